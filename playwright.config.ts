@@ -1,0 +1,47 @@
+import { defineConfig, devices } from '@playwright/test';
+import { findChromium } from './e2e/support/findChromium';
+
+/*
+ * End-to-end flows run against the production build (vite preview) on the
+ * offline sample backend, in whatever Chromium this machine has: Debian's
+ * /usr/bin/chromium on CI, Playwright's own or an installed Chrome on a laptop.
+ */
+
+const PORT = Number(process.env.E2E_PORT ?? 4317);
+const browser = findChromium();
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: process.env.CI ? 2 : undefined,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}/`,
+    trace: 'retain-on-failure',
+    ...devices['Desktop Chrome'],
+    ...(browser.channel ? { channel: browser.channel } : {}),
+    launchOptions: {
+      ...(browser.executablePath ? { executablePath: browser.executablePath } : {}),
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: `npx vite build --logLevel warn && npx vite preview --port ${PORT} --strictPort`,
+    url: `http://127.0.0.1:${PORT}/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+    // The flows must run on the sample backend, whatever the developer's .env says.
+    env: { VITE_STUDYFORGE_BACKEND_URL: '', VITE_STUDYFORGE_PUBLIC_KEY: '' },
+  },
+});

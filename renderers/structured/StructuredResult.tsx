@@ -1,0 +1,101 @@
+import { useId } from 'react';
+import type { ContractSchema } from '../../src/engine/contractSchema';
+import type { ResultRendererProps } from '../../src/engine/rendererProps';
+import { labelOf } from '../../src/engine/resultText';
+
+/*
+ * Renders any structured result from its schema: object fields as labelled
+ * sections, string lists as lists, lists of small flat objects as tables and
+ * other object lists as cards. Values are rendered as text, never as HTML.
+ */
+
+type Json = unknown;
+
+function isPlainObject(value: Json): value is Record<string, Json> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const isPrimitive = (node: ContractSchema | undefined) => node !== undefined && node.type !== 'ARRAY' && node.type !== 'OBJECT';
+
+/** Small flat records (term/definition, word/count) read best as a table. */
+function fitsTable(items: ContractSchema | undefined): items is ContractSchema & { properties: Record<string, ContractSchema> } {
+  const props = items?.type === 'OBJECT' ? Object.values(items.properties ?? {}) : [];
+  return props.length >= 2 && props.length <= 3 && props.every(isPrimitive);
+}
+
+function Heading({ level, id, children }: { level: number; id: string; children: string }) {
+  const Tag = (`h${Math.min(level, 6)}`) as 'h3';
+  return <Tag id={id} className="result-heading">{children}</Tag>;
+}
+
+function Fields({ data, schema, level }: { data: Record<string, Json>; schema: ContractSchema | undefined; level: number }) {
+  const baseId = useId();
+  const keys = schema?.properties ? Object.keys(schema.properties).filter((k) => k in data) : Object.keys(data);
+  return (
+    <>
+      {keys.map((key) => {
+        const node = schema?.properties?.[key];
+        const headingId = `${baseId}-${key}`;
+        return (
+          <section key={key} className="result-section" aria-labelledby={headingId}>
+            <Heading level={level} id={headingId}>{labelOf(key, node)}</Heading>
+            <Value value={data[key]} schema={node} level={level + 1} />
+          </section>
+        );
+      })}
+    </>
+  );
+}
+
+function Table({ rows, items }: { rows: Json[]; items: ContractSchema & { properties: Record<string, ContractSchema> } }) {
+  const columns = Object.keys(items.properties);
+  return (
+    <div className="table-scroll">
+      <table className="result-table">
+        <thead>
+          <tr>{columns.map((c) => <th key={c} scope="col">{labelOf(c, items.properties[c])}</th>)}</tr>
+        </thead>
+        <tbody>
+          {rows.map((row, i) => (
+            <tr key={i}>
+              {columns.map((c) => <td key={c}>{isPlainObject(row) ? String(row[c] ?? '') : ''}</td>)}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Value({ value, schema, level }: { value: Json; schema: ContractSchema | undefined; level: number }) {
+  if (Array.isArray(value)) {
+    if (fitsTable(schema?.items)) return <Table rows={value} items={schema.items} />;
+    if (value.some(isPlainObject)) {
+      return (
+        <ol className="result-cards">
+          {value.map((item, i) => (
+            <li key={i} className="result-card-item">
+              {isPlainObject(item) ? <Fields data={item} schema={schema?.items} level={level} /> : String(item)}
+            </li>
+          ))}
+        </ol>
+      );
+    }
+    return (
+      <ul className="result-list">
+        {value.map((item, i) => <li key={i}>{String(item)}</li>)}
+      </ul>
+    );
+  }
+  if (isPlainObject(value)) return <Fields data={value} schema={schema} level={level} />;
+  return <p className="result-text">{String(value ?? '')}</p>;
+}
+
+export default function StructuredResult({ result, schema }: ResultRendererProps) {
+  const data = result.kind === 'json' ? result.data : result.text;
+  return (
+    <div className="structured-result">
+      <Value value={data} schema={schema} level={3} />
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { useEffect, useRef } from 'react';
+import { findTool, isTeacherTool, tools } from '../../engine/catalogue';
+import type { ToolMeta } from '../../engine/defineTool';
+import { dashboardFilters, useDashboardFilter, type DashboardFilter } from '../../engine/stores/dashboardFilter';
+import { useRecentTools } from '../../engine/stores/recentTools';
+import { ToolCard } from '../ui/ToolCard';
+
+const TAB_LABELS: Record<DashboardFilter, string> = {
+  all: 'All Tools',
+  students: 'For Students',
+  teachers: 'For Teachers',
+};
+
+function matchesFilter(tool: ToolMeta, filter: DashboardFilter): boolean {
+  if (filter === 'teachers') return isTeacherTool(tool);
+  if (filter === 'students') return !isTeacherTool(tool);
+  return true;
+}
+
+/** WAI-ARIA tabs: arrow keys, Home and End move between tabs and select them. */
+function FilterTabs({ filter, onChange }: { filter: DashboardFilter; onChange(filter: DashboardFilter): void }) {
+  const refs = useRef<Partial<Record<DashboardFilter, HTMLButtonElement | null>>>({});
+
+  function onKeyDown(event: React.KeyboardEvent) {
+    const index = dashboardFilters.indexOf(filter);
+    const moves: Record<string, number> = {
+      ArrowRight: (index + 1) % dashboardFilters.length,
+      ArrowLeft: (index - 1 + dashboardFilters.length) % dashboardFilters.length,
+      Home: 0,
+      End: dashboardFilters.length - 1,
+    };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    const next = dashboardFilters[target] ?? 'all';
+    onChange(next);
+    refs.current[next]?.focus();
+  }
+
+  return (
+    <div role="tablist" aria-label="Show tools for" className="tabs" onKeyDown={onKeyDown}>
+      {dashboardFilters.map((f) => (
+        <button
+          key={f}
+          ref={(el) => {
+            refs.current[f] = el;
+          }}
+          type="button"
+          role="tab"
+          id={`tab-${f}`}
+          aria-selected={f === filter}
+          aria-controls="tool-panel"
+          tabIndex={f === filter ? 0 : -1}
+          className="tab"
+          onClick={() => onChange(f)}
+        >
+          {TAB_LABELS[f]}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export function Dashboard() {
+  const recent = useRecentTools((s) => s.recent);
+  const { filter, setFilter } = useDashboardFilter();
+
+  useEffect(() => {
+    useRecentTools.getState().recordVisit('dashboard');
+  }, []);
+
+  // 'dashboard' and 'projects' share the recent list (spec 3) but are not tools to show.
+  const recentTools = recent.map(findTool).filter((t): t is ToolMeta => t !== undefined);
+  const recentIds = new Set(recentTools.map((t) => t.id));
+  const shown = tools.filter((t) => matchesFilter(t, filter) && !recentIds.has(t.id));
+
+  return (
+    <article className="page">
+      <h1 className="page-title visually-hidden" tabIndex={-1}>Dashboard</h1>
+      {recentTools.length > 0 && (
+        <section aria-labelledby="recent-heading" className="dashboard-section">
+          <h2 id="recent-heading" className="section-title">Recently Used</h2>
+          <ul className="tool-grid" aria-labelledby="recent-heading">
+            {recentTools.map((tool) => <ToolCard key={tool.id} tool={tool} />)}
+          </ul>
+        </section>
+      )}
+      <section aria-label="All tools" className="dashboard-section">
+        <FilterTabs filter={filter} onChange={setFilter} />
+        <div role="tabpanel" id="tool-panel" aria-labelledby={`tab-${filter}`}>
+          {shown.length === 0 ? (
+            <p className="empty-state">Every tool in this view is in your Recently Used list above.</p>
+          ) : (
+            <ul className="tool-grid" aria-label={TAB_LABELS[filter]}>
+              {shown.map((tool) => <ToolCard key={tool.id} tool={tool} />)}
+            </ul>
+          )}
+        </div>
+      </section>
+    </article>
+  );
+}

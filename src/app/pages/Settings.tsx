@@ -1,0 +1,90 @@
+import { useId, useState } from 'react';
+import { messageOf } from '../../engine/messages';
+import { environmentDefaults, useBackendSettings, useSettings } from '../../engine/stores/settings';
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+export function Settings() {
+  const current = useBackendSettings();
+  const defaults = environmentDefaults();
+  const [backendUrl, setBackendUrl] = useState(current.backendUrl);
+  const [publicKey, setPublicKey] = useState(current.publicKey);
+  const [status, setStatus] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+
+  const urlProblem = backendUrl.trim() !== '' && !isHttpUrl(backendUrl.trim()) ? 'Enter a full address starting with http:// or https://.' : null;
+
+  function save(event: React.FormEvent) {
+    event.preventDefault();
+    if (urlProblem) return;
+    try {
+      useSettings.getState().save({ backendUrl, publicKey });
+      setError(null);
+      setStatus(backendUrl.trim() === '' ? 'Saved. Tools now answer with offline samples.' : 'Saved. Tools now call your backend.');
+    } catch (failure) {
+      setError(messageOf(failure));
+    }
+  }
+
+  function reset() {
+    useSettings.getState().reset();
+    setBackendUrl(defaults.backendUrl);
+    setPublicKey(defaults.publicKey);
+    setStatus('Restored the defaults this copy of StudyForge was built with.');
+  }
+
+  return (
+    <article className="page narrow">
+      <h1 className="page-title" tabIndex={-1}>Settings</h1>
+      <p className="lede">
+        StudyForge sends each tool's prompt to a backend that speaks the <code>functions/v1/gemini</code> contract.
+        Leave the address blank to use the offline sample answers. These settings stay in this browser.
+      </p>
+      <form className="card" onSubmit={save} noValidate>
+        <div className="field">
+          <label htmlFor={`${id}-url`}>Backend URL</label>
+          <input
+            id={`${id}-url`}
+            type="url"
+            inputMode="url"
+            placeholder="https://your-project.supabase.co"
+            value={backendUrl}
+            onChange={(e) => setBackendUrl(e.target.value)}
+            aria-describedby={`${id}-url-help${urlProblem ? ` ${id}-url-error` : ''}`}
+            aria-invalid={urlProblem ? true : undefined}
+          />
+          <p id={`${id}-url-help`} className="field-help">Calls go to this address plus /functions/v1/gemini.</p>
+          {urlProblem && <p id={`${id}-url-error`} className="field-error">{urlProblem}</p>}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-key`}>Public client key</label>
+          <input
+            id={`${id}-key`}
+            type="password"
+            autoComplete="off"
+            value={publicKey}
+            onChange={(e) => setPublicKey(e.target.value)}
+            aria-describedby={`${id}-key-help`}
+          />
+          <p id={`${id}-key-help`} className="field-help">
+            Sent as a bearer token. Use the backend's public (anon) key, never a model provider's secret key.
+          </p>
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="button button-primary" disabled={urlProblem !== null}>Save settings</button>
+          <button type="button" className="button" onClick={reset}>Restore defaults</button>
+        </div>
+        {status && <p className="hint" role="status">{status}</p>}
+        {error && <p className="inline-error" role="alert">{error}</p>}
+      </form>
+    </article>
+  );
+}

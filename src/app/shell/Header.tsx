@@ -1,0 +1,43 @@
+import { useLocation } from 'wouter';
+import { findTool } from '../../engine/catalogue';
+import { Icon } from '../ui/Icon';
+import { ActiveProjectPicker } from './ActiveProjectPicker';
+
+function useHeaderTitle(): { title: string; icon?: string } {
+  const [location] = useLocation();
+  if (location === '/dashboard') return { title: 'Dashboard', icon: 'dashboard' };
+  if (location === '/projects' || location.startsWith('/projects/')) return { title: 'Projects', icon: 'folder' };
+  const tool = findTool(location.slice(1));
+  return tool ? { title: tool.title, icon: tool.icon } : { title: 'StudyForge' };
+}
+
+interface HeaderProps {
+  menuOpen: boolean;
+  menuId: string;
+  onToggleMenu(): void;
+  toggleRef: React.Ref<HTMLButtonElement>;
+}
+
+export function Header({ menuOpen, menuId, onToggleMenu, toggleRef }: HeaderProps) {
+  const { title, icon } = useHeaderTitle();
+  return (
+    <header className="app-header">
+      <button
+        ref={toggleRef}
+        type="button"
+        className="menu-toggle button button-quiet"
+        aria-expanded={menuOpen}
+        aria-controls={menuId}
+        onClick={onToggleMenu}
+      >
+        <Icon name={menuOpen ? 'close' : 'menu'} />
+        <span className="visually-hidden">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+      </button>
+      <p className="header-title">
+        {icon && <Icon name={icon} />}
+        <span>{title}</span>
+      </p>
+      <ActiveProjectPicker />
+    </header>
+  );
+}

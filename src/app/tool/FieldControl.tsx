@@ -1,0 +1,87 @@
+import type { FieldError, UseFormRegister } from 'react-hook-form';
+import type { Field, FormValues } from '../../engine/fields';
+import { numberOrDefault } from '../../engine/formSchema';
+
+/*
+ * One widget per field kind, in the manner of react-jsonschema-form's widget
+ * registry: the registry file says what the input is, this says how it looks.
+ */
+
+interface FieldControlProps {
+  field: Field;
+  register: UseFormRegister<FormValues>;
+  error?: FieldError;
+  idPrefix: string;
+}
+
+export function FieldControl({ field, register, error, idPrefix }: FieldControlProps) {
+  const id = `${idPrefix}-${field.name}`;
+  const helpId = field.help ? `${id}-help` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [helpId, errorId].filter(Boolean).join(' ') || undefined;
+  const common = {
+    id,
+    'aria-describedby': describedBy,
+    'aria-invalid': error ? true : undefined,
+    'aria-required': field.required ? true : undefined,
+  } as const;
+
+  let control: React.ReactNode;
+  switch (field.kind) {
+    case 'textarea':
+      control = <textarea {...common} rows={8} placeholder={field.placeholder} maxLength={field.maxLength} {...register(field.name)} />;
+      break;
+    case 'text':
+      control = <input {...common} type="text" placeholder={field.placeholder} maxLength={field.maxLength} {...register(field.name)} />;
+      break;
+    case 'date':
+      control = <input {...common} type="date" {...register(field.name)} />;
+      break;
+    case 'number':
+      control = (
+        <input
+          {...common}
+          type="number"
+          inputMode="numeric"
+          min={field.min}
+          max={field.max}
+          step={field.step ?? 1}
+          placeholder={field.placeholder}
+          {...register(field.name, { setValueAs: (v: unknown) => numberOrDefault(v, field.default) })}
+        />
+      );
+      break;
+    case 'select':
+      control = (
+        <select {...common} {...register(field.name)}>
+          {field.options.map((option) => (
+            <option key={option} value={option}>{option}</option>
+          ))}
+        </select>
+      );
+      break;
+    case 'switch':
+      return (
+        <div className="field field-switch">
+          <input {...common} type="checkbox" role="switch" {...register(field.name)} />
+          <label htmlFor={id}>{field.label}</label>
+          {field.help && <p id={helpId} className="field-help">{field.help}</p>}
+        </div>
+      );
+  }
+
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {field.label}
+        {field.required && <span className="required-mark" aria-hidden="true"> *</span>}
+        {!field.required && (field.kind === 'text' || field.kind === 'textarea' || field.kind === 'date') && (
+          <span className="optional-mark"> (optional)</span>
+        )}
+      </label>
+      {control}
+      {field.help && <p id={helpId} className="field-help">{field.help}</p>}
+      {error?.message && <p id={errorId} className="field-error">{error.message}</p>}
+    </div>
+  );
+}

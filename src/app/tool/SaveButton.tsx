@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { messageOf } from '../../engine/messages';
+import { useProjects } from '../../engine/stores/projects';
+import { Icon } from '../ui/Icon';
+import { SAVE_CONFIRMATION_MS } from '../ui/timing';
+import { useTimedFlag } from '../ui/useTimedFlag';
+
+interface SaveButtonProps {
+  projectId: string;
+  toolId: string;
+  toolTitle: string;
+  data: unknown;
+}
+
+/** Spec 4: normal, then 'Saved!' with a check for 2.5 s, disabled meanwhile. */
+export function SaveButton({ projectId, toolId, toolTitle, data }: SaveButtonProps) {
+  const saveArtifact = useProjects((s) => s.saveArtifact);
+  const [saved, confirm] = useTimedFlag(SAVE_CONFIRMATION_MS);
+  const [error, setError] = useState<string | null>(null);
+
+  function save() {
+    try {
+      // A project deleted meanwhile is skipped silently (spec 8).
+      if (saveArtifact(projectId, { toolId, toolTitle, data })) confirm();
+      setError(null);
+    } catch (failure) {
+      setError(messageOf(failure)); // The result stays on screen: nothing is lost.
+    }
+  }
+
+  return (
+    <>
+      <button type="button" className="button button-primary" onClick={save} disabled={saved}>
+        <Icon name={saved ? 'check' : 'bookmark_add'} />
+        <span>{saved ? 'Saved!' : 'Save to Project'}</span>
+      </button>
+      {error && <p className="inline-error" role="alert">{error}</p>}
+    </>
+  );
+}

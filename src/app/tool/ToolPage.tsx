@@ -1,0 +1,62 @@
+import { useEffect, useState } from 'react';
+import { findTool, loadTool } from '../../engine/catalogue';
+import type { ToolDeclaration } from '../../engine/defineTool';
+import { useRecentTools } from '../../engine/stores/recentTools';
+import { useToolSessions } from '../../engine/stores/toolSessions';
+import { NotFound } from '../pages/NotFound';
+import { ErrorBox } from '../ui/ErrorBox';
+import { Icon } from '../ui/Icon';
+import { Spinner } from '../ui/Spinner';
+import { ToolRunner } from './ToolRunner';
+
+/** Loads a tool's declaration with its route, then hands it to the generic runner. */
+export function ToolPage({ toolId }: { toolId: string }) {
+  const meta = findTool(toolId);
+  const [tool, setTool] = useState<ToolDeclaration | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!meta) return;
+    useRecentTools.getState().recordVisit(meta.id);
+  }, [meta]);
+
+  useEffect(() => {
+    if (!meta) return;
+    let current = true;
+    setFailed(false);
+    loadTool(meta.id).then(
+      (declaration) => {
+        if (!current) return;
+        useToolSessions.getState().open(declaration);
+        setTool(declaration);
+      },
+      () => current && setFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [meta, attempt]);
+
+  if (!meta) return <NotFound />;
+  if (tool?.id === meta.id) return <ToolRunner key={tool.id} tool={tool} />;
+
+  return (
+    <article className="tool-page">
+      <header className="tool-intro">
+        <h1 className="page-title" tabIndex={-1}>
+          <Icon name={meta.icon} className="page-title-icon" />
+          {meta.title}
+        </h1>
+        <p className="lede">{meta.description}</p>
+      </header>
+      {failed ? (
+        <ErrorBox message="This tool could not be loaded. Check your connection and try again.">
+          <button type="button" className="button" onClick={() => setAttempt((n) => n + 1)}>Try again</button>
+        </ErrorBox>
+      ) : (
+        <div className="card loading-card" role="status"><Spinner /><span>Loading the tool...</span></div>
+      )}
+    </article>
+  );
+}

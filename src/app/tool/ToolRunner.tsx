@@ -1,0 +1,83 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useMemo } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import type { ToolDeclaration } from '../../engine/defineTool';
+import type { FormValues } from '../../engine/fields';
+import { blockingReason, formSchema } from '../../engine/formSchema';
+import { useToolSessions } from '../../engine/stores/toolSessions';
+import { ErrorBox } from '../ui/ErrorBox';
+import { Icon } from '../ui/Icon';
+import { Spinner } from '../ui/Spinner';
+import { useBackend } from '../useBackend';
+import { FieldControl } from './FieldControl';
+import { ResultCard } from './ResultCard';
+
+/*
+ * The one generic tool screen. Everything tool-specific comes from the
+ * declaration: the form from its fields, validation from its fields and
+ * rules, the call from its prompt and result, the output from its renderer.
+ */
+export function ToolRunner({ tool }: { tool: ToolDeclaration }) {
+  const session = useToolSessions((s) => s.sessions[tool.id]);
+  const { setValues, generate } = useToolSessions.getState();
+  const backend = useBackend();
+  const idPrefix = useId();
+
+  const schema = useMemo(() => formSchema(tool.fields, tool.rules), [tool]);
+  const form = useForm<FormValues>({
+    defaultValues: session?.values,
+    resolver: zodResolver(schema) as unknown as Resolver<FormValues>,
+  });
+  const values = useWatch({ control: form.control }) as FormValues;
+
+  useEffect(() => {
+    setValues(tool.id, values);
+  }, [tool.id, values, setValues]);
+
+  if (!session) return null;
+  const loading = session.status === 'loading';
+  const blocked = blockingReason(tool.fields, tool.rules, values);
+  const submit = form.handleSubmit((valid) => generate(tool, valid, backend));
+
+  return (
+    <article className="tool-page">
+      <header className="tool-intro">
+        <h1 className="page-title" tabIndex={-1}>
+          <Icon name={tool.icon} className="page-title-icon" />
+          {tool.title}
+        </h1>
+        <p className="lede">{tool.description}</p>
+      </header>
+
+      <form className="card tool-form" onSubmit={submit} noValidate aria-busy={loading}>
+        {tool.fields.map((field) => (
+          <FieldControl
+            key={field.name}
+            field={field}
+            register={form.register}
+            error={form.formState.errors[field.name]}
+            idPrefix={idPrefix}
+          />
+        ))}
+        <div className="form-actions">
+          <button type="submit" className="button button-primary button-large" disabled={loading || blocked !== null}>
+            {loading ? <Spinner /> : <Icon name="auto_awesome" />}
+            <span>{loading ? 'Generating...' : tool.actionLabel ?? 'Generate'}</span>
+          </button>
+          {blocked && !loading && <p className="hint" id={`${idPrefix}-blocked`}>{blocked}</p>}
+        </div>
+      </form>
+
+      <div className="tool-output">
+        {loading && (
+          <div className="card loading-card" role="status">
+            <Spinner />
+            <span>Working on it: this usually takes a few seconds.</span>
+          </div>
+        )}
+        {session.error && <ErrorBox message={session.error} />}
+        {session.result && <ResultCard tool={tool} result={session.result} />}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,3 @@
+export function Spinner({ className }: { className?: string }) {
+  return <span className={className ? `spinner ${className}` : 'spinner'} aria-hidden="true" />;
+}

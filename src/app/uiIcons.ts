@@ -1,0 +1,10 @@
+/** Material Icons the app's own chrome uses; the build puts these and every tool's icon into one sprite. */
+export const uiIcons = [
+  'add', 'arrow_back', 'check', 'close', 'content_copy', 'dashboard', 'error', 'folder',
+  'folder_open', 'history', 'info', 'menu', 'school', 'search', 'settings', 'bookmark_add', 'auto_awesome',
+  'cloud_off', 'arrow_forward',
+  // Landing page feature cards.
+  'quiz', 'edit', 'merge_type', 'group_work', 'co_present', 'map',
+] as const;
+
+export type UiIcon = (typeof uiIcons)[number];

@@ -1,0 +1,106 @@
+/**
+ * Input field declarations. A registry file lists its fields in order; the
+ * ToolRunner picks a widget per `kind`, the form schema is derived from the
+ * same list, and the prompt renderer knows from `kind` which values are free
+ * text (delimited as data) and which are validated choices (inlined).
+ */
+
+interface FieldBase<N extends string> {
+  /** Key in the form values and in the prompt template: `{{name}}`. */
+  name: N;
+  label: string;
+  placeholder?: string;
+  /** Required inputs keep Generate disabled while blank after trimming. */
+  required?: boolean;
+  /** One line under the input, for what the label cannot say. */
+  help?: string;
+}
+
+export interface TextField<N extends string = string> extends FieldBase<N> {
+  kind: 'text' | 'textarea';
+  default?: string;
+  maxLength?: number;
+}
+
+export interface SelectField<N extends string = string, O extends string = string> extends FieldBase<N> {
+  kind: 'select';
+  options: readonly O[];
+  default: O;
+}
+
+export interface NumberField<N extends string = string> extends FieldBase<N> {
+  kind: 'number';
+  min?: number;
+  max?: number;
+  step?: number;
+  /** Also the value used when the input does not hold a number. */
+  default: number;
+}
+
+export interface DateField<N extends string = string> extends FieldBase<N> {
+  kind: 'date';
+  default?: string;
+}
+
+export interface SwitchField<N extends string = string> extends FieldBase<N> {
+  kind: 'switch';
+  default?: boolean;
+}
+
+export type Field<N extends string = string> =
+  | TextField<N>
+  | SelectField<N>
+  | NumberField<N>
+  | DateField<N>
+  | SwitchField<N>;
+
+export type FieldKind = Field['kind'];
+
+/** The value a field contributes to the form (and to the example input). */
+export type FieldValue<F> = F extends SelectField<string, infer O>
+  ? O
+  : F extends NumberField
+    ? number
+    : F extends SwitchField
+      ? boolean
+      : string;
+
+export type FieldValues<F extends readonly Field[]> = {
+  [K in F[number] as K['name']]: FieldValue<K>;
+};
+
+/** Loosely typed values, as the engine sees them at run time. */
+export type FormValues = Record<string, string | number | boolean>;
+
+/**
+ * Rules that span fields. Single-field rules (required, min/max) live on the
+ * field itself.
+ */
+export interface AtLeastOneRule<N extends string = string> {
+  kind: 'atLeastOne';
+  fields: readonly N[];
+  message: string;
+}
+
+export type CrossFieldRule<N extends string = string> = AtLeastOneRule<N>;
+
+/** Free-text fields are the ones whose values a user types and we must delimit. */
+export function isFreeText(field: Field): field is TextField {
+  return field.kind === 'text' || field.kind === 'textarea';
+}
+
+export function defaultValueOf(field: Field): string | number | boolean {
+  switch (field.kind) {
+    case 'select':
+    case 'number':
+      return field.default;
+    case 'switch':
+      return field.default ?? false;
+    default:
+      return field.default ?? '';
+  }
+}
+
+export function defaultValues(fields: readonly Field[]): FormValues {
+  return Object.fromEntries(fields.map((f) => [f.name, defaultValueOf(f)]));
+}

@@ -1,0 +1,29 @@
+/** User-facing error texts, word for word from spec section 8. */
+export const messages = {
+  requestFailed: (status: number) => `Request failed with status ${status}`,
+  invalidFormat: 'The AI returned an invalid format. Please try again.',
+  unknown: 'An unknown error occurred.',
+  transcriptionFailed: 'Failed to transcribe audio. The server returned an error.',
+  transcriptionEmpty: 'Transcription successful, but no text was returned.',
+  microphoneDenied: 'Could not access the microphone. Please grant permission and try again.',
+  speechUnsupported: 'Speech Recognition API is not supported in this browser.',
+  speechError: (code: string) => `Speech recognition error: ${code}`,
+  notEnoughSpeech: 'Not enough speech was detected to provide feedback.',
+  projectNotFound: (id: string) => `Project with ID "${id}" not found.`,
+  unknownQuestionType: 'Unknown question type',
+  noRootElement: 'Could not find root element to mount to',
+  // Not in the spec: the spec has no text for these faults, so we say plainly what happened.
+  backendUnreachable: (url: string) =>
+    `Could not reach the AI backend at ${url}. Check your connection, or the backend URL in Settings.`,
+  storageFull: 'Could not save: this browser\u2019s storage is full. Your result is still here; copy it, or free space by deleting old projects.',
+} as const;
+
+/** An error whose message is fit to show to the user as it is. */
+export class UserFacingError extends Error {
+  override name = 'UserFacingError';
+}
+
+export function messageOf(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  return messages.unknown;
+}

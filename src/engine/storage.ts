@@ -1,0 +1,84 @@
+import type { z } from 'zod';
+import { messages, UserFacingError } from './messages';
+
+/*
+ * Every local-storage access goes through here, so a corrupted value, a
+ * browser that forbids storage, or a full quota is handled in one place:
+ * reads validate with zod and discard what does not fit (spec 8: logged and
+ * discarded), writes report a full quota as an error the UI can show.
+ */
+
+export const STORAGE_PREFIX = 'studyforge:';
+
+export const storageKeys = {
+  projects: `${STORAGE_PREFIX}projects`,
+  artifacts: (projectId: string) => `${STORAGE_PREFIX}artifacts:${projectId}`,
+  recentTools: `${STORAGE_PREFIX}recent-tools`,
+  activeProject: `${STORAGE_PREFIX}active-project`,
+  dashboardFilter: `${STORAGE_PREFIX}dashboard-filter`,
+  settings: `${STORAGE_PREFIX}settings`,
+  toolSession: (toolId: string) => `${STORAGE_PREFIX}tool:${toolId}`,
+} as const;
+
+export class StorageFullError extends UserFacingError {
+  constructor() {
+    super(messages.storageFull);
+  }
+}
+
+function store(): Storage | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined; // Some privacy modes throw on mere access.
+  }
+}
+
+/** Reads and validates a stored JSON value; anything unreadable is logged, removed and replaced by the fallback. */
+export function readStored<T>(key: string, schema: z.ZodType<T>, fallback: T): T {
+  const storage = store();
+  let raw: string | null = null;
+  try {
+    raw = storage?.getItem(key) ?? null;
+  } catch (error) {
+    console.warn(`[storage] could not read "${key}"`, error);
+    return fallback;
+  }
+  if (raw === null) return fallback;
+  try {
+    const parsed = schema.safeParse(JSON.parse(raw));
+    if (parsed.success) return parsed.data;
+    console.warn(`[storage] discarding "${key}": it does not have the expected shape`, parsed.error.issues);
+  } catch (error) {
+    console.warn(`[storage] discarding "${key}": it is not valid JSON`, error);
+  }
+  removeStored(key);
+  return fallback;
+}
+
+function isQuotaError(error: unknown): boolean {
+  return (
+    error instanceof DOMException &&
+    (error.name === 'QuotaExceededError' || error.name === 'NS_ERROR_DOM_QUOTA_REACHED' || error.code === 22)
+  );
+}
+
+/** Writes a JSON value. Throws StorageFullError when the quota is reached. */
+export function writeStored(key: string, value: unknown): void {
+  const storage = store();
+  if (!storage) throw new UserFacingError('This browser does not allow local storage, so nothing can be kept.');
+  try {
+    storage.setItem(key, JSON.stringify(value));
+  } catch (error) {
+    if (isQuotaError(error)) throw new StorageFullError();
+    throw error;
+  }
+}
+
+export function removeStored(key: string): void {
+  try {
+    store()?.removeItem(key);
+  } catch (error) {
+    console.warn(`[storage] could not remove "${key}"`, error);
+  }
+}

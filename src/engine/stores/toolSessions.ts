@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { create } from 'zustand';
+import type { Backend } from '../backend/types';
+import type { ToolDeclaration } from '../defineTool';
+import { defaultValues, type FormValues } from '../fields';
+import { messageOf } from '../messages';
+import { revalidatedResult, runTool, type ToolResult } from '../runTool';
+import { readStored, storageKeys, writeStored } from '../storage';
+
+/*
+ * One session per tool: its inputs, its last result, and the state of the
+ * request in flight. Inputs and result are stored per tool so they survive a
+ * reload (spec 2); a result that no longer fits the tool's schema is dropped.
+ */
+
+export type ToolStatus = 'idle' | 'loading';
+
+export interface ToolSession {
+  values: FormValues;
+  result: ToolResult | null;
+  error: string | null;
+  status: ToolStatus;
+}
+
+const storedSessionSchema = z.object({
+  values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+  result: z
+    .discriminatedUnion('kind', [
+      z.object({ kind: z.literal('text'), text: z.string() }),
+      z.object({ kind: z.literal('json'), data: z.unknown() }),
+    ])
+    .nullable(),
+});
+
+function persist(toolId: string, session: ToolSession): void {
+  try {
+    writeStored(storageKeys.toolSession(toolId), { values: session.values, result: session.result });
+  } catch (error) {
+    // The session stays on screen; only its survival across a reload is lost.
+    console.warn(`[tool ${toolId}] could not store inputs and result`, error);
+  }
+}
+
+function restore(tool: ToolDeclaration): ToolSession {
+  const defaults = defaultValues(tool.fields);
+  const stored = readStored(storageKeys.toolSession(tool.id), storedSessionSchema.nullable(), null);
+  const values = { ...defaults };
+  for (const field of tool.fields) {
+    const kept = stored?.values[field.name];
+    if (kept !== undefined && typeof kept === typeof defaults[field.name]) values[field.name] = kept;
+  }
+  return { values, result: revalidatedResult(tool.result, stored?.result ?? null), error: null, status: 'idle' };
+}
+
+const inFlight = new Map<string, AbortController>();
+
+interface ToolSessionsState {
+  sessions: Record<string, ToolSession>;
+  /** Loads a tool's stored session the first time it is opened. */
+  open(tool: ToolDeclaration): ToolSession;
+  setValues(toolId: string, values: FormValues): void;
+  generate(tool: ToolDeclaration, values: FormValues, backend: Backend): Promise<void>;
+  /** Stops the request in flight, if any, leaving the form as it was. */
+  cancel(toolId: string): void;
+  /** Replaces the result (bespoke screens that keep their own state in it). */
+  setResult(toolId: string, result: ToolResult | null): void;
+}
+
+export const useToolSessions = create<ToolSessionsState>()((set, get) => {
+  function update(toolId: string, change: Partial<ToolSession>, store = true): ToolSession {
+    const current = get().sessions[toolId];
+    if (!current) throw new Error(`Tool session "${toolId}" was not opened.`);
+    const next = { ...current, ...change };
+    set({ sessions: { ...get().sessions, [toolId]: next } });
+    if (store) persist(toolId, next);
+    return next;
+  }
+
+  return {
+    sessions: {},
+
+    open(tool) {
+      const existing = get().sessions[tool.id];
+      if (existing) return existing;
+      const session = restore(tool);
+      set({ sessions: { ...get().sessions, [tool.id]: session } });
+      return session;
+    },
+
+    setValues(toolId, values) {
+      update(toolId, { values });
+    },
+
+    async generate(tool, values, backend) {
+      if (get().sessions[tool.id]?.status === 'loading') return; // A second click sends nothing.
+      const controller = new AbortController();
+      inFlight.set(tool.id, controller);
+      update(tool.id, { values, result: null, error: null, status: 'loading' });
+      try {
+        const result = await runTool(tool, values, backend, controller.signal);
+        if (inFlight.get(tool.id) === controller) update(tool.id, { result, status: 'idle' });
+      } catch (error) {
+        if (inFlight.get(tool.id) === controller && !controller.signal.aborted) {
+          update(tool.id, { error: messageOf(error), status: 'idle' }, false);
+        }
+      } finally {
+        if (inFlight.get(tool.id) === controller) inFlight.delete(tool.id);
+      }
+    },
+
+    cancel(toolId) {
+      const controller = inFlight.get(toolId);
+      if (!controller) return;
+      inFlight.delete(toolId);
+      controller.abort();
+      if (get().sessions[toolId]) update(toolId, { status: 'idle' }, false);
+    },
+
+    setResult(toolId, result) {
+      update(toolId, { result });
+    },
+  };
+});

@@ -1,0 +1,141 @@
+import { createHash } from 'node:crypto';
+import { readFile, readdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { runnerImport, type Plugin, type ViteDevServer } from 'vite';
+import type { ToolMeta, ToolModule } from '../src/engine/defineTool';
+
+/*
+ * Assembles the registry at build time, so adding a tool is adding a file.
+ *
+ * `virtual:studyforge/catalogue` exports
+ *   - catalogue: the metadata of every registry file (all the first load needs),
+ *   - loaders:   one dynamic import per tool, so prompts, schemas and examples
+ *                load with their route only,
+ *   - iconSpriteUrl: one SVG sprite holding just the Material Icons in use.
+ *
+ * Metadata is read by evaluating the registry files in Node (Vite's module
+ * runner), not by parsing them, so a registry file is ordinary TypeScript.
+ */
+
+const VIRTUAL_ID = 'virtual:studyforge/catalogue';
+const RESOLVED_ID = `\0${VIRTUAL_ID}`;
+const META_KEYS = ['id', 'title', 'description', 'icon', 'role', 'category'] as const satisfies readonly (keyof ToolMeta)[];
+
+interface Catalogue {
+  tools: { meta: ToolMeta; file: string }[];
+  sprite: { fileName: string; source: string };
+}
+
+const require = createRequire(import.meta.url);
+const symbolsDir = path.join(path.dirname(require.resolve('@material-design-icons/svg/package.json')), 'outlined');
+
+async function iconSymbol(name: string): Promise<string> {
+  let svg: string;
+  try {
+    svg = await readFile(path.join(symbolsDir, `${name}.svg`), 'utf8');
+  } catch {
+    throw new Error(`Unknown icon "${name}": Material Icons has no icon of that name (see https://fonts.google.com/icons?icon.set=Material+Icons).`);
+  }
+  const viewBox = /viewBox="([^"]+)"/.exec(svg)?.[1] ?? '0 0 24 24';
+  const inner = svg.replace(/^[\s\S]*?<svg[^>]*>/, '').replace(/<\/svg>\s*$/, '');
+  return `<symbol id="${name}" viewBox="${viewBox}">${inner}</symbol>`;
+}
+
+async function buildSprite(names: Iterable<string>): Promise<Catalogue['sprite']> {
+  const symbols = await Promise.all([...new Set(names)].sort().map(iconSymbol));
+  const source = `<svg xmlns="http://www.w3.org/2000/svg">${symbols.join('')}</svg>`;
+  const hash = createHash('sha256').update(source).digest('hex').slice(0, 10);
+  return { fileName: `assets/icons-${hash}.svg`, source };
+}
+
+function pickMeta(file: string, declaration: unknown): ToolMeta {
+  if (typeof declaration !== 'object' || declaration === null) {
+    throw new Error(`${file}: the default export must be a defineTool({...}) declaration.`);
+  }
+  const record = declaration as Record<string, unknown>;
+  const meta: Record<string, unknown> = {};
+  for (const key of META_KEYS) if (record[key] !== undefined) meta[key] = record[key];
+  return meta as unknown as ToolMeta;
+}
+
+export function registryPlugin(options: { registryDir: string; uiIconsModule: string }): Plugin {
+  const registryDir = path.resolve(options.registryDir);
+  let cached: Promise<Catalogue> | undefined;
+  let server: ViteDevServer | undefined;
+
+  async function registryFiles(): Promise<string[]> {
+    const names = await readdir(registryDir);
+    return names.filter((n) => n.endsWith('.ts') && !n.endsWith('.d.ts')).sort().map((n) => path.join(registryDir, n));
+  }
+
+  async function load(): Promise<Catalogue> {
+    const files = await registryFiles();
+    const imported = await Promise.all(
+      files.map(async (file) => {
+        const { module } = await runnerImport<ToolModule>(file, { configFile: false, logLevel: 'silent' });
+        return { file, meta: pickMeta(path.relative(process.cwd(), file), module.default) };
+      }),
+    );
+    const { module: ui } = await runnerImport<{ uiIcons: readonly string[] }>(path.resolve(options.uiIconsModule), {
+      configFile: false,
+      logLevel: 'silent',
+    });
+    const sprite = await buildSprite([...ui.uiIcons, ...imported.map((t) => t.meta.icon)]);
+    return { tools: imported, sprite };
+  }
+
+  function catalogue(): Promise<Catalogue> {
+    cached ??= load();
+    return cached;
+  }
+
+  function invalidate(file: string): void {
+    if (!file.startsWith(registryDir) || !server) return;
+    cached = undefined;
+    const module = server.moduleGraph.getModuleById(RESOLVED_ID);
+    if (module) server.moduleGraph.invalidateModule(module);
+    server.ws.send({ type: 'full-reload' });
+  }
+
+  return {
+    name: 'studyforge-registry',
+
+    resolveId(id) {
+      return id === VIRTUAL_ID ? RESOLVED_ID : undefined;
+    },
+
+    async load(id) {
+      if (id !== RESOLVED_ID) return undefined;
+      const { tools, sprite } = await catalogue();
+      for (const tool of tools) this.addWatchFile(tool.file);
+      const loaders = tools
+        .map(({ meta, file }) => `  ${JSON.stringify(meta.id)}: () => import(${JSON.stringify(file)}),`)
+        .join('\n');
+      return [
+        `export const catalogue = ${JSON.stringify(tools.map((t) => t.meta))};`,
+        `export const loaders = {\n${loaders}\n};`,
+        `export const iconSpriteUrl = import.meta.env.BASE_URL + ${JSON.stringify(sprite.fileName)};`,
+      ].join('\n');
+    },
+
+    configureServer(devServer) {
+      server = devServer;
+      devServer.watcher.add(registryDir);
+      devServer.watcher.on('add', invalidate);
+      devServer.watcher.on('unlink', invalidate);
+      devServer.watcher.on('change', invalidate);
+      devServer.middlewares.use(async (req, res, next) => {
+        const { sprite } = await catalogue();
+        if (!req.url?.endsWith(sprite.fileName)) return next();
+        res.setHeader('Content-Type', 'image/svg+xml');
+        res.end(sprite.source);
+      });
+    },
+
+    async generateBundle() {
+      const { sprite } = await catalogue();
+      this.emitFile({ type: 'asset', fileName: sprite.fileName, source: sprite.source });
+    },
+  };
+}

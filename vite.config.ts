@@ -1,0 +1,16 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+import { registryPlugin } from './tooling/registryPlugin.ts';
+
+export default defineConfig({
+  // Relative asset URLs: the app uses hash routes, so it can be served from any folder.
+  base: './',
+  plugins: [react(), registryPlugin({ registryDir: 'registry', uiIconsModule: 'src/app/uiIcons.ts' })],
+  build: { target: 'es2022' },
+  server: { host: '127.0.0.1', port: 5173 },
+  preview: { host: '127.0.0.1', port: 4173 },
+  test: {
+    include: ['src/**/*.test.{ts,tsx}', 'tooling/**/*.test.ts', 'renderers/**/*.test.{ts,tsx}', 'registry/**/*.test.ts'],
+    environment: 'node',
+  },
+});
