@@ -28,9 +28,21 @@ function Heading({ level, id, children }: { level: number; id: string; children:
   return <Tag id={id} className="result-heading">{children}</Tag>;
 }
 
-function Fields({ data, schema, level }: { data: Record<string, Json>; schema: ContractSchema | undefined; level: number }) {
+/** Keys in the schema's order (the order the author declared), then any the schema does not know. */
+function orderedKeys(data: Record<string, Json>, schema: ContractSchema | undefined): string[] {
+  const declared = schema?.properties ? Object.keys(schema.properties).filter((k) => k in data) : [];
+  return [...declared, ...Object.keys(data).filter((k) => !declared.includes(k))];
+}
+
+interface FieldsProps {
+  data: Record<string, Json>;
+  schema: ContractSchema | undefined;
+  level: number;
+  keys?: string[];
+}
+
+function Fields({ data, schema, level, keys = orderedKeys(data, schema) }: FieldsProps) {
   const baseId = useId();
-  const keys = schema?.properties ? Object.keys(schema.properties).filter((k) => k in data) : Object.keys(data);
   return (
     <>
       {keys.map((key) => {
@@ -43,6 +55,22 @@ function Fields({ data, schema, level }: { data: Record<string, Json>; schema: C
           </section>
         );
       })}
+    </>
+  );
+}
+
+/** A card is titled by its first text field (a slide's title, a question), the rest are its sections. */
+function Card({ item, schema, level }: { item: Record<string, Json>; schema: ContractSchema | undefined; level: number }) {
+  const id = useId();
+  const [first, ...rest] = orderedKeys(item, schema);
+  const title = first === undefined ? undefined : item[first];
+  if (first === undefined || schema?.properties?.[first]?.type !== 'STRING' || typeof title !== 'string') {
+    return <Fields data={item} schema={schema} level={level} />;
+  }
+  return (
+    <>
+      <Heading level={level} id={id}>{title}</Heading>
+      <Fields data={item} schema={schema} level={level + 1} keys={rest} />
     </>
   );
 }
@@ -75,7 +103,7 @@ function Value({ value, schema, level }: { value: Json; schema: ContractSchema |
         <ol className="result-cards">
           {value.map((item, i) => (
             <li key={i} className="result-card-item">
-              {isPlainObject(item) ? <Fields data={item} schema={schema?.items} level={level} /> : String(item)}
+              {isPlainObject(item) ? <Card item={item} schema={schema?.items} level={level} /> : String(item)}
             </li>
           ))}
         </ol>

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { CrossFieldRule, Field, FieldValues } from './fields';
-import type { PlaceholderNames } from './promptTemplate';
+import type { BuiltinPlaceholder, PlaceholderNames } from './promptTemplate';
 import type { RendererKey } from './renderers';
 
 /*
@@ -69,7 +69,10 @@ export interface ToolDeclaration<
   };
 }
 
-type UnknownPlaceholder<P extends string, F extends readonly Field[]> = Exclude<PlaceholderNames<P>, F[number]['name']>;
+type UnknownPlaceholder<P extends string, F extends readonly Field[]> = Exclude<
+  PlaceholderNames<P>,
+  F[number]['name'] | BuiltinPlaceholder
+>;
 
 /**
  * With an unknown placeholder the prompt must also be an object carrying the

@@ -6,6 +6,9 @@ import { isFreeText, type Field, type FormValues } from './fields';
  *   {{#name}} ... {{/name}}   kept only when `name` is filled in (or switched on)
  *   {{^name}} ... {{/name}}   kept only when `name` is blank (or switched off)
  *
+ * Besides the fields, a template may use {{today}} (the date the request is
+ * made, YYYY-MM-DD), which plans counted in days need.
+ *
  * Free-text values are wrapped in <user_input> tags so the model reads them as
  * data, never as instructions. The template is scanned once; values are never
  * re-scanned, so a user typing "{{topic}}" or "</user_input>" cannot change the
@@ -17,6 +20,21 @@ type NameOfTag<Tag extends string> = Tag extends `${'#' | '^' | '/'}${infer Name
 
 /** Field names a template refers to, computed by the type checker. */
 export type PlaceholderNames<T extends string> = NameOfTag<TagsOf<T>>;
+
+/** Values the engine supplies to every template. */
+export const builtinPlaceholders = ['today'] as const;
+export type BuiltinPlaceholder = (typeof builtinPlaceholders)[number];
+
+function builtinValue(name: BuiltinPlaceholder, now: Date): string {
+  switch (name) {
+    case 'today':
+      return now.toISOString().slice(0, 10);
+  }
+}
+
+function isBuiltin(name: string): name is BuiltinPlaceholder {
+  return (builtinPlaceholders as readonly string[]).includes(name);
+}
 
 const TAG = /\{\{([#^/]?)([^{}]*)\}\}/g;
 const SECTION = /\{\{([#^])([^{}]+)\}\}([\s\S]*?)\{\{\/\2\}\}/g;
@@ -61,7 +79,7 @@ export class TemplateError extends Error {}
  * Renders a template against form values. Throws TemplateError for a tag that
  * names no field, so a broken template never reaches a model silently.
  */
-export function renderPrompt(template: string, fields: readonly Field[], values: FormValues): string {
+export function renderPrompt(template: string, fields: readonly Field[], values: FormValues, now = new Date()): string {
   const byName = new Map(fields.map((f) => [f.name, f]));
   let usesFreeText = false;
 
@@ -76,7 +94,10 @@ export function renderPrompt(template: string, fields: readonly Field[], values:
     const name = rawName.trim();
     if (sigil !== '') throw new TemplateError(`Unbalanced template section {{${sigil}${name}}}.`);
     const field = byName.get(name);
-    if (!field) throw new TemplateError(`Template placeholder {{${name}}} names no field.`);
+    if (!field) {
+      if (isBuiltin(name)) return builtinValue(name, now);
+      throw new TemplateError(`Template placeholder {{${name}}} names no field.`);
+    }
     const value = values[name];
     if (isFreeText(field)) {
       usesFreeText = true;

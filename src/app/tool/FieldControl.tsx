@@ -18,7 +18,9 @@ export function FieldControl({ field, register, error, idPrefix }: FieldControlP
   const id = `${idPrefix}-${field.name}`;
   const helpId = field.help ? `${id}-help` : undefined;
   const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [helpId, errorId].filter(Boolean).join(' ') || undefined;
+  const optional = !field.required && (field.kind === 'text' || field.kind === 'textarea' || field.kind === 'date');
+  const optionalId = optional ? `${id}-optional` : undefined;
+  const describedBy = [optionalId, helpId, errorId].filter(Boolean).join(' ') || undefined;
   const common = {
     id,
     'aria-describedby': describedBy,
@@ -72,13 +74,13 @@ export function FieldControl({ field, register, error, idPrefix }: FieldControlP
 
   return (
     <div className="field">
-      <label htmlFor={id}>
-        {field.label}
-        {field.required && <span className="required-mark" aria-hidden="true"> *</span>}
-        {!field.required && (field.kind === 'text' || field.kind === 'textarea' || field.kind === 'date') && (
-          <span className="optional-mark"> (optional)</span>
-        )}
-      </label>
+      {/* The marks sit beside the label, not in it: the accessible name stays the label itself,
+          required is announced through aria-required and "optional" through the description. */}
+      <div className="label-row">
+        <label htmlFor={id}>{field.label}</label>
+        {field.required && <span className="required-mark" aria-hidden="true">*</span>}
+        {optional && <span id={optionalId} className="optional-mark">(optional)</span>}
+      </div>
       {control}
       {field.help && <p id={helpId} className="field-help">{field.help}</p>}
       {error?.message && <p id={errorId} className="field-error">{error.message}</p>}

@@ -1,0 +1,47 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ToolDeclaration, ToolModule } from '../../src/engine/defineTool';
+
+/*
+ * The flows are generated from the registry itself: every file in registry/
+ * gets its own flow, so a new tool is tested the moment it is added.
+ */
+
+const registryDir = path.resolve(import.meta.dirname, '../../registry');
+
+export const registryFiles = readdirSync(registryDir)
+  .filter((name) => name.endsWith('.ts') && !name.endsWith('.d.ts') && !name.endsWith('.test.ts'))
+  .sort();
+
+export async function loadRegistry(): Promise<ToolDeclaration[]> {
+  const modules = await Promise.all(
+    registryFiles.map((name) => import(pathToFileURL(path.join(registryDir, name)).href) as Promise<ToolModule>),
+  );
+  return modules.map((m) => m.default);
+}
+
+/**
+ * A stretch of text the result must show: the first plain line of a markdown
+ * answer, or the first string in a structured one, with markdown marks removed.
+ */
+export function expectedTextOf(tool: ToolDeclaration): string {
+  const output: unknown = tool.example.output;
+  const firstString = (value: unknown): string | undefined => {
+    if (typeof value === 'string') return value;
+    if (Array.isArray(value)) return value.map(firstString).find((s) => s !== undefined);
+    if (typeof value === 'object' && value !== null) return Object.values(value).map(firstString).find((s) => s !== undefined);
+    return undefined;
+  };
+  const text = firstString(output) ?? '';
+  const line =
+    text
+      .split('\n')
+      .map((l) => l.trim())
+      .find((l) => l.length > 12 && !l.startsWith('|') && !l.startsWith('```')) ?? text.trim();
+  const plain = line
+    .replace(/^#+\s*|^[-*+]\s+|^\d+\.\s+/, '')
+    .replace(/\*\*|__|`/g, '')
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1');
+  return plain.slice(0, 48).replace(/\s+\S*$/, '');
+}

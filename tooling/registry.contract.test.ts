@@ -1,0 +1,137 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { catalogue } from 'virtual:studyforge/catalogue';
+import { rendererMap } from '../renderers';
+import { toContractSchema } from '../src/engine/contractSchema';
+import type { ToolModule } from '../src/engine/defineTool';
+import { defaultValues, isFreeText } from '../src/engine/fields';
+import { blockingReason, formSchema } from '../src/engine/formSchema';
+import { builtinPlaceholders, placeholdersIn, renderPrompt } from '../src/engine/promptTemplate';
+import { promptFor } from '../src/engine/runTool';
+
+/*
+ * The contract every registry file must keep. One test run over all entries;
+ * each failure names the file, so an author sees at once what to fix.
+ */
+
+const modules = import.meta.glob<ToolModule>('../registry/*.ts', { eager: true });
+const entries = Object.entries(modules).map(([modulePath, module]) => ({
+  file: modulePath.replace(/^\.\.\//, ''),
+  stem: path.basename(modulePath, '.ts'),
+  tool: module.default,
+}));
+
+const require = createRequire(import.meta.url);
+const iconsDir = path.join(path.dirname(require.resolve('@material-design-icons/svg/package.json')), 'outlined');
+
+describe.each(entries)('$file', ({ file, stem, tool }) => {
+  it('declares an id equal to its file name', () => {
+    expect(tool.id, `${file}: id must be "${stem}"`).toBe(stem);
+  });
+
+  it('names a Material icon that exists', () => {
+    expect(existsSync(path.join(iconsDir, `${tool.icon}.svg`)), `${file}: no Material icon "${tool.icon}"`).toBe(true);
+  });
+
+  it('marks teacher tools with role and description alike', () => {
+    const saysTeacher = tool.description.startsWith('For Teachers:');
+    expect(tool.role === 'teacher', `${file}: role 'teacher' and a description starting 'For Teachers:' go together`).toBe(saysTeacher);
+  });
+
+  it('has uniquely named fields with sane defaults', () => {
+    const names = tool.fields.map((f) => f.name);
+    expect(new Set(names).size, `${file}: field names must be unique`).toBe(names.length);
+    for (const field of tool.fields) {
+      if (field.kind === 'select') expect(field.options, `${file}: default of "${field.name}" must be an option`).toContain(field.default);
+      if (field.kind === 'number') {
+        expect(field.default, `${file}: default of "${field.name}" below min`).toBeGreaterThanOrEqual(field.min ?? -Infinity);
+        expect(field.default, `${file}: default of "${field.name}" above max`).toBeLessThanOrEqual(field.max ?? Infinity);
+      }
+    }
+  });
+
+  it('uses only its own fields in the prompt, and every required one', () => {
+    const names = tool.fields.map((f) => f.name);
+    const used = placeholdersIn(tool.prompt);
+    const known: string[] = [...names, ...builtinPlaceholders];
+    for (const placeholder of used) expect(known, `${file}: prompt placeholder {{${placeholder}}} names no field`).toContain(placeholder);
+    for (const field of tool.fields.filter((f) => f.required)) {
+      expect(used, `${file}: required field "${field.name}" is never used in the prompt`).toContain(field.name);
+    }
+    for (const rule of tool.rules ?? []) {
+      for (const name of rule.fields) expect(names, `${file}: rule names unknown field "${name}"`).toContain(name);
+    }
+  });
+
+  it('has an example input that passes the form and enables Generate', () => {
+    const values = { ...defaultValues(tool.fields), ...tool.example.input };
+    expect(blockingReason(tool.fields, tool.rules, values), `${file}: example input leaves Generate disabled`).toBeNull();
+    const parsed = formSchema(tool.fields, tool.rules).safeParse(values);
+    expect(parsed.success, `${file}: example input fails validation: ${parsed.error?.message}`).toBe(true);
+  });
+
+  it('renders its prompt from the example, with free text delimited as data', () => {
+    const prompt = promptFor(tool, tool.example.input);
+    for (const field of tool.fields.filter(isFreeText)) {
+      if (placeholdersIn(tool.prompt).includes(field.name) && String(tool.example.input[field.name as never] ?? '').trim() !== '') {
+        expect(prompt, `${file}: "${field.name}" must reach the prompt inside <user_input>`).toContain(`<user_input name="${field.name}">`);
+      }
+    }
+  });
+
+  it('has an example output that fits its result', () => {
+    if (tool.result === 'markdown') {
+      expect(typeof tool.example.output, `${file}: a markdown tool's example output is a string`).toBe('string');
+      expect(String(tool.example.output).trim().length, `${file}: example output is empty`).toBeGreaterThan(40);
+      return;
+    }
+    const parsed = tool.result.safeParse(tool.example.output);
+    expect(parsed.success, `${file}: example output does not fit the schema: ${parsed.error?.message}`).toBe(true);
+  });
+
+  it('has a result schema the backend contract can express', () => {
+    if (tool.result === 'markdown') return;
+    expect(() => toContractSchema(tool.result as never), `${file}: result schema`).not.toThrow();
+  });
+
+  it('names a renderer that exists', () => {
+    if (tool.renderer) expect(Object.keys(rendererMap), `${file}: unknown renderer "${tool.renderer}"`).toContain(tool.renderer);
+  });
+
+  it('declares follow-up calls whose examples fit and whose schemas convert', () => {
+    for (const [key, followUp] of Object.entries(tool.followUps ?? {})) {
+      if (followUp.result !== 'markdown') {
+        expect(() => toContractSchema(followUp.result as never), `${file}: follow-up "${key}" schema`).not.toThrow();
+        const parsed = followUp.result.safeParse(followUp.example);
+        expect(parsed.success, `${file}: follow-up "${key}" example does not fit: ${parsed.error?.message}`).toBe(true);
+      }
+      const fields = placeholdersIn(followUp.prompt).map((name) => ({ name, kind: 'textarea' as const, label: name }));
+      expect(() => renderPrompt(followUp.prompt, fields, {}), `${file}: follow-up "${key}" prompt`).not.toThrow();
+    }
+  });
+});
+
+describe('the registry as a whole', () => {
+  it('has unique ids', () => {
+    const ids = entries.map((e) => e.tool.id);
+    const duplicates = ids.filter((id, i) => ids.indexOf(id) !== i);
+    expect(duplicates, `duplicate ids in: ${duplicates.map((d) => entries.filter((e) => e.tool.id === d).map((e) => e.file).join(', ')).join('; ')}`).toEqual([]);
+  });
+
+  it('is assembled from the files alone: the catalogue lists every file, with its metadata', () => {
+    expect(catalogue.map((t) => t.id).sort()).toEqual(entries.map((e) => e.stem).sort());
+    for (const { tool } of entries) {
+      const meta = catalogue.find((t) => t.id === tool.id);
+      expect(meta).toEqual({
+        id: tool.id,
+        title: tool.title,
+        description: tool.description,
+        icon: tool.icon,
+        category: tool.category,
+        ...(tool.role ? { role: tool.role } : {}),
+      });
+    }
+  });
+});
