@@ -66,7 +66,7 @@ export function registryPlugin(options: { registryDir: string; uiIconsModule: st
 
   async function registryFiles(): Promise<string[]> {
     const names = await readdir(registryDir);
-    return names.filter((n) => n.endsWith('.ts') && !n.endsWith('.d.ts')).sort().map((n) => path.join(registryDir, n));
+    return names.filter((n) => n.endsWith('.ts') && !n.endsWith('.d.ts') && !n.endsWith('.test.ts')).sort().map((n) => path.join(registryDir, n));
   }
 
   async function load(): Promise<Catalogue> {

@@ -1,0 +1,60 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { readStored, StorageFullError, writeStored } from './storage';
+
+const listSchema = z.array(z.object({ id: z.string() }));
+
+beforeEach(() => {
+  localStorage.clear();
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('readStored', () => {
+  it('returns the stored value when it fits the schema', () => {
+    localStorage.setItem('k', JSON.stringify([{ id: 'a' }]));
+    expect(readStored('k', listSchema, [])).toEqual([{ id: 'a' }]);
+  });
+
+  it('returns the fallback for a missing key without logging', () => {
+    expect(readStored('missing', listSchema, [])).toEqual([]);
+    expect(console.warn).not.toHaveBeenCalled();
+  });
+
+  it('logs and discards a value that is not JSON', () => {
+    localStorage.setItem('k', '{not json');
+    expect(readStored('k', listSchema, [])).toEqual([]);
+    expect(localStorage.getItem('k')).toBeNull();
+    expect(console.warn).toHaveBeenCalledOnce();
+  });
+
+  it('logs and discards a value of the wrong shape', () => {
+    localStorage.setItem('k', JSON.stringify({ id: 'not a list' }));
+    expect(readStored('k', listSchema, [])).toEqual([]);
+    expect(localStorage.getItem('k')).toBeNull();
+    expect(console.warn).toHaveBeenCalledOnce();
+  });
+
+  it('survives a browser that throws on any storage access', () => {
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError');
+    });
+    expect(readStored('k', listSchema, [{ id: 'fallback' }])).toEqual([{ id: 'fallback' }]);
+  });
+});
+
+describe('writeStored', () => {
+  it('writes JSON', () => {
+    writeStored('k', [{ id: 'a' }]);
+    expect(localStorage.getItem('k')).toBe('[{"id":"a"}]');
+  });
+
+  it('turns a full quota into a StorageFullError with a message for the user', () => {
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('quota', 'QuotaExceededError');
+    });
+    expect(() => writeStored('k', 'x')).toThrow(StorageFullError);
+    expect(() => writeStored('k', 'x')).toThrow(/storage is full/);
+  });
+});

@@ -1,0 +1,60 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { storageKeys } from '../storage';
+
+async function freshStore() {
+  vi.resetModules();
+  return import('./recentTools');
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('recent tools', () => {
+  it('keeps at most 5, most recent first, without duplicates', async () => {
+    const { useRecentTools } = await freshStore();
+    for (const id of ['a', 'b', 'c', 'd', 'e', 'f', 'c']) useRecentTools.getState().recordVisit(id);
+    expect(useRecentTools.getState().recent).toEqual(['c', 'f', 'e', 'd', 'b']);
+    expect(JSON.parse(localStorage.getItem(storageKeys.recentTools) ?? '[]')).toEqual(['c', 'f', 'e', 'd', 'b']);
+  });
+
+  it('survives a reload', async () => {
+    (await freshStore()).useRecentTools.getState().recordVisit('essay-buddy');
+    expect((await freshStore()).useRecentTools.getState().recent).toEqual(['essay-buddy']);
+  });
+
+  it('only logs when the update cannot be stored', async () => {
+    const { useRecentTools } = await freshStore();
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('quota', 'QuotaExceededError');
+    });
+    expect(() => useRecentTools.getState().recordVisit('smart-notes')).not.toThrow();
+    expect(useRecentTools.getState().recent).toEqual(['smart-notes']);
+    expect(console.warn).toHaveBeenCalled();
+  });
+
+  it('starts empty from an unreadable value', async () => {
+    localStorage.setItem(storageKeys.recentTools, '"not a list"');
+    expect((await freshStore()).useRecentTools.getState().recent).toEqual([]);
+  });
+});
+
+describe('dashboard filter', () => {
+  it('defaults to all and is remembered', async () => {
+    vi.resetModules();
+    const first = await import('./dashboardFilter');
+    expect(first.useDashboardFilter.getState().filter).toBe('all');
+    first.useDashboardFilter.getState().setFilter('teachers');
+    vi.resetModules();
+    expect((await import('./dashboardFilter')).useDashboardFilter.getState().filter).toBe('teachers');
+  });
+
+  it('ignores an unknown stored filter', async () => {
+    localStorage.setItem(storageKeys.dashboardFilter, '"admins"');
+    vi.resetModules();
+    expect((await import('./dashboardFilter')).useDashboardFilter.getState().filter).toBe('all');
+  });
+});

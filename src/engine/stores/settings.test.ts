@@ -1,0 +1,42 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resolveBackend } from '../backend/resolveBackend';
+import { storageKeys } from '../storage';
+import { effectiveSettings } from './settings';
+
+beforeEach(() => localStorage.clear());
+afterEach(() => vi.unstubAllEnvs());
+
+describe('backend settings', () => {
+  const defaults = { backendUrl: 'https://env.example', publicKey: 'env-key' };
+
+  it('uses the build environment unless the user stored an override', () => {
+    expect(effectiveSettings({}, defaults)).toEqual(defaults);
+    expect(effectiveSettings({ backendUrl: 'https://mine.example/', publicKey: ' k ' }, defaults)).toEqual({
+      backendUrl: 'https://mine.example',
+      publicKey: 'k',
+    });
+  });
+
+  it('treats a stored blank URL as "use the offline samples"', () => {
+    const settings = effectiveSettings({ backendUrl: '' }, defaults);
+    expect(resolveBackend(settings).kind).toBe('sample');
+    expect(resolveBackend(defaults).kind).toBe('contract');
+  });
+
+  it('reads the environment variables named in the README', () => {
+    vi.stubEnv('VITE_STUDYFORGE_BACKEND_URL', 'https://project.supabase.co');
+    vi.stubEnv('VITE_STUDYFORGE_PUBLIC_KEY', 'anon');
+    expect(effectiveSettings({})).toEqual({ backendUrl: 'https://project.supabase.co', publicKey: 'anon' });
+  });
+
+  it('stores what the Settings screen saves and survives an unreadable value', async () => {
+    localStorage.setItem(storageKeys.settings, '{oops');
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.resetModules();
+    const { useSettings } = await import('./settings');
+    expect(useSettings.getState().stored).toEqual({});
+    useSettings.getState().save({ backendUrl: ' https://b.example ', publicKey: 'k' });
+    expect(JSON.parse(localStorage.getItem(storageKeys.settings) ?? '')).toEqual({ backendUrl: 'https://b.example', publicKey: 'k' });
+  });
+});
