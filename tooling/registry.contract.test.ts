@@ -113,7 +113,35 @@ describe.each(entries)('$file', ({ file, stem, tool }) => {
   });
 });
 
+/** Spec section 2: one route per tool, named after the tool id. */
+const specRouteIds = `interactive-quiz-builder, quiz-whiz, essay-buddy, smart-notes, audio-notes, math-mentor, citation-wizard,
+assignment-deconstructor, concept-cracker, multi-doc-synthesizer, focus-sprint-planner, presentation-rehearsal-coach,
+group-project-coordinator, rubric-builder, lesson-plan-variator, differentiated-text-generator, student-misconception-spotter,
+parent-communication-assistant, report-card-generator, icebreaker-prompter, source-credibility-checker, critical-thinking-booster,
+textbook-buddy, flashcard-generator, doubt-bot, study-plan-ai, presentation-generator, data-storyteller, visual-data-interpreter,
+lab-helper, code-explainer, scholarship-coach, resume-rewriter, internship-email-assistant, career-mapper, debate-assistant,
+mnemonic-maker, project-brainstormer, analogy-generator, learning-converter, historical-context-bot, ethical-dilemma-explorer,
+literary-device-finder, keyword-extractor, discussion-assistant, text-simplifier, time-estimator, anxiety-coach, course-outliner,
+daily-learner, assignment-formatter`.split(/,\s*/);
+
+/** Spec section 1: the seven teacher-marked tools. */
+const specTeacherTools = [
+  'rubric-builder', 'lesson-plan-variator', 'differentiated-text-generator', 'student-misconception-spotter',
+  'parent-communication-assistant', 'report-card-generator', 'icebreaker-prompter',
+];
+
 describe('the registry as a whole', () => {
+  it('has a file for every tool route of the spec', () => {
+    const ids = entries.map((e) => e.tool.id);
+    expect(specRouteIds).toHaveLength(51);
+    expect(specRouteIds.filter((id) => !ids.includes(id)), 'spec routes without a registry file').toEqual([]);
+  });
+
+  it('marks exactly the seven teacher tools of the spec', () => {
+    const teachers = entries.filter((e) => e.tool.role === 'teacher').map((e) => e.tool.id).sort();
+    expect(teachers).toEqual([...specTeacherTools].sort());
+  });
+
   it('has unique ids', () => {
     const ids = entries.map((e) => e.tool.id);
     const duplicates = ids.filter((id, i) => ids.indexOf(id) !== i);

@@ -97,6 +97,7 @@ function Table({ rows, items }: { rows: Json[]; items: ContractSchema & { proper
 
 function Value({ value, schema, level }: { value: Json; schema: ContractSchema | undefined; level: number }) {
   if (Array.isArray(value)) {
+    if (value.length === 0) return <p className="result-text empty-state">None.</p>;
     if (fitsTable(schema?.items)) return <Table rows={value} items={schema.items} />;
     if (value.some(isPlainObject)) {
       return (
