@@ -25,7 +25,7 @@ export default defineTool({
     {
       name: 'targetRole',
       kind: 'text',
-      label: 'Role you are applying for (optional)',
+      label: 'Role you are applying for',
       placeholder: 'e.g. Summer marketing intern',
     },
   ],

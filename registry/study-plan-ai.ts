@@ -23,7 +23,7 @@ export default defineTool({
     {
       name: 'weakTopics',
       kind: 'text',
-      label: 'Weak topics (optional)',
+      label: 'Weak topics',
       placeholder: 'e.g. Moles calculations, respiration',
       help: 'The plan gives these topics more time and revisits them.',
     },

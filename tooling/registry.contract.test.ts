@@ -44,6 +44,7 @@ describe.each(entries)('$file', ({ file, stem, tool }) => {
     const names = tool.fields.map((f) => f.name);
     expect(new Set(names).size, `${file}: field names must be unique`).toBe(names.length);
     for (const field of tool.fields) {
+      expect(field.label, `${file}: the form marks optional fields itself; drop "(optional)" from the label of "${field.name}"`).not.toMatch(/optional/i);
       if (field.kind === 'select') expect(field.options, `${file}: default of "${field.name}" must be an option`).toContain(field.default);
       if (field.kind === 'number') {
         expect(field.default, `${file}: default of "${field.name}" below min`).toBeGreaterThanOrEqual(field.min ?? -Infinity);
