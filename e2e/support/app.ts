@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 import type { ToolDeclaration } from '../../src/engine/defineTool';
 import type { Field } from '../../src/engine/fields';
 import { storageKeys } from '../../src/engine/storage';
@@ -65,4 +65,134 @@ export async function openTool(page: Page, tool: Pick<ToolDeclaration, 'id' | 't
 
 export function resultRegion(page: Page) {
   return page.getByRole('region', { name: 'Result' });
+}
+
+/* ---- Helpers shared by the area flows (landing, shell, dashboard, projects, backend, storage). ---- */
+
+/** A registry tool by id; fails loudly when the registry has no such tool. */
+export function toolById(tools: readonly ToolDeclaration[], id: string): ToolDeclaration {
+  const tool = tools.find((t) => t.id === id);
+  if (!tool) throw new Error(`The registry has no tool "${id}".`);
+  return tool;
+}
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The app's top header (the shell's only banner landmark). */
+export function appHeader(page: Page) {
+  return page.getByRole('banner');
+}
+
+export function sidebar(page: Page) {
+  return page.getByRole('navigation', { name: 'Main' });
+}
+
+/** The tool links under the sidebar's 'Tools' heading. */
+export function sidebarToolLinks(page: Page) {
+  return sidebar(page).getByRole('list', { name: 'Tools' }).getByRole('link');
+}
+
+/** The sample-answers notice shown while no backend is configured. */
+export function sampleBanner(page: Page) {
+  return page.getByRole('note', { name: 'Sample answers' });
+}
+
+/** The backend function every tool calls (spec 7.1). */
+export const backendRoute = '**/functions/v1/gemini';
+
+/** What a backend answers for a tool's example: {text}, JSON text for structured tools. */
+export function exampleAnswer(tool: ToolDeclaration): { text: string } {
+  const output: unknown = tool.example.output;
+  return { text: typeof output === 'string' ? output : JSON.stringify(output) };
+}
+
+export type FakeReply =
+  | { status?: number; json?: unknown; body?: string; contentType?: string }
+  | { abort: 'connectionrefused' | 'failed' | 'timedout' };
+
+export interface FakeBackend {
+  /** Every request that reached the fake backend, in order. */
+  readonly requests: Request[];
+  /** Parsed JSON bodies of those requests. */
+  bodies(): unknown[];
+  /** Sets the reply for the requests that follow. */
+  reply(next: FakeReply | ((request: Request) => FakeReply)): void;
+  /** Holds the requests that follow until the returned release function is called. */
+  hold(): () => void;
+}
+
+/**
+ * Fakes the backend with page.route. Call seedBackend(page) too, so the app
+ * calls a backend instead of answering with samples.
+ */
+export async function fakeBackend(page: Page, initial: FakeReply | ((request: Request) => FakeReply)): Promise<FakeBackend> {
+  let replyWith = initial;
+  let gate: Promise<void> | null = null;
+  const requests: Request[] = [];
+  await page.route(backendRoute, async (route) => {
+    const request = route.request();
+    if (request.method() === 'OPTIONS') {
+      await route.fulfill({
+        status: 204,
+        headers: {
+          'access-control-allow-origin': '*',
+          'access-control-allow-methods': 'POST, OPTIONS',
+          'access-control-allow-headers': 'authorization, content-type',
+        },
+      });
+      return;
+    }
+    requests.push(request);
+    const waitFor = gate;
+    if (waitFor) await waitFor;
+    const reply = typeof replyWith === 'function' ? replyWith(request) : replyWith;
+    if ('abort' in reply) {
+      await route.abort(reply.abort);
+      return;
+    }
+    await route.fulfill({
+      status: reply.status ?? 200,
+      contentType: reply.contentType ?? 'application/json',
+      headers: { 'access-control-allow-origin': '*' },
+      body: reply.body ?? JSON.stringify(reply.json ?? {}),
+    });
+  });
+  return {
+    requests,
+    bodies: () => requests.map((r) => r.postDataJSON() as unknown),
+    reply(next) {
+      replyWith = next;
+    },
+    hold() {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      gate = held;
+      return () => {
+        if (gate === held) gate = null;
+        release();
+      };
+    },
+  };
+}
+
+/**
+ * Stops the page's fake clock (installed with page.clock.install before goto)
+ * a moment after its current time (it keeps running until then), so timers
+ * fire only on clock.runFor / fastForward.
+ */
+export async function pauseClock(page: Page): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + 1_000);
+      return;
+    } catch (error) {
+      // The clock ran past the target before the call arrived (a very slow machine): try again.
+      if (attempt >= 2 || !String(error).includes('to the past')) throw error;
+    }
+  }
 }

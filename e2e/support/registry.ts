@@ -45,3 +45,17 @@ export function expectedTextOf(tool: ToolDeclaration): string {
     .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1');
   return plain.slice(0, 48).replace(/\s+\S*$/, '');
 }
+
+/**
+ * A stretch of text the project page must show for a saved result: the page
+ * shows markdown as written and structured results as pretty-printed JSON.
+ */
+export function savedTextOf(tool: ToolDeclaration): string {
+  const output: unknown = tool.example.output;
+  const saved = typeof output === 'string' ? output : JSON.stringify(output, null, 2);
+  const line = saved
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => l.length > 20) ?? saved.trim();
+  return line.slice(0, 30);
+}

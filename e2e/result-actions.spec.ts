@@ -1,0 +1,126 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { ToolDeclaration } from '../src/engine/defineTool';
+import { resultAsText } from '../src/engine/resultText';
+import { contractSchemaOf } from '../src/engine/runTool';
+import {
+  fillFromExample,
+  flowProject,
+  generateButton,
+  openTool,
+  pauseClock,
+  resultRegion,
+  seedActiveProject,
+  toolById,
+} from './support/app';
+import { expectedTextOf, loadRegistry } from './support/registry';
+
+/*
+ * A result's actions (spec 2, 4, 9): Copy (check for 2000 ms), Save to
+ * Project (only with an active project; 'Saved!' and disabled for 2500 ms).
+ * Timers run on Playwright's fake clock, so no test waits in real time.
+ */
+
+const tools = await loadRegistry();
+const essayBuddy = toolById(tools, 'essay-buddy');
+const smartNotes = toolById(tools, 'smart-notes');
+
+/** Opens a tool with a paused fake clock, generates from the example and waits for the result. */
+async function generateOnPausedClock(page: Page, tool: ToolDeclaration) {
+  await page.clock.install();
+  await openTool(page, tool);
+  await pauseClock(page);
+  await fillFromExample(page, tool);
+  await generateButton(page, tool).click();
+  // The offline sample backend answers after a short (fake) pause.
+  await page.clock.runFor(1_000);
+  await expect(resultRegion(page)).toContainText(expectedTextOf(tool));
+}
+
+function expectedClipboard(tool: ToolDeclaration): string {
+  const output: unknown = tool.example.output;
+  if (tool.result === 'markdown') return output as string;
+  return resultAsText({ kind: 'json', data: output }, contractSchemaOf(tool.result));
+}
+
+test('without an active project there is no Save button, only a hint', async ({ page }) => {
+  await openTool(page, essayBuddy);
+  await fillFromExample(page, essayBuddy);
+  await generateButton(page, essayBuddy).click();
+  await expect(resultRegion(page)).toContainText(expectedTextOf(essayBuddy));
+
+  await expect(page.getByRole('button', { name: 'Save to Project' })).toHaveCount(0);
+  await expect(resultRegion(page).getByRole('button', { name: 'Copy', exact: true })).toBeVisible();
+  await expect(resultRegion(page).getByText(/choose an active project/i)).toBeVisible();
+});
+
+test.describe('Copy', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+  for (const id of ['smart-notes', 'essay-buddy']) {
+    test(`${id}: copies the result and shows 'Copied' for 2 s`, async ({ page }) => {
+      const tool = id === 'smart-notes' ? smartNotes : essayBuddy;
+      await generateOnPausedClock(page, tool);
+
+      await resultRegion(page).getByRole('button', { name: 'Copy', exact: true }).click();
+      const copied = resultRegion(page).getByRole('button', { name: 'Copied', exact: true });
+      await expect(copied).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expectedClipboard(tool));
+
+      await page.clock.runFor(1_900);
+      await expect(copied).toBeVisible();
+      await page.clock.runFor(100);
+      await expect(resultRegion(page).getByRole('button', { name: 'Copy', exact: true })).toBeVisible();
+      await expect(copied).toHaveCount(0);
+    });
+  }
+
+  test("a structured result is copied as readable text, not raw JSON", async ({ page }) => {
+    await generateOnPausedClock(page, essayBuddy);
+    await resultRegion(page).getByRole('button', { name: 'Copy', exact: true }).click();
+    await expect(resultRegion(page).getByRole('button', { name: 'Copied', exact: true })).toBeVisible();
+    const text = await page.evaluate(() => navigator.clipboard.readText());
+    const output = essayBuddy.example.output as { thesis: string };
+    expect(text).toContain(output.thesis);
+    expect(text).not.toContain('"thesis"');
+  });
+});
+
+test.describe('Save to Project', () => {
+  test("reads 'Saved!' and is disabled for 2.5 s, then is ready again", async ({ page }) => {
+    await seedActiveProject(page);
+    await generateOnPausedClock(page, essayBuddy);
+
+    await page.getByRole('button', { name: 'Save to Project' }).click();
+    const saved = page.getByRole('button', { name: 'Saved!' });
+    await expect(saved).toBeVisible();
+    await expect(saved).toBeDisabled();
+
+    await page.clock.runFor(2_400);
+    await expect(saved).toBeDisabled();
+    await page.clock.runFor(100);
+    const save = page.getByRole('button', { name: 'Save to Project' });
+    await expect(save).toBeVisible();
+    await expect(save).toBeEnabled();
+    await expect(saved).toHaveCount(0);
+  });
+
+  test('saving twice gives two items on the project page', async ({ page }) => {
+    await seedActiveProject(page);
+    await generateOnPausedClock(page, essayBuddy);
+
+    const save = page.getByRole('button', { name: 'Save to Project' });
+    await save.click();
+    await expect(page.getByRole('button', { name: 'Saved!' })).toBeDisabled();
+    await page.clock.runFor(2_500);
+    await expect(save).toBeEnabled();
+    await save.click();
+    await expect(page.getByRole('button', { name: 'Saved!' })).toBeDisabled();
+
+    await page.goto(`#/projects/${flowProject.id}`);
+    const items = page.getByRole('list', { name: new RegExp(flowProject.name) }).getByRole('listitem');
+    await expect(items).toHaveCount(2);
+    for (const item of await items.all()) {
+      await expect(item.getByRole('heading', { level: 2, name: essayBuddy.title })).toBeVisible();
+    }
+  });
+});
