@@ -28,12 +28,15 @@ export interface SelectField<N extends string = string, O extends string = strin
   default: O;
 }
 
+/**
+ * A required number must be filled in (a blank keeps Generate disabled); an
+ * optional one falls back to its default when the input holds no number.
+ */
 export interface NumberField<N extends string = string> extends FieldBase<N> {
   kind: 'number';
   min?: number;
   max?: number;
   step?: number;
-  /** Also the value used when the input does not hold a number. */
   default: number;
 }
 
@@ -69,7 +72,7 @@ export type FieldValues<F extends readonly Field[]> = {
   [K in F[number] as K['name']]: FieldValue<K>;
 };
 
-/** Loosely typed values, as the engine sees them at run time. */
+/** Loosely typed values, as the engine sees them at run time (a cleared number input is ''). */
 export type FormValues = Record<string, string | number | boolean>;
 
 /**

@@ -71,3 +71,23 @@ describe('preparedValues: what is sent', () => {
     expect(numberOrDefault(Infinity, 5)).toBe(5);
   });
 });
+
+describe('a required number (focus planner minutes)', () => {
+  const planner: Field[] = [
+    { name: 'task', kind: 'text', label: 'Task', required: true },
+    { name: 'totalMinutes', kind: 'number', label: 'Total minutes', required: true, min: 15, max: 480, default: 90 },
+  ];
+
+  it('blocks Generate while blank, unlike an optional number', () => {
+    expect(blockingReason(planner, [], { task: 'Essay', totalMinutes: '' })).toBe('Fill in Total minutes to generate.');
+    expect(blockingReason(planner, [], { task: 'Essay', totalMinutes: Number.NaN })).toBe('Fill in Total minutes to generate.');
+    expect(blockingReason(planner, [], { task: 'Essay', totalMinutes: 60 })).toBeNull();
+  });
+
+  it('is not replaced by its default on submit', () => {
+    const schema = formSchema(planner);
+    expect(schema.safeParse({ task: 'Essay', totalMinutes: '' }).error?.issues[0]?.message).toBe('Please fill in Total minutes.');
+    expect(schema.parse({ task: 'Essay', totalMinutes: '120' })).toEqual({ task: 'Essay', totalMinutes: 120 });
+    expect(schema.safeParse({ task: 'Essay', totalMinutes: 5 }).error?.issues[0]?.message).toBe('Total minutes must be from 15 to 480.');
+  });
+});

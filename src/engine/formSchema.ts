@@ -8,7 +8,13 @@ import type { CrossFieldRule, Field, FormValues } from './fields';
  */
 
 function isBlank(value: unknown): boolean {
+  if (typeof value === 'number') return !Number.isFinite(value);
   return typeof value !== 'string' || value.trim() === '';
+}
+
+/** Fields whose blank value blocks Generate: required text, dates and numbers. */
+function blocksWhenBlank(field: Field): boolean {
+  return field.required === true && field.kind !== 'select' && field.kind !== 'switch';
 }
 
 /** A number input's value, or the field's default when it holds no number (spec 5). */
@@ -43,6 +49,10 @@ function fieldSchema(field: Field): z.ZodType {
           : undefined;
       if (field.min !== undefined) number = number.min(field.min, range ?? `${field.label} must be at least ${field.min}.`);
       if (field.max !== undefined) number = number.max(field.max, range ?? `${field.label} must be at most ${field.max}.`);
+      if (field.required) {
+        const filled = (v: unknown) => (isBlank(v) ? undefined : Number(v));
+        return z.preprocess(filled, z.number({ message: `Please fill in ${field.label}.` }).pipe(number));
+      }
       return z.preprocess((v) => numberOrDefault(v, field.default), number);
     }
     case 'switch':
@@ -70,7 +80,7 @@ export function formSchema(fields: readonly Field[], rules: readonly CrossFieldR
 
 /** Why Generate is disabled, or null when the inputs are enough to send. */
 export function blockingReason(fields: readonly Field[], rules: readonly CrossFieldRule[] = [], values: FormValues): string | null {
-  const missing = fields.filter((f) => f.required && (f.kind === 'text' || f.kind === 'textarea' || f.kind === 'date') && isBlank(values[f.name]));
+  const missing = fields.filter((f) => blocksWhenBlank(f) && isBlank(values[f.name]));
   if (missing.length > 0) return `Fill in ${missing.map((f) => f.label).join(' and ')} to generate.`;
   const broken = rules.find((rule) => !ruleHolds(rule, values));
   return broken ? broken.message : null;

@@ -2,6 +2,11 @@ import type { FieldError, UseFormRegister } from 'react-hook-form';
 import type { Field, FormValues } from '../../engine/fields';
 import { numberOrDefault } from '../../engine/formSchema';
 
+/** A required number keeps its blank, so Generate can stay disabled until it is filled. */
+function blankOrNumber(value: unknown): number | string {
+  return typeof value === 'string' && value.trim() === '' ? '' : Number(value);
+}
+
 /*
  * One widget per field kind, in the manner of react-jsonschema-form's widget
  * registry: the registry file says what the input is, this says how it looks.
@@ -49,7 +54,7 @@ export function FieldControl({ field, register, error, idPrefix }: FieldControlP
           max={field.max}
           step={field.step ?? 1}
           placeholder={field.placeholder}
-          {...register(field.name, { setValueAs: (v: unknown) => numberOrDefault(v, field.default) })}
+          {...register(field.name, { setValueAs: (v: unknown) => (field.required ? blankOrNumber(v) : numberOrDefault(v, field.default)) })}
         />
       );
       break;

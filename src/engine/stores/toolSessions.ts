@@ -47,7 +47,8 @@ function restore(tool: ToolDeclaration): ToolSession {
   const values = { ...defaults };
   for (const field of tool.fields) {
     const kept = stored?.values[field.name];
-    if (kept !== undefined && typeof kept === typeof defaults[field.name]) values[field.name] = kept;
+    const cleared = field.kind === 'number' && kept === '';
+    if (kept !== undefined && (typeof kept === typeof defaults[field.name] || cleared)) values[field.name] = kept;
   }
   return { values, result: revalidatedResult(tool.result, stored?.result ?? null), error: null, status: 'idle' };
 }
