@@ -62,6 +62,15 @@ test.describe('sidebar search', () => {
     await expect(sidebarToolLinks(page)).toHaveCount(tools.length);
   });
 
+  test('finds every tool by its title', async ({ page }) => {
+    const search = sidebar(page).getByRole('searchbox', { name: 'Search tools' });
+    for (const tool of tools) {
+      await search.fill(tool.title.toUpperCase());
+      await expect(sidebarToolLinks(page).filter({ hasText: tool.title })).toHaveCount(1);
+      await expect(sidebarToolLinks(page)).toHaveCount(matching(tool.title).length);
+    }
+  });
+
   test('a query matching nothing says so', async ({ page }) => {
     const query = 'qqzzxx-no-such-tool';
     expect(matching(query)).toHaveLength(0);
