@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from './e2e/support/findChromium';
+import { fakeMicrophoneWav } from './e2e/support/media';
 
 /*
  * End-to-end flows run against the production build (vite preview) on the
@@ -33,11 +34,16 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
         '--no-first-run',
+        // A microphone that plays a generated tone and never asks for permission, for the recording flows.
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+        `--use-file-for-fake-audio-capture=${fakeMicrophoneWav()}`,
       ],
     },
   },
   webServer: {
-    command: `npx vite build --logLevel warn && npx vite preview --port ${PORT} --strictPort`,
+    // One build folder per port, so runs on different ports never overwrite each other's build.
+    command: `npx vite build --logLevel warn --outDir .e2e-build/${PORT} --emptyOutDir && npx vite preview --outDir .e2e-build/${PORT} --port ${PORT} --strictPort`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,

@@ -4,7 +4,7 @@ import { defineTool } from '../src/engine/defineTool';
 export default defineTool({
   id: 'audio-notes',
   title: 'Audio Notes',
-  description: 'Turn a lecture or meeting recording into a summary, key points and action items.',
+  description: 'Record a lecture or upload a recording, and get a summary, key points and action items.',
   icon: 'mic',
   category: 'Notes and summaries',
   fields: [
@@ -12,8 +12,10 @@ export default defineTool({
       name: 'transcript',
       kind: 'textarea',
       label: 'Transcript',
-      placeholder: 'Paste the transcript of a lecture, a seminar or a group meeting...',
+      placeholder: 'Record or upload a lecture, or paste a transcript...',
       required: true,
+      widget: 'audio-recorder',
+      help: 'Recordings and uploads are transcribed here; you can correct the transcript before summarising again.',
     },
   ],
   prompt: `You are a note-taker for a student who attended the lecture or meeting below and needs notes to revise from.
@@ -27,6 +29,7 @@ Transcripts contain filler words, false starts and mistranscribed words: ignore 
 
 The transcript:
 {{transcript}}`,
+  actionLabel: 'Summarize',
   result: z.object({
     summary: z.string().min(1).describe('Summary'),
     keyPoints: z.array(z.string().min(1)).min(1).max(10).describe('Key points'),

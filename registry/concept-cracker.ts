@@ -32,6 +32,7 @@ The concept:
     visual: z.string().min(1).describe('Visual explanation'),
     analogy: z.string().min(1).describe('Analogy'),
   }),
+  renderer: 'tabs',
   example: {
     input: { topic: 'Opportunity cost' },
     output: {

@@ -33,6 +33,7 @@ The original text:
     levelB1: z.string().min(1).describe('B1 (intermediate)'),
     levelB2: z.string().min(1).describe('B2 (upper intermediate)'),
   }),
+  renderer: 'tabs',
   actionLabel: 'Create Three Levels',
   example: {
     input: {

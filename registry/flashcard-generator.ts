@@ -38,6 +38,7 @@ The notes:
     .min(8)
     .max(12)
     .describe('Flashcards'),
+  renderer: 'flashcards',
   actionLabel: 'Make Flashcards',
   example: {
     input: {

@@ -51,6 +51,7 @@ The task:
       .refine((sprints) => sprints.some((s) => s.type === 'work'), { message: 'A plan needs at least one work sprint.' })
       .describe('Sprints'),
   }),
+  renderer: 'sprints',
   actionLabel: 'Plan My Sprints',
   example: {
     input: { task: 'Revise chapter 4 of biology: cell division (mitosis and meiosis)', totalMinutes: 90 },

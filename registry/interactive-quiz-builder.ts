@@ -82,6 +82,8 @@ The concept:
     })
     .describe('Quiz questions'),
   actionLabel: 'Create Quiz',
+  renderer: 'quiz',
+  rendererOptions: { compareAnswers: 'caseInsensitive' },
   followUps: {
     remediation: remediationCall('a self-check quiz', {
       diagnosis:

@@ -46,6 +46,7 @@ The topic:
       .max(15)
       .describe('Slides'),
   }),
+  renderer: 'slides',
   example: {
     input: { topic: 'The water cycle', slideCount: 5 },
     output: {

@@ -45,6 +45,8 @@ The topic or text:
 {{topic}}`,
   result: z.array(question).length(5).describe('Quiz questions'),
   actionLabel: 'Create Quiz',
+  renderer: 'quiz',
+  rendererOptions: { compareAnswers: 'exact' },
   followUps: {
     remediation: remediationCall('a multiple-choice revision quiz', {
       diagnosis:

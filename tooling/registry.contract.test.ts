@@ -9,7 +9,7 @@ import type { ToolModule } from '../src/engine/defineTool';
 import { defaultValues, isFreeText } from '../src/engine/fields';
 import { blockingReason, formSchema } from '../src/engine/formSchema';
 import { builtinPlaceholders, placeholdersIn, renderPrompt } from '../src/engine/promptTemplate';
-import { promptFor } from '../src/engine/runTool';
+import { derivedValues, modelSchemaOf, promptFor } from '../src/engine/runTool';
 
 /*
  * The contract every registry file must keep. One test run over all entries;
@@ -56,7 +56,7 @@ describe.each(entries)('$file', ({ file, stem, tool }) => {
   it('uses only its own fields in the prompt, and every required one', () => {
     const names = tool.fields.map((f) => f.name);
     const used = placeholdersIn(tool.prompt);
-    const known: string[] = [...names, ...builtinPlaceholders];
+    const known: string[] = [...names, ...builtinPlaceholders, ...Object.keys(derivedValues(tool, tool.example.input))];
     for (const placeholder of used) expect(known, `${file}: prompt placeholder {{${placeholder}}} names no field`).toContain(placeholder);
     for (const field of tool.fields.filter((f) => f.required)) {
       expect(used, `${file}: required field "${field.name}" is never used in the prompt`).toContain(field.name);
@@ -92,9 +92,20 @@ describe.each(entries)('$file', ({ file, stem, tool }) => {
     expect(parsed.success, `${file}: example output does not fit the schema: ${parsed.error?.message}`).toBe(true);
   });
 
+  it('computes, from its example input, the values its example output shows', () => {
+    if (!tool.derive) return;
+    const derived = derivedValues(tool, tool.example.input);
+    const output = tool.example.output as Record<string, unknown>;
+    for (const [key, value] of Object.entries(derived)) {
+      if (key in output) expect(output[key], `${file}: example output "${key}" differs from what derive computes`).toEqual(value);
+    }
+  });
+
   it('has a result schema the backend contract can express', () => {
     if (tool.result === 'markdown') return;
     expect(() => toContractSchema(tool.result as never), `${file}: result schema`).not.toThrow();
+    const asked = modelSchemaOf(tool, derivedValues(tool, tool.example.input));
+    if (asked !== 'markdown') expect(() => toContractSchema(asked), `${file}: the part the model writes`).not.toThrow();
   });
 
   it('names a renderer that exists', () => {

@@ -6,7 +6,7 @@ import { Landing } from './pages/Landing';
 import { ProjectPage } from './pages/ProjectPage';
 import { Projects } from './pages/Projects';
 import { AppShell } from './shell/AppShell';
-import { Spinner } from './ui/Spinner';
+import { Spinner } from '../ui/Spinner';
 
 // The form engine (react-hook-form, validation, the backend client) loads with the first tool page.
 const ToolPage = lazy(() => import('./tool/ToolPage').then((m) => ({ default: m.ToolPage })));

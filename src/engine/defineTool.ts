@@ -50,16 +50,28 @@ export interface FollowUpCall<R extends ResultSpec = ResultSpec> {
   example: ExampleOutputOf<R>;
 }
 
+/** What a tool may compute from its inputs in the browser (word counts, say): any object of named values. */
+export type DerivedValues = object;
+
 export interface ToolDeclaration<
   F extends readonly Field[] = readonly Field[],
   R extends ResultSpec = ResultSpec,
+  D extends DerivedValues = DerivedValues,
 > extends ToolMeta {
   fields: F;
   rules?: readonly CrossFieldRule<F[number]['name']>[];
+  /**
+   * Values computed in the browser from the (trimmed) inputs. Each is a
+   * prompt placeholder, and a key of a structured result that the browser
+   * supplies instead of the model: the model is asked only for the rest.
+   */
+  derive?(values: FieldValues<F>): D;
   prompt: string;
   result: R;
   /** Which screen shows the result; defaults to the generic one for the result kind. */
   renderer?: RendererKey;
+  /** Settings for the renderer, which checks them itself (e.g. how a quiz compares answers). */
+  rendererOptions?: Readonly<Record<string, string | number | boolean>>;
   /** Label of the generate button, when 'Generate' says too little. */
   actionLabel?: string;
   followUps?: Readonly<Record<string, FollowUpCall>>;
@@ -69,22 +81,25 @@ export interface ToolDeclaration<
   };
 }
 
-type UnknownPlaceholder<P extends string, F extends readonly Field[]> = Exclude<
+type UnknownPlaceholder<P extends string, F extends readonly Field[], D> = Exclude<
   PlaceholderNames<P>,
-  F[number]['name'] | BuiltinPlaceholder
+  F[number]['name'] | BuiltinPlaceholder | (keyof D & string)
 >;
 
 /**
  * With an unknown placeholder the prompt must also be an object carrying the
  * error as its key, which no string is: the type error quotes the message.
  */
-type PromptCheck<P extends string, F extends readonly Field[]> = [UnknownPlaceholder<P, F>] extends [never]
+type PromptCheck<P extends string, F extends readonly Field[], D> = [UnknownPlaceholder<P, F, D>] extends [never]
   ? unknown
-  : { [K in `Error: {{${UnknownPlaceholder<P, F>}}} names no field of this tool`]: true };
+  : { [K in `Error: {{${UnknownPlaceholder<P, F, D>}}} names no field of this tool`]: true };
 
-export function defineTool<const F extends readonly Field[], const P extends string, R extends ResultSpec>(
-  declaration: ToolDeclaration<F, R> & { prompt: P & PromptCheck<P, F> },
-): ToolDeclaration<F, R> {
+export function defineTool<
+  const F extends readonly Field[],
+  const P extends string,
+  R extends ResultSpec,
+  D extends DerivedValues = Record<never, never>,
+>(declaration: ToolDeclaration<F, R, D> & { prompt: P & PromptCheck<P, F, D> }): ToolDeclaration<F, R, D> {
   return declaration;
 }
 

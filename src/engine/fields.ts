@@ -5,6 +5,8 @@
  * text (delimited as data) and which are validated choices (inlined).
  */
 
+import type { WidgetKey } from './widgets';
+
 interface FieldBase<N extends string> {
   /** Key in the form values and in the prompt template: `{{name}}`. */
   name: N;
@@ -14,6 +16,8 @@ interface FieldBase<N extends string> {
   required?: boolean;
   /** One line under the input, for what the label cannot say. */
   help?: string;
+  /** A bespoke widget from renderers/ shown with the ordinary control. */
+  widget?: WidgetKey;
 }
 
 export interface TextField<N extends string = string> extends FieldBase<N> {

@@ -40,7 +40,7 @@ describe('renderPrompt', () => {
   });
 
   it('fills {{today}} with the date of the request', () => {
-    const prompt = renderPrompt('Today is {{today}}.', fields, values, new Date('2026-11-23T10:00:00Z'));
+    const prompt = renderPrompt('Today is {{today}}.', fields, values, { now: new Date('2026-11-23T10:00:00Z') });
     expect(prompt).toBe('Today is 2026-11-23.');
   });
 
@@ -82,5 +82,15 @@ describe('user text cannot change the template', () => {
 describe('placeholdersIn', () => {
   it('lists every field a template mentions once, sections included', () => {
     expect(placeholdersIn('{{topic}} {{#notes}}{{notes}}{{/notes}} {{topic}} {{^eli10}}x{{/eli10}}')).toEqual(['topic', 'notes', 'eli10']);
+  });
+});
+
+describe('derived values', () => {
+  it('inlines computed numbers and delimits computed text and lists', () => {
+    const prompt = renderPrompt('{{wordCount}} words; fillers: {{fillerWords}}{{#none}}x{{/none}}', fields, values, {
+      derived: { wordCount: 86, fillerWords: [{ word: 'um', count: 2 }, { word: 'like', count: 1 }], none: [] },
+    });
+    expect(prompt).toContain('86 words; fillers: <user_input name="fillerWords">\num (2), like (1)\n</user_input>');
+    expect(prompt).not.toMatch(/x$/);
   });
 });

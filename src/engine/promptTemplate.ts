@@ -79,14 +79,33 @@ export class TemplateError extends Error {}
  * Renders a template against form values. Throws TemplateError for a tag that
  * names no field, so a broken template never reaches a model silently.
  */
-export function renderPrompt(template: string, fields: readonly Field[], values: FormValues, now = new Date()): string {
+export interface RenderOptions {
+  /** The request's time, for {{today}}. */
+  now?: Date;
+  /** Values the tool computes from its inputs (its `derive`); numbers are inlined, anything else delimited. */
+  derived?: Readonly<Record<string, unknown>>;
+}
+
+/** Lists read as "um (2), like (1)"; objects as their values joined. */
+function formatDerived(value: unknown): string {
+  if (Array.isArray(value)) return value.map(formatDerived).join(', ');
+  if (typeof value === 'object' && value !== null) {
+    const parts = Object.values(value).map(String);
+    return parts.length === 2 ? `${parts[0]} (${parts[1]})` : parts.join(' ');
+  }
+  return String(value ?? '');
+}
+
+export function renderPrompt(template: string, fields: readonly Field[], values: FormValues, options: RenderOptions = {}): string {
+  const { now = new Date(), derived = {} } = options;
   const byName = new Map(fields.map((f) => [f.name, f]));
   let usesFreeText = false;
+  const filled = (name: string) => (byName.has(name) ? isFilled(values[name]) : formatDerived(derived[name]).trim() !== '');
 
   const withSections = template.replace(SECTION, (_all, sigil: string, rawName: string, body: string) => {
     const name = rawName.trim();
-    if (!byName.has(name)) throw new TemplateError(`Template section {{${sigil}${name}}} names no field.`);
-    const keep = sigil === '#' ? isFilled(values[name]) : !isFilled(values[name]);
+    if (!byName.has(name) && !(name in derived)) throw new TemplateError(`Template section {{${sigil}${name}}} names no field.`);
+    const keep = sigil === '#' ? filled(name) : !filled(name);
     return keep ? body : '';
   });
 
@@ -95,6 +114,12 @@ export function renderPrompt(template: string, fields: readonly Field[], values:
     if (sigil !== '') throw new TemplateError(`Unbalanced template section {{${sigil}${name}}}.`);
     const field = byName.get(name);
     if (!field) {
+      if (name in derived) {
+        const value = derived[name];
+        if (typeof value === 'number') return String(value);
+        usesFreeText = true;
+        return delimit(name, formatDerived(value) || 'none');
+      }
       if (isBuiltin(name)) return builtinValue(name, now);
       throw new TemplateError(`Template placeholder {{${name}}} names no field.`);
     }

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { toContractSchema, type ContractSchema } from './contractSchema';
 import type { ResultSpec, ToolDeclaration } from './defineTool';
 import type { Field, FormValues } from './fields';
@@ -47,12 +47,44 @@ async function call(backend: Backend, prompt: string, result: ResultSpec, sample
   return validatedResult(result, answer);
 }
 
-export function promptFor(tool: ToolDeclaration, values: FormValues): string {
-  return renderPrompt(tool.prompt, tool.fields, preparedValues(tool.fields, values));
+/** The derived values of a tool for these inputs (none when it derives nothing). */
+export function derivedValues(tool: ToolDeclaration, values: FormValues): Readonly<Record<string, unknown>> {
+  return (tool.derive?.(preparedValues(tool.fields, values) as never) ?? {}) as Readonly<Record<string, unknown>>;
 }
 
-export function runTool(tool: ToolDeclaration, values: FormValues, backend: Backend, signal?: AbortSignal): Promise<ToolResult> {
-  return call(backend, promptFor(tool, values), tool.result, tool.example.output, signal);
+export function promptFor(tool: ToolDeclaration, values: FormValues): string {
+  return renderPrompt(tool.prompt, tool.fields, preparedValues(tool.fields, values), { derived: derivedValues(tool, values) });
+}
+
+/** Result keys the browser computes, so the model is not asked for them. */
+function suppliedKeys(result: ResultSpec, derived: Readonly<Record<string, unknown>>): string[] {
+  if (!(result instanceof z.ZodObject)) return [];
+  return Object.keys(derived).filter((key) => key in result.shape);
+}
+
+const modelSchemas = new WeakMap<ToolDeclaration, z.ZodType>();
+
+/** The part of a tool's result the model must write: the result minus what the browser supplies. */
+export function modelSchemaOf(tool: ToolDeclaration, derived: Readonly<Record<string, unknown>>): ResultSpec {
+  const supplied = suppliedKeys(tool.result, derived);
+  if (supplied.length === 0 || !(tool.result instanceof z.ZodObject)) return tool.result;
+  let schema = modelSchemas.get(tool);
+  if (!schema) {
+    const model = Object.fromEntries(Object.entries(tool.result.shape).filter(([key]) => !supplied.includes(key)));
+    schema = z.object(model);
+    modelSchemas.set(tool, schema);
+  }
+  return schema;
+}
+
+export async function runTool(tool: ToolDeclaration, values: FormValues, backend: Backend, signal?: AbortSignal): Promise<ToolResult> {
+  const derived = derivedValues(tool, values);
+  const supplied = suppliedKeys(tool.result, derived);
+  const answer = await call(backend, promptFor(tool, values), modelSchemaOf(tool, derived), tool.example.output, signal);
+  if (supplied.length === 0 || answer.kind !== 'json') return answer;
+  // What the browser computed wins over anything the model (or a sample) says about it.
+  const computed = Object.fromEntries(supplied.map((k) => [k, derived[k]]));
+  return validatedResult(tool.result, { ...(answer.data as object), ...computed });
 }
 
 /**
@@ -69,6 +101,6 @@ export function runFollowUp(
 ): Promise<ToolResult> {
   const followUp = tool.followUps?.[key];
   if (!followUp) throw new Error(`Tool "${tool.id}" declares no follow-up call "${key}".`);
-  const fields: Field[] = Object.keys(context).map((name) => ({ name, kind: 'textarea', label: name }));
+  const fields: Field[] = Object.keys(context).map((name) => ({ name, kind: 'textarea' as const, label: name }));
   return call(backend, renderPrompt(followUp.prompt, fields, context), followUp.result, followUp.example, signal);
 }

@@ -18,6 +18,7 @@ export const storageKeys = {
   dashboardFilter: `${STORAGE_PREFIX}dashboard-filter`,
   settings: `${STORAGE_PREFIX}settings`,
   toolSession: (toolId: string) => `${STORAGE_PREFIX}tool:${toolId}`,
+  rendererState: (key: string) => `${STORAGE_PREFIX}state:${key}`,
 } as const;
 
 export class StorageFullError extends UserFacingError {

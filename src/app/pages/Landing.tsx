@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { tools } from '../../engine/catalogue';
-import { Icon } from '../ui/Icon';
+import { Icon } from '../../ui/Icon';
 
 const features = [
   { icon: 'quiz', title: 'Adaptive quizzes', text: 'Quizzes that notice a wrong answer, explain the mistake in a short lesson and check again with an easier question.' },

@@ -4,8 +4,8 @@ import { findTool } from '../../engine/catalogue';
 import { messages } from '../../engine/messages';
 import { loadArtifacts, useProjects, type Artifact } from '../../engine/stores/projects';
 import { CopyButton } from '../ui/CopyButton';
-import { ErrorBox } from '../ui/ErrorBox';
-import { Icon } from '../ui/Icon';
+import { ErrorBox } from '../../ui/ErrorBox';
+import { Icon } from '../../ui/Icon';
 import { formatDate, formatDateTime } from '../ui/formatDate';
 
 /** Spec 2: content as text, JSON pretty-printed when it is not a string. */

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { messageOf } from '../../engine/messages';
 import { newestFirst, useProjects } from '../../engine/stores/projects';
 import { useRecentTools } from '../../engine/stores/recentTools';
-import { Icon } from '../ui/Icon';
+import { Icon } from '../../ui/Icon';
 import { formatDate } from '../ui/formatDate';
 
 function NewProjectForm() {

@@ -16,17 +16,20 @@ export function Settings() {
   const defaults = environmentDefaults();
   const [backendUrl, setBackendUrl] = useState(current.backendUrl);
   const [publicKey, setPublicKey] = useState(current.publicKey);
+  const [transcribeUrl, setTranscribeUrl] = useState(current.transcribeUrl);
   const [status, setStatus] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const id = useId();
 
-  const urlProblem = backendUrl.trim() !== '' && !isHttpUrl(backendUrl.trim()) ? 'Enter a full address starting with http:// or https://.' : null;
+  const problemWith = (url: string) => (url.trim() !== '' && !isHttpUrl(url.trim()) ? 'Enter a full address starting with http:// or https://.' : null);
+  const urlProblem = problemWith(backendUrl);
+  const transcribeProblem = problemWith(transcribeUrl);
 
   function save(event: React.FormEvent) {
     event.preventDefault();
-    if (urlProblem) return;
+    if (urlProblem || transcribeProblem) return;
     try {
-      useSettings.getState().save({ backendUrl, publicKey });
+      useSettings.getState().save({ backendUrl, publicKey, transcribeUrl });
       setError(null);
       setStatus(backendUrl.trim() === '' ? 'Saved. Tools now answer with offline samples.' : 'Saved. Tools now call your backend.');
     } catch (failure) {
@@ -38,6 +41,7 @@ export function Settings() {
     useSettings.getState().reset();
     setBackendUrl(defaults.backendUrl);
     setPublicKey(defaults.publicKey);
+    setTranscribeUrl(defaults.transcribeUrl);
     setStatus('Restored the defaults this copy of StudyForge was built with.');
   }
 
@@ -78,8 +82,25 @@ export function Settings() {
             Sent as a bearer token. Use the backend's public (anon) key, never a model provider's secret key.
           </p>
         </div>
+        <div className="field">
+          <label htmlFor={`${id}-transcribe`}>Transcription service URL</label>
+          <input
+            id={`${id}-transcribe`}
+            type="url"
+            inputMode="url"
+            placeholder="https://speech.example.org"
+            value={transcribeUrl}
+            onChange={(e) => setTranscribeUrl(e.target.value)}
+            aria-describedby={`${id}-transcribe-help${transcribeProblem ? ` ${id}-transcribe-error` : ''}`}
+            aria-invalid={transcribeProblem ? true : undefined}
+          />
+          <p id={`${id}-transcribe-help`} className="field-help">
+            Audio Notes and the rehearsal coach send recordings to this address plus /speechtotext/speechtotext/transcribe-audio/. Blank: sample transcripts.
+          </p>
+          {transcribeProblem && <p id={`${id}-transcribe-error`} className="field-error">{transcribeProblem}</p>}
+        </div>
         <div className="form-actions">
-          <button type="submit" className="button button-primary" disabled={urlProblem !== null}>Save settings</button>
+          <button type="submit" className="button button-primary" disabled={urlProblem !== null || transcribeProblem !== null}>Save settings</button>
           <button type="button" className="button" onClick={reset}>Restore defaults</button>
         </div>
         {status && <p className="hint" role="status">{status}</p>}

@@ -1,6 +1,6 @@
 import { useLocation } from 'wouter';
 import { findTool } from '../../engine/catalogue';
-import { Icon } from '../ui/Icon';
+import { Icon } from '../../ui/Icon';
 import { ActiveProjectPicker } from './ActiveProjectPicker';
 
 function useHeaderTitle(): { title: string; icon?: string } {

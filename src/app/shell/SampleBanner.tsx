@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
-import { useBackend } from '../useBackend';
-import { Icon } from '../ui/Icon';
+import { useBackend } from '../../engine/backend/hooks';
+import { Icon } from '../../ui/Icon';
 
 /** Says plainly when answers are samples, so nobody mistakes them for a model's work. */
 export function SampleBanner() {

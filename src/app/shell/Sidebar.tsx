@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { searchTools, tools } from '../../engine/catalogue';
-import { Icon } from '../ui/Icon';
+import { Icon } from '../../ui/Icon';
 
 export function Sidebar({ id, open, onNavigate }: { id: string; open: boolean; onNavigate(): void }) {
   const [query, setQuery] = useState('');

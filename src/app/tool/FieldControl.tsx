@@ -1,5 +1,8 @@
+import { Suspense } from 'react';
 import type { FieldError, UseFormRegister } from 'react-hook-form';
+import { widgetMap } from '../../../renderers';
 import type { Field, FormValues } from '../../engine/fields';
+import type { FieldWidgetProps } from '../../engine/widgets';
 import { numberOrDefault } from '../../engine/formSchema';
 
 /** A required number keeps its blank, so Generate can stay disabled until it is filled. */
@@ -17,9 +20,24 @@ interface FieldControlProps {
   register: UseFormRegister<FormValues>;
   error?: FieldError;
   idPrefix: string;
+  /** What a bespoke widget needs, when the field names one. */
+  widget: Omit<FieldWidgetProps, 'field' | 'children'>;
 }
 
-export function FieldControl({ field, register, error, idPrefix }: FieldControlProps) {
+/** Wraps the ordinary control in the field's bespoke widget, if it names one. */
+function WithWidget({ field, widget, children }: { field: Field; widget: FieldControlProps['widget']; children: React.ReactNode }) {
+  if (!field.widget) return <>{children}</>;
+  const Widget = widgetMap[field.widget];
+  return (
+    <Suspense fallback={children}>
+      <Widget {...widget} field={field}>
+        {children}
+      </Widget>
+    </Suspense>
+  );
+}
+
+export function FieldControl({ field, register, error, idPrefix, widget }: FieldControlProps) {
   const id = `${idPrefix}-${field.name}`;
   const helpId = field.help ? `${id}-help` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -86,7 +104,9 @@ export function FieldControl({ field, register, error, idPrefix }: FieldControlP
         {field.required && <span className="required-mark" aria-hidden="true">*</span>}
         {optional && <span id={optionalId} className="optional-mark">(optional)</span>}
       </div>
-      {control}
+      <WithWidget field={field} widget={widget}>
+        {control}
+      </WithWidget>
       {field.help && <p id={helpId} className="field-help">{field.help}</p>}
       {error?.message && <p id={errorId} className="field-error">{error.message}</p>}
     </div>

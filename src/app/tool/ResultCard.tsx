@@ -1,14 +1,30 @@
-import { Suspense, useMemo } from 'react';
+import { Suspense, useCallback, useMemo } from 'react';
 import { rendererKeyFor, rendererMap } from '../../../renderers';
 import type { ToolDeclaration } from '../../engine/defineTool';
 import { resultAsText } from '../../engine/resultText';
-import { contractSchemaOf, type ToolResult } from '../../engine/runTool';
+import type { FormValues } from '../../engine/fields';
+import { contractSchemaOf, runFollowUp, type ToolResult } from '../../engine/runTool';
 import { useProjects } from '../../engine/stores/projects';
+import { useToolSessions } from '../../engine/stores/toolSessions';
+import { useBackend } from '../../engine/backend/hooks';
 import { CopyButton } from '../ui/CopyButton';
-import { Spinner } from '../ui/Spinner';
+import { Spinner } from '../../ui/Spinner';
 import { SaveButton } from './SaveButton';
 
-export function ResultCard({ tool, result }: { tool: ToolDeclaration; result: ToolResult }) {
+interface ResultCardProps {
+  tool: ToolDeclaration;
+  result: ToolResult;
+  resultId: string;
+  values: FormValues;
+}
+
+export function ResultCard({ tool, result, resultId, values }: ResultCardProps) {
+  const backend = useBackend();
+  const followUp = useCallback(
+    (key: string, context: Record<string, string>, signal?: AbortSignal) => runFollowUp(tool, key, context, backend, signal),
+    [tool, backend],
+  );
+  const reset = useCallback(() => useToolSessions.getState().setResult(tool.id, null), [tool.id]);
   const activeProject = useProjects((s) => s.projects.find((p) => p.id === s.activeProjectId));
   const schema = useMemo(() => (tool.result === 'markdown' ? undefined : contractSchemaOf(tool.result)), [tool]);
   const Renderer = rendererMap[rendererKeyFor(tool)];
@@ -29,7 +45,15 @@ export function ResultCard({ tool, result }: { tool: ToolDeclaration; result: To
         <p className="hint">To keep this result, choose an active project at the top of the page, then save it.</p>
       )}
       <Suspense fallback={<Spinner />}>
-        <Renderer tool={tool} result={result} schema={schema} />
+        <Renderer
+          tool={tool}
+          result={result}
+          resultId={resultId}
+          schema={schema}
+          values={values}
+          runFollowUp={followUp}
+          reset={reset}
+        />
       </Suspense>
     </section>
   );

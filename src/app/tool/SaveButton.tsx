@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { messageOf } from '../../engine/messages';
 import { useProjects } from '../../engine/stores/projects';
-import { Icon } from '../ui/Icon';
+import { Icon } from '../../ui/Icon';
 import { SAVE_CONFIRMATION_MS } from '../ui/timing';
 import { useTimedFlag } from '../ui/useTimedFlag';
 

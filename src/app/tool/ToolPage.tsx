@@ -4,9 +4,9 @@ import type { ToolDeclaration } from '../../engine/defineTool';
 import { useRecentTools } from '../../engine/stores/recentTools';
 import { useToolSessions } from '../../engine/stores/toolSessions';
 import { NotFound } from '../pages/NotFound';
-import { ErrorBox } from '../ui/ErrorBox';
-import { Icon } from '../ui/Icon';
-import { Spinner } from '../ui/Spinner';
+import { ErrorBox } from '../../ui/ErrorBox';
+import { Icon } from '../../ui/Icon';
+import { Spinner } from '../../ui/Spinner';
 import { ToolRunner } from './ToolRunner';
 
 /** Loads a tool's declaration with its route, then hands it to the generic runner. */

@@ -5,10 +5,10 @@ import type { ToolDeclaration } from '../../engine/defineTool';
 import type { FormValues } from '../../engine/fields';
 import { blockingReason, formSchema } from '../../engine/formSchema';
 import { useToolSessions } from '../../engine/stores/toolSessions';
-import { ErrorBox } from '../ui/ErrorBox';
-import { Icon } from '../ui/Icon';
-import { Spinner } from '../ui/Spinner';
-import { useBackend } from '../useBackend';
+import { ErrorBox } from '../../ui/ErrorBox';
+import { Icon } from '../../ui/Icon';
+import { Spinner } from '../../ui/Spinner';
+import { useBackend } from '../../engine/backend/hooks';
 import { FieldControl } from './FieldControl';
 import { ResultCard } from './ResultCard';
 
@@ -57,6 +57,13 @@ export function ToolRunner({ tool }: { tool: ToolDeclaration }) {
             register={form.register}
             error={form.formState.errors[field.name]}
             idPrefix={idPrefix}
+            widget={{
+              tool,
+              value: values[field.name],
+              setValue: (name, value) => form.setValue(name, value, { shouldDirty: true, shouldValidate: false }),
+              submit: () => void submit(),
+              busy: loading,
+            }}
           />
         ))}
         <div className="form-actions">
@@ -76,7 +83,7 @@ export function ToolRunner({ tool }: { tool: ToolDeclaration }) {
           </div>
         )}
         {session.error && <ErrorBox message={session.error} />}
-        {session.result && <ResultCard tool={tool} result={session.result} />}
+        {session.result && <ResultCard tool={tool} result={session.result} resultId={session.resultId ?? 'current'} values={values} />}
       </div>
     </article>
   );

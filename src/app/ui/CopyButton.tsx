@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Icon } from './Icon';
+import { Icon } from '../../ui/Icon';
 import { COPY_CONFIRMATION_MS } from './timing';
 import { useTimedFlag } from './useTimedFlag';
 

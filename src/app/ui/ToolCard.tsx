@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import type { ToolMeta } from '../../engine/defineTool';
-import { Icon } from './Icon';
+import { Icon } from '../../ui/Icon';
 
 /** Spec 2: a tool card shows icon, title and description and links to the tool. */
 export function ToolCard({ tool }: { tool: ToolMeta }) {

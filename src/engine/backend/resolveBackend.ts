@@ -4,6 +4,6 @@ import { createSampleBackend } from './sampleBackend';
 import type { Backend } from './types';
 
 /** The contract backend when one is configured, else the offline samples. */
-export function resolveBackend(settings: BackendSettings): Backend {
+export function resolveBackend(settings: Pick<BackendSettings, 'backendUrl' | 'publicKey'>): Backend {
   return settings.backendUrl === '' ? createSampleBackend() : createContractBackend(settings);
 }

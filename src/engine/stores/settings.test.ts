@@ -8,13 +8,14 @@ beforeEach(() => localStorage.clear());
 afterEach(() => vi.unstubAllEnvs());
 
 describe('backend settings', () => {
-  const defaults = { backendUrl: 'https://env.example', publicKey: 'env-key' };
+  const defaults = { backendUrl: 'https://env.example', publicKey: 'env-key', transcribeUrl: 'https://speech.example' };
 
   it('uses the build environment unless the user stored an override', () => {
     expect(effectiveSettings({}, defaults)).toEqual(defaults);
-    expect(effectiveSettings({ backendUrl: 'https://mine.example/', publicKey: ' k ' }, defaults)).toEqual({
+    expect(effectiveSettings({ backendUrl: 'https://mine.example/', publicKey: ' k ', transcribeUrl: '' }, defaults)).toEqual({
       backendUrl: 'https://mine.example',
       publicKey: 'k',
+      transcribeUrl: '',
     });
   });
 
@@ -27,7 +28,12 @@ describe('backend settings', () => {
   it('reads the environment variables named in the README', () => {
     vi.stubEnv('VITE_STUDYFORGE_BACKEND_URL', 'https://project.supabase.co');
     vi.stubEnv('VITE_STUDYFORGE_PUBLIC_KEY', 'anon');
-    expect(effectiveSettings({})).toEqual({ backendUrl: 'https://project.supabase.co', publicKey: 'anon' });
+    vi.stubEnv('VITE_STUDYFORGE_TRANSCRIBE_URL', 'https://speech.example/');
+    expect(effectiveSettings({})).toEqual({
+      backendUrl: 'https://project.supabase.co',
+      publicKey: 'anon',
+      transcribeUrl: 'https://speech.example',
+    });
   });
 
   it('stores what the Settings screen saves and survives an unreadable value', async () => {
@@ -36,7 +42,7 @@ describe('backend settings', () => {
     vi.resetModules();
     const { useSettings } = await import('./settings');
     expect(useSettings.getState().stored).toEqual({});
-    useSettings.getState().save({ backendUrl: ' https://b.example ', publicKey: 'k' });
-    expect(JSON.parse(localStorage.getItem(storageKeys.settings) ?? '')).toEqual({ backendUrl: 'https://b.example', publicKey: 'k' });
+    useSettings.getState().save({ backendUrl: ' https://b.example ', publicKey: 'k', transcribeUrl: '' });
+    expect(JSON.parse(localStorage.getItem(storageKeys.settings) ?? '')).toEqual({ backendUrl: 'https://b.example', publicKey: 'k', transcribeUrl: '' });
   });
 });

@@ -4,14 +4,15 @@ import { readStored, storageKeys, writeStored } from '../storage';
 
 /*
  * Where the app sends its calls. Defaults come from the build's environment
- * (VITE_STUDYFORGE_BACKEND_URL, VITE_STUDYFORGE_PUBLIC_KEY); the Settings
- * screen stores overrides locally. A blank backend URL means the offline
- * sample backend.
+ * (VITE_STUDYFORGE_BACKEND_URL, VITE_STUDYFORGE_PUBLIC_KEY,
+ * VITE_STUDYFORGE_TRANSCRIBE_URL); the Settings screen stores overrides
+ * locally. A blank URL means the offline sample backend for that call.
  */
 
 const settingsSchema = z.object({
   backendUrl: z.string().optional(),
   publicKey: z.string().optional(),
+  transcribeUrl: z.string().optional(),
 });
 
 export type StoredSettings = z.infer<typeof settingsSchema>;
@@ -19,6 +20,8 @@ export type StoredSettings = z.infer<typeof settingsSchema>;
 export interface BackendSettings {
   backendUrl: string;
   publicKey: string;
+  /** Host of the speech-to-text service (spec 7.2). */
+  transcribeUrl: string;
 }
 
 export function environmentDefaults(): BackendSettings {
@@ -26,6 +29,7 @@ export function environmentDefaults(): BackendSettings {
   return {
     backendUrl: (env.VITE_STUDYFORGE_BACKEND_URL ?? '').trim(),
     publicKey: (env.VITE_STUDYFORGE_PUBLIC_KEY ?? '').trim(),
+    transcribeUrl: (env.VITE_STUDYFORGE_TRANSCRIBE_URL ?? '').trim(),
   };
 }
 
@@ -33,6 +37,7 @@ export function effectiveSettings(stored: StoredSettings, defaults = environment
   return {
     backendUrl: (stored.backendUrl ?? defaults.backendUrl).trim().replace(/\/+$/, ''),
     publicKey: (stored.publicKey ?? defaults.publicKey).trim(),
+    transcribeUrl: (stored.transcribeUrl ?? defaults.transcribeUrl).trim().replace(/\/+$/, ''),
   };
 }
 
@@ -45,7 +50,11 @@ interface SettingsState {
 export const useSettings = create<SettingsState>()((set) => ({
   stored: readStored(storageKeys.settings, settingsSchema, {}),
   save(settings) {
-    const stored = { backendUrl: settings.backendUrl.trim(), publicKey: settings.publicKey.trim() };
+    const stored = {
+      backendUrl: settings.backendUrl.trim(),
+      publicKey: settings.publicKey.trim(),
+      transcribeUrl: settings.transcribeUrl.trim(),
+    };
     writeStored(storageKeys.settings, stored);
     set({ stored });
   },

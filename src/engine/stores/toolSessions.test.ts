@@ -48,6 +48,7 @@ describe('a tool session', () => {
     expect(useToolSessions.getState().open(tool)).toEqual({
       values: { topic: '', essayType: 'Argumentative' },
       result: null,
+      resultId: null,
       error: null,
       status: 'idle',
     });
@@ -79,9 +80,12 @@ describe('a tool session', () => {
     await first;
     const second = useToolSessions.getState().generate(tool, tool.example.input, backend);
     expect(useToolSessions.getState().sessions[tool.id]?.result).toBeNull();
+    const firstId = useToolSessions.getState().sessions[tool.id]?.resultId;
     calls[1]?.resolve({ thesis: 'Second' });
     await second;
     expect(useToolSessions.getState().sessions[tool.id]?.result).toEqual({ kind: 'json', data: { thesis: 'Second' } });
+    // Even an identical answer is a new result, with an id of its own.
+    expect(useToolSessions.getState().sessions[tool.id]?.resultId).toMatch(/^res_\d+$/);
   });
 
   it('shows the error, keeps the inputs and is ready to generate again', async () => {

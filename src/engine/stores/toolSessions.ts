@@ -18,6 +18,8 @@ export type ToolStatus = 'idle' | 'loading';
 export interface ToolSession {
   values: FormValues;
   result: ToolResult | null;
+  /** New for every generated result, so screens can tell a new result from a reloaded one. */
+  resultId: string | null;
   error: string | null;
   status: ToolStatus;
 }
@@ -30,11 +32,12 @@ const storedSessionSchema = z.object({
       z.object({ kind: z.literal('json'), data: z.unknown() }),
     ])
     .nullable(),
+  resultId: z.string().nullable().optional(),
 });
 
 function persist(toolId: string, session: ToolSession): void {
   try {
-    writeStored(storageKeys.toolSession(toolId), { values: session.values, result: session.result });
+    writeStored(storageKeys.toolSession(toolId), { values: session.values, result: session.result, resultId: session.resultId });
   } catch (error) {
     // The session stays on screen; only its survival across a reload is lost.
     console.warn(`[tool ${toolId}] could not store inputs and result`, error);
@@ -50,7 +53,8 @@ function restore(tool: ToolDeclaration): ToolSession {
     const cleared = field.kind === 'number' && kept === '';
     if (kept !== undefined && (typeof kept === typeof defaults[field.name] || cleared)) values[field.name] = kept;
   }
-  return { values, result: revalidatedResult(tool.result, stored?.result ?? null), error: null, status: 'idle' };
+  const result = revalidatedResult(tool.result, stored?.result ?? null);
+  return { values, result, resultId: result ? (stored?.resultId ?? 'restored') : null, error: null, status: 'idle' };
 }
 
 const inFlight = new Map<string, AbortController>();
@@ -96,10 +100,10 @@ export const useToolSessions = create<ToolSessionsState>()((set, get) => {
       if (get().sessions[tool.id]?.status === 'loading') return; // A second click sends nothing.
       const controller = new AbortController();
       inFlight.set(tool.id, controller);
-      update(tool.id, { values, result: null, error: null, status: 'loading' });
+      update(tool.id, { values, result: null, resultId: null, error: null, status: 'loading' });
       try {
         const result = await runTool(tool, values, backend, controller.signal);
-        if (inFlight.get(tool.id) === controller) update(tool.id, { result, status: 'idle' });
+        if (inFlight.get(tool.id) === controller) update(tool.id, { result, resultId: `res_${Date.now()}`, status: 'idle' });
       } catch (error) {
         if (inFlight.get(tool.id) === controller && !controller.signal.aborted) {
           update(tool.id, { error: messageOf(error), status: 'idle' }, false);
@@ -118,7 +122,7 @@ export const useToolSessions = create<ToolSessionsState>()((set, get) => {
     },
 
     setResult(toolId, result) {
-      update(toolId, { result });
+      update(toolId, { result, resultId: result ? `res_${Date.now()}` : null });
     },
   };
 });

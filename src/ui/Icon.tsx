@@ -1,4 +1,4 @@
-import { iconSpriteUrl } from '../../engine/catalogue';
+import { iconSpriteUrl } from '../engine/catalogue';
 
 interface IconProps {
   name: string;

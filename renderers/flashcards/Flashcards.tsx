@@ -1,0 +1,110 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { z } from 'zod';
+import type { ContractSchema } from '../../src/engine/contractSchema';
+import type { ResultRendererProps } from '../../src/engine/rendererProps';
+import { labelOf } from '../../src/engine/resultText';
+import StructuredResult from '../structured/StructuredResult';
+
+/*
+ * A deck of question-and-answer cards shown one at a time. The card is a
+ * native button, so a click, Enter and Space all flip it; its accessible name
+ * starts with the side that shows ("Question: ..."), since only that face is
+ * in the accessibility tree. The spoken side label is a separate hidden span:
+ * browsers put a space around a visually hidden colon, which reads "Question :".
+ */
+
+const deckSchema = z
+  .array(z.object({ question: z.string(), answer: z.string() }))
+  .min(1);
+
+type Card = z.infer<typeof deckSchema>[number];
+type Side = 'question' | 'answer';
+
+interface DeckState {
+  cards: readonly Card[];
+  index: number;
+  side: Side;
+}
+
+function Deck({ cards, schema }: { cards: readonly Card[]; schema: ContractSchema | undefined }) {
+  const id = useId();
+  const [state, setState] = useState<DeckState>({ cards, index: 0, side: 'question' });
+  // A new deck (a new result in the same card) starts again at its first question.
+  if (state.cards !== cards) setState({ cards, index: 0, side: 'question' });
+  const { index, side } = state;
+
+  const cardRef = useRef<HTMLButtonElement>(null);
+  /** Set when the button just pressed is about to be disabled, so focus is not dropped on the page. */
+  const refocusCard = useRef(false);
+  useEffect(() => {
+    if (!refocusCard.current) return;
+    refocusCard.current = false;
+    cardRef.current?.focus();
+  }, [index]);
+
+  const card = cards[index] ?? cards[0];
+  if (!card) return null;
+  const last = cards.length - 1;
+  const itemSchema = schema?.items;
+  const questionLabel = labelOf('question', itemSchema?.properties?.question);
+  const answerLabel = labelOf('answer', itemSchema?.properties?.answer);
+  const otherLabel = side === 'question' ? answerLabel : questionLabel;
+
+  function goTo(next: number) {
+    const target = Math.min(Math.max(next, 0), last);
+    if (target === index) return;
+    if (target === 0 || target === last) refocusCard.current = true;
+    setState({ cards, index: target, side: 'question' });
+  }
+
+  return (
+    <div className="flashcards">
+      <p className="flashcards-count" aria-live="polite">
+        Card {index + 1} of {cards.length}
+      </p>
+      <button
+        ref={cardRef}
+        type="button"
+        className="flashcard"
+        data-side={side}
+        aria-describedby={`${id}-hint`}
+        onClick={() => setState({ cards, index, side: side === 'question' ? 'answer' : 'question' })}
+      >
+        <span className="flashcard-inner">
+          <span className="flashcard-face flashcard-front" aria-hidden={side !== 'question'}>
+            <span className="flashcard-side" aria-hidden="true">{questionLabel}</span>
+            <span className="visually-hidden">{questionLabel}:</span>{' '}
+            <span className="flashcard-text">{card.question}</span>
+          </span>
+          <span className="flashcard-face flashcard-back" aria-hidden={side !== 'answer'}>
+            <span className="flashcard-side" aria-hidden="true">{answerLabel}</span>
+            <span className="visually-hidden">{answerLabel}:</span>{' '}
+            <span className="flashcard-text">{card.answer}</span>
+          </span>
+        </span>
+      </button>
+      <p className="hint flashcards-hint" id={`${id}-hint`}>
+        Click the card, or press Enter or Space, to show the {otherLabel.toLowerCase()}.
+      </p>
+      <div className="flashcards-nav">
+        <button type="button" className="button" onClick={() => goTo(index - 1)} disabled={index === 0}>
+          Previous
+        </button>
+        <button type="button" className="button" onClick={() => goTo(index + 1)} disabled={index === last}>
+          Next
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export default function Flashcards(props: ResultRendererProps) {
+  const { result, schema } = props;
+  const cards = useMemo(() => {
+    const parsed = deckSchema.safeParse(result.kind === 'json' ? result.data : undefined);
+    return parsed.success ? parsed.data : null;
+  }, [result]);
+  // Anything that is not a deck is still shown, the generic way.
+  if (!cards) return <StructuredResult {...props} />;
+  return <Deck cards={cards} schema={schema} />;
+}

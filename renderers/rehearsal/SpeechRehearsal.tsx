@@ -1,0 +1,193 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranscriber } from '../../src/engine/backend/hooks';
+import { messageOf, messages } from '../../src/engine/messages';
+import type { FieldWidgetProps } from '../../src/engine/widgets';
+import { ErrorBox } from '../../src/ui/ErrorBox';
+import { Icon } from '../../src/ui/Icon';
+import { Spinner } from '../../src/ui/Spinner';
+import { recordingSupported, useRecorder } from '../shared/useRecorder';
+import { speechRecognitionConstructor, type SpeechRecognitionLike } from './speechRecognition';
+
+/*
+ * The rehearsal coach's input (spec 4): start and stop rehearsing with the
+ * browser's speech recognition (continuous, interim results, en-US), showing
+ * the live transcript. On stop the transcript and its length fill the form,
+ * which is submitted: the browser counts words, pace and fillers, and the
+ * model writes the feedback. Browsers without speech recognition (Firefox,
+ * Safari) can record instead; the recording is transcribed by the
+ * transcription service.
+ */
+
+/** The form field the rehearsal's length goes into. */
+const DURATION_FIELD = 'durationSeconds';
+
+/** Spec 5: under a second, or nothing said, is not enough to give feedback on. */
+export function enoughSpeech(transcript: string, seconds: number): boolean {
+  return transcript.trim() !== '' && seconds >= 1;
+}
+
+type Phase = 'idle' | 'rehearsing' | 'recording' | 'transcribing';
+
+export default function SpeechRehearsal({ tool, field, setValue, submit, busy, children }: FieldWidgetProps) {
+  const Recognition = speechRecognitionConstructor();
+  const transcriber = useTranscriber();
+  const recorder = useRecorder();
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [live, setLive] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const recognition = useRef<SpeechRecognitionLike | null>(null);
+  const hasDurationField = tool.fields.some((f) => f.name === DURATION_FIELD);
+
+  // Leaving the page stops listening.
+  useEffect(() => () => recognition.current?.abort(), []);
+
+  function finish(transcript: string, seconds: number) {
+    if (!enoughSpeech(transcript, seconds)) {
+      setError(messages.notEnoughSpeech);
+      return;
+    }
+    setValue(field.name, transcript.trim());
+    if (hasDurationField) setValue(DURATION_FIELD, Math.max(1, Math.round(seconds)));
+    submit();
+  }
+
+  function startRehearsing() {
+    setError(null);
+    if (!Recognition) {
+      setError(messages.speechUnsupported);
+      return;
+    }
+    const engine = new Recognition();
+    engine.continuous = true;
+    engine.interimResults = true;
+    engine.lang = 'en-US';
+    let finalText = '';
+    let interimText = '';
+    let failed = false;
+    const startedAt = performance.now();
+
+    engine.onresult = (event) => {
+      interimText = '';
+      for (let i = event.resultIndex; i < event.results.length; i += 1) {
+        const result = event.results[i];
+        const text = result?.[0]?.transcript ?? '';
+        if (result?.isFinal) finalText += `${text.trim()} `;
+        else interimText += text;
+      }
+      setLive(`${finalText}${interimText}`.trim());
+    };
+    engine.onerror = (event) => {
+      failed = true;
+      setError(messages.speechError(event.error));
+    };
+    engine.onend = () => {
+      recognition.current = null;
+      setPhase('idle');
+      if (!failed) finish(`${finalText}${interimText}`, (performance.now() - startedAt) / 1000);
+    };
+
+    recognition.current = engine;
+    setLive('');
+    setPhase('rehearsing');
+    try {
+      engine.start();
+    } catch (failure) {
+      recognition.current = null;
+      setPhase('idle');
+      setError(messageOf(failure));
+    }
+  }
+
+  function stopRehearsing() {
+    recognition.current?.stop(); // The engine's end event finishes the rehearsal.
+  }
+
+  async function toggleRecording() {
+    setError(null);
+    if (!recorder.recording) {
+      try {
+        await recorder.start();
+        setPhase('recording');
+      } catch (failure) {
+        setError(messageOf(failure));
+      }
+      return;
+    }
+    try {
+      const { audio, seconds, fileName } = await recorder.stop();
+      setPhase('transcribing');
+      const sample = String((tool.example.input as Record<string, unknown>)[field.name] ?? '');
+      const transcript = await transcriber.transcribe({ audio, fileName, sample });
+      setLive(transcript);
+      finish(transcript, seconds);
+    } catch (failure) {
+      setError(messageOf(failure));
+    } finally {
+      setPhase('idle');
+    }
+  }
+
+  const rehearsing = phase === 'rehearsing';
+  const working = busy || phase === 'transcribing';
+  const status = rehearsing
+    ? 'Listening... press Stop Rehearsing when you finish your talk.'
+    : phase === 'recording'
+      ? 'Recording... press Stop recording when you finish your talk.'
+      : phase === 'transcribing'
+        ? 'Transcribing your talk...'
+        : busy
+          ? 'Analysing your talk...'
+          : null;
+
+  return (
+    <div className="rehearsal-widget">
+      <div className="widget-controls">
+        {(Recognition || !recordingSupported()) && (
+          <button
+            type="button"
+            className={rehearsing ? 'button button-danger' : 'button button-primary'}
+            aria-pressed={rehearsing}
+            onClick={rehearsing ? stopRehearsing : startRehearsing}
+            disabled={working || phase === 'recording'}
+          >
+            <Icon name={rehearsing ? 'stop' : 'record_voice_over'} />
+            <span>{rehearsing ? 'Stop Rehearsing' : 'Start Rehearsing'}</span>
+          </button>
+        )}
+        {!Recognition && recordingSupported() && (
+          <button
+            type="button"
+            className={phase === 'recording' ? 'button button-danger' : 'button button-primary'}
+            aria-pressed={phase === 'recording'}
+            onClick={toggleRecording}
+            disabled={working}
+          >
+            <Icon name={phase === 'recording' ? 'stop' : 'mic'} />
+            <span>{phase === 'recording' ? 'Stop recording' : 'Record your talk'}</span>
+          </button>
+        )}
+      </div>
+      {!Recognition && (
+        <p className="hint">
+          {recordingSupported()
+            ? 'This browser cannot transcribe speech live, so your talk is recorded and transcribed when you stop.'
+            : `${messages.speechUnsupported} You can still paste what you said below.`}
+        </p>
+      )}
+      <p className="widget-status" role="status">
+        {status && (
+          <>
+            {working && <Spinner />} {status}
+          </>
+        )}
+      </p>
+      {(rehearsing || live !== '') && (
+        <div className="live-transcript" aria-label="Live transcript">
+          <p>{live || 'Start speaking...'}</p>
+        </div>
+      )}
+      {error && <ErrorBox message={error} />}
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { useId, useMemo } from 'react';
+import { z } from 'zod';
+import type { ContractSchema } from '../../src/engine/contractSchema';
+import type { ResultRendererProps } from '../../src/engine/rendererProps';
+import { labelOf } from '../../src/engine/resultText';
+import StructuredResult from '../structured/StructuredResult';
+
+/* A presentation outline as a stack of slide cards: number, title, talking points. */
+
+const deckSchema = z.object({
+  slides: z.array(z.object({ title: z.string(), points: z.array(z.string()) })).min(1),
+});
+
+type Slide = z.infer<typeof deckSchema>['slides'][number];
+
+function SlideCard({ slide, number, pointsLabel }: { slide: Slide; number: number; pointsLabel: string }) {
+  const id = useId();
+  return (
+    <li className="slide-item">
+      {/* Named by number and title together, so a screen reader's list of articles reads like the deck. */}
+      <article className="slide" aria-labelledby={`${id}-number ${id}-title`}>
+        <p className="slide-number" id={`${id}-number`}>Slide {number}</p>
+        <h3 className="slide-title" id={`${id}-title`}>{slide.title}</h3>
+        {slide.points.length > 0 ? (
+          <ul className="slide-points" aria-label={pointsLabel}>
+            {slide.points.map((point, i) => <li key={i}>{point}</li>)}
+          </ul>
+        ) : (
+          <p className="empty-state">No talking points.</p>
+        )}
+      </article>
+    </li>
+  );
+}
+
+export default function Slides(props: ResultRendererProps) {
+  const { result, schema } = props;
+  const slides = useMemo(() => {
+    const parsed = deckSchema.safeParse(result.kind === 'json' ? result.data : undefined);
+    return parsed.success ? parsed.data.slides : null;
+  }, [result]);
+  if (!slides) return <StructuredResult {...props} />;
+  const slideSchema: ContractSchema | undefined = schema?.properties?.slides?.items;
+  const pointsLabel = labelOf('points', slideSchema?.properties?.points);
+  return (
+    <ol className="slides" aria-label={`${slides.length} ${slides.length === 1 ? 'slide' : 'slides'}`}>
+      {slides.map((slide, i) => <SlideCard key={i} slide={slide} number={i + 1} pointsLabel={pointsLabel} />)}
+    </ol>
+  );
+}

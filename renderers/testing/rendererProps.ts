@@ -1,0 +1,19 @@
+import type { ToolDeclaration } from '../../src/engine/defineTool';
+import type { ResultRendererProps } from '../../src/engine/rendererProps';
+import { contractSchemaOf } from '../../src/engine/runTool';
+
+/**
+ * The props ResultCard hands a renderer for a registry tool, with its example
+ * output (or other data) as the result, so tests see what the app sees.
+ */
+export function rendererProps(tool: ToolDeclaration, data: unknown = tool.example.output): ResultRendererProps {
+  return {
+    tool,
+    result: { kind: 'json', data },
+    resultId: 'res_1',
+    schema: tool.result === 'markdown' ? undefined : contractSchemaOf(tool.result),
+    values: {},
+    runFollowUp: () => Promise.reject(new Error('No follow-up calls in this test.')),
+    reset: () => undefined,
+  };
+}
