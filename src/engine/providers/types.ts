@@ -1,0 +1,52 @@
+import type { ContractSchema } from '../contractSchema';
+
+/*
+ * Model providers, written against fetch only, so the same code runs in the
+ * gateway (Node, Deno, edge runtimes) and, in "bring your own key" mode, in
+ * the browser.
+ */
+
+export interface ProviderRequest {
+  prompt: string;
+  /** Structured output: the answer must be JSON fitting this schema (the contract's vocabulary). */
+  schema?: ContractSchema;
+  /** Aborting it must abort the upstream request. */
+  signal?: AbortSignal;
+}
+
+export type ProviderName = 'gemini' | 'openai' | 'ollama';
+
+export interface TextProvider {
+  readonly name: ProviderName;
+  readonly model: string;
+  /** The whole answer's text. */
+  generate(request: ProviderRequest): Promise<string>;
+  /** The answer's text as it is written, delta by delta. */
+  stream(request: ProviderRequest): AsyncIterable<string>;
+}
+
+export interface TranscriptionRequest {
+  audio: Blob;
+  fileName: string;
+  signal?: AbortSignal;
+}
+
+export interface TranscriptionProvider {
+  readonly name: 'openai' | 'gemini';
+  transcribe(request: TranscriptionRequest): Promise<string>;
+}
+
+/**
+ * A provider failure with a message fit for users (never containing a key)
+ * and the status the gateway should answer with.
+ */
+export class ProviderError extends Error {
+  override name = 'ProviderError';
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+}
