@@ -10,7 +10,7 @@ export default defineConfig({
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173 },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'tooling/**/*.test.ts', 'renderers/**/*.test.{ts,tsx}', 'registry/shared/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'tooling/**/*.test.ts', 'server/**/*.test.ts', 'renderers/**/*.test.{ts,tsx}', 'registry/shared/**/*.test.ts'],
     environment: 'node',
   },
 });

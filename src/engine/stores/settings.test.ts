@@ -46,3 +46,27 @@ describe('backend settings', () => {
     expect(JSON.parse(localStorage.getItem(storageKeys.settings) ?? '')).toEqual({ backendUrl: 'https://b.example', publicKey: 'k', transcribeUrl: '' });
   });
 });
+
+describe('when served by the gateway', () => {
+  afterEach(() => document.getElementById('studyforge-config')?.remove());
+
+  it('uses the settings the gateway wrote into the page, resolving "." to the page folder', () => {
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = 'studyforge-config';
+    element.textContent = JSON.stringify({ backendUrl: '.', publicKey: 'anon', transcribeUrl: '' });
+    document.head.append(element);
+    expect(effectiveSettings({})).toEqual({ backendUrl: new URL('.', location.href).href.replace(/\/+$/, ''), publicKey: 'anon', transcribeUrl: '' });
+  });
+
+  it('ignores an unreadable one', () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const element = document.createElement('script');
+    element.type = 'application/json'; // Data, not code: jsdom (like a browser) must not run it.
+    element.id = 'studyforge-config';
+    element.textContent = '{oops';
+    document.head.append(element);
+    vi.stubEnv('VITE_STUDYFORGE_BACKEND_URL', 'https://env.example');
+    expect(effectiveSettings({}).backendUrl).toBe('https://env.example');
+  });
+});

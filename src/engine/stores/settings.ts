@@ -24,7 +24,33 @@ export interface BackendSettings {
   transcribeUrl: string;
 }
 
+const injectedSchema = z.object({ backendUrl: z.string(), publicKey: z.string(), transcribeUrl: z.string() });
+
+/** '.' is "the folder this page came from": the gateway that served the app. */
+function resolveServed(url: string): string {
+  if (url !== '.') return url;
+  return new URL('.', globalThis.location.href).href.replace(/\/+$/, '');
+}
+
+/**
+ * Settings our gateway wrote into index.html when it served the app (see
+ * server/appConfig.ts); they take the place of the build's environment.
+ */
+function injectedDefaults(): BackendSettings | null {
+  const element = globalThis.document?.getElementById('studyforge-config');
+  if (!element?.textContent) return null;
+  try {
+    const injected = injectedSchema.parse(JSON.parse(element.textContent));
+    return { ...injected, backendUrl: resolveServed(injected.backendUrl), transcribeUrl: resolveServed(injected.transcribeUrl) };
+  } catch (error) {
+    console.warn('[settings] ignoring an unreadable studyforge-config element', error);
+    return null;
+  }
+}
+
 export function environmentDefaults(): BackendSettings {
+  const injected = injectedDefaults();
+  if (injected) return injected;
   const env = import.meta.env as Record<string, string | undefined>;
   return {
     backendUrl: (env.VITE_STUDYFORGE_BACKEND_URL ?? '').trim(),

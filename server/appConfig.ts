@@ -1,0 +1,23 @@
+/*
+ * What the gateway tells the app it serves, as JSON in index.html (no extra
+ * request, and no script to execute under a strict CSP): call this same
+ * origin, with this public key, unless the gateway has no provider, in which
+ * case the app's own samples (each tool's example) read better than the
+ * gateway's generic ones.
+ */
+
+export interface InjectedAppConfig {
+  /** '.' means "the folder this page was served from". Blank: the in-browser samples. */
+  backendUrl: string;
+  publicKey: string;
+  transcribeUrl: string;
+}
+
+export const APP_CONFIG_ELEMENT_ID = 'studyforge-config';
+
+export function injectAppConfig(html: string, config: InjectedAppConfig): string {
+  // '<' escaped so no value can close the script element.
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  const tag = `<script type="application/json" id="${APP_CONFIG_ELEMENT_ID}">${json}</script>`;
+  return html.replace('</head>', `    ${tag}\n  </head>`);
+}

@@ -1,0 +1,67 @@
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { providersFromEnv } from '../src/engine/providers/fromEnvironment';
+import { createGateway } from './app';
+import { injectAppConfig } from './appConfig';
+import { clientAddress } from './clientAddress';
+import { gatewaySettingsFromEnv } from './config';
+
+/*
+ * `npm start`: builds the app if the build is missing or older than its
+ * sources, then serves the app and the gateway from one port.
+ */
+
+const root = path.resolve(import.meta.dirname, '..');
+const distDir = path.resolve(root, process.env.STUDYFORGE_STATIC_DIR ?? 'dist');
+const sources = ['src', 'registry', 'renderers', 'index.html', 'vite.config.ts', 'package-lock.json'];
+
+function newestChange(target: string): number {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(target).map((name) => newestChange(path.join(target, name))));
+}
+
+async function ensureBuilt(): Promise<void> {
+  const index = path.join(distDir, 'index.html');
+  const built = existsSync(index) ? statSync(index).mtimeMs : 0;
+  const changed = Math.max(...sources.map((s) => newestChange(path.join(root, s))));
+  if (built >= changed) return;
+  console.log(built === 0 ? '[studyforge] building the app...' : '[studyforge] sources changed since the last build: rebuilding...');
+  const { build } = await import('vite');
+  await build({ root, logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
+}
+
+async function main(): Promise<void> {
+  if (existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
+  const env = process.env;
+  const settings = gatewaySettingsFromEnv(env);
+  const providers = providersFromEnv(env);
+  await ensureBuilt();
+
+  const indexHtml = injectAppConfig(readFileSync(path.join(distDir, 'index.html'), 'utf8'), {
+    backendUrl: providers.text ? '.' : '',
+    publicKey: settings.publicKey,
+    transcribeUrl: providers.transcription ? '.' : '',
+  });
+
+  const app = new Hono();
+  app.route('/', createGateway({ settings, text: providers.text, transcription: providers.transcription, clientAddress }));
+  app.get('/', (c) => c.html(indexHtml));
+  app.get('/index.html', (c) => c.html(indexHtml));
+  app.use('/*', serveStatic({ root: path.relative(process.cwd(), distDir) || '.' }));
+
+  const port = Number(env.PORT ?? 8787);
+  const hostname = env.HOST ?? '127.0.0.1';
+  serve({ fetch: app.fetch, port, hostname }, () => {
+    console.log(`[studyforge] http://${hostname}:${port}/  (models: ${providers.description})`);
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(`[studyforge] could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

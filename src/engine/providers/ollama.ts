@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { emptyAnswer, errorInStream, unreadableAnswer } from './errors';
+import { toJsonSchema } from './jsonSchema';
+import { defaultFetch, joinUrl, postJson, readJson, readNdjson, type FetchLike, type Upstream } from './transport';
+import type { ProviderRequest, TextProvider } from './types';
+
+/*
+ * Ollama's native API (docs/api.md, "Generate a chat completion"):
+ * POST {base}/api/chat {model, messages, stream, format}. Streaming is the
+ * default, so a whole answer asks for stream: false explicitly. A streamed
+ * answer is newline-delimited JSON, {message: {content}, done}; an error after
+ * the stream has started arrives as one more line, {error}. Structured output:
+ * format is a JSON schema. No key: Ollama runs on the school's own machine.
+ */
+
+export const OLLAMA_DEFAULT_BASE_URL = 'http://127.0.0.1:11434';
+export const OLLAMA_DEFAULT_MODEL = 'llama3.2';
+
+export interface OllamaOptions {
+  baseUrl?: string;
+  model: string;
+  fetch?: FetchLike;
+}
+
+const ChatResponse = z.object({
+  message: z.object({ content: z.string().nullish() }).optional(),
+  done: z.boolean().optional(),
+  error: z.unknown().optional(),
+});
+
+/** The /api/chat request for one user prompt. */
+export function ollamaRequestBody(model: string, request: ProviderRequest, stream: boolean): Record<string, unknown> {
+  return {
+    model,
+    messages: [{ role: 'user', content: request.prompt }],
+    stream,
+    ...(request.schema ? { format: toJsonSchema(request.schema) } : {}),
+  };
+}
+
+export function createOllamaProvider(options: OllamaOptions): TextProvider {
+  const upstream: Upstream = { fetch: options.fetch ?? defaultFetch, secrets: [] };
+  const url = joinUrl(options.baseUrl ?? OLLAMA_DEFAULT_BASE_URL, 'api/chat');
+  return {
+    name: 'ollama',
+    model: options.model,
+    async generate(request) {
+      const response = await postJson(upstream, url, ollamaRequestBody(options.model, request, false), {}, request.signal);
+      const body = await readJson(response, request.signal);
+      const parsed = ChatResponse.safeParse(body);
+      if (!parsed.success) throw unreadableAnswer();
+      if (parsed.data.error !== undefined) throw errorInStream(body, upstream.secrets);
+      const text = parsed.data.message?.content ?? '';
+      if (!text.trim()) throw emptyAnswer();
+      return text;
+    },
+    async *stream(request) {
+      const response = await postJson(upstream, url, ollamaRequestBody(options.model, request, true), {}, request.signal);
+      let any = false;
+      for await (const line of readNdjson(response, request.signal)) {
+        const parsed = ChatResponse.safeParse(line);
+        if (!parsed.success) throw unreadableAnswer();
+        if (parsed.data.error !== undefined) throw errorInStream(line, upstream.secrets);
+        const delta = parsed.data.message?.content;
+        if (delta) {
+          any = true;
+          yield delta;
+        }
+        if (parsed.data.done) break;
+      }
+      if (!any) throw emptyAnswer();
+    },
+  };
+}

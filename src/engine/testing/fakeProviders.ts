@@ -1,0 +1,823 @@
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/*
+ * Local servers speaking the providers' real, published HTTP APIs, for tests
+ * (unit tests, the gateway's tests, Playwright):
+ * - Gemini: POST /v1beta/models/{model}:generateContent and
+ *   :streamGenerateContent?alt=sse (x-goog-api-key header);
+ * - OpenAI-compatible: POST /v1/chat/completions (JSON or SSE ending in [DONE])
+ *   and POST /v1/audio/transcriptions (multipart);
+ * - Ollama: POST /api/chat (JSON, or NDJSON when streaming, which is its default).
+ *
+ * Each server CHECKS every request against the provider's documented shape
+ * (method, path, headers, key, model, structured-output fields, stream flag).
+ * A request that does not fit is recorded with its problems and answered the
+ * way the real service answers a malformed request (400 in its error format),
+ * so a client bug shows up as a failed call, not as a silently passing test.
+ *
+ * Answers follow a script: each request takes the next answer; the last one
+ * repeats. Streams are written in small pieces with delays, each piece cut in
+ * the middle (sometimes inside a multi-byte character), so clients must parse
+ * across chunk boundaries. Every exchange records whether the client closed
+ * the connection before the answer was complete.
+ */
+
+export type FakeProviderKind = 'gemini' | 'openai' | 'ollama';
+
+export type FakeAnswer =
+  /** A successful answer; streamed in `chunks` (default: word by word) when the request streams. */
+  | { kind: 'text'; text: string; chunks?: string[] }
+  /** An HTTP error in the provider's format; Retry-After sent as given; `reason` for Google's ErrorInfo (e.g. API_KEY_INVALID). */
+  | { kind: 'error'; status: number; message?: string; retryAfter?: string; reason?: string }
+  /** A stream that starts, sends `chunks`, then reports an error in the provider's in-stream form. */
+  | { kind: 'streamError'; chunks: string[]; message: string }
+  /** Never answers (not even headers). */
+  | { kind: 'hang' }
+  /** A stream that never ends: `chunk` (default "tick ") forever, until the client goes away. Non-streamed requests hang. */
+  | { kind: 'endless'; chunk?: string }
+  /** Anything else, byte for byte. */
+  | { kind: 'raw'; status: number; headers?: Record<string, string>; body: string };
+
+export interface FakeUpload {
+  name: string;
+  type: string;
+  size: number;
+  text: string;
+}
+
+export interface FakeExchange {
+  method: string;
+  /** Path and query as received. */
+  url: string;
+  path: string;
+  query: Record<string, string>;
+  headers: IncomingHttpHeaders;
+  body: string;
+  /** The body parsed as JSON, when it is JSON. */
+  json: unknown;
+  /** Multipart fields and files, for audio transcriptions. */
+  form?: { fields: Record<string, string>; files: Record<string, FakeUpload> };
+  /** Ways the request departs from the provider's published API; empty when it fits. */
+  problems: string[];
+  /** Whether the request asked for a streamed answer. */
+  streamed: boolean;
+  /** The answer was sent completely. */
+  responseEnded: boolean;
+  /** The client closed the connection before the answer was complete. */
+  closedByClient: boolean;
+}
+
+export interface FakeProviderOptions {
+  /** The key the server accepts; requests without it are rejected as the real service rejects them. Ollama ignores it. */
+  apiKey?: string;
+  /** When set, requests naming another model are answered 404 as the real service does. */
+  model?: string;
+  script?: FakeAnswer[];
+  /** Delay between stream pieces (default 15 ms). */
+  chunkDelayMs?: number;
+}
+
+export interface FakeProviderServer {
+  readonly kind: FakeProviderKind;
+  /** http://127.0.0.1:port */
+  readonly origin: string;
+  /** The base URL to configure a client with: the origin for Gemini and Ollama, origin + '/v1' for OpenAI-compatible. */
+  readonly baseUrl: string;
+  readonly exchanges: FakeExchange[];
+  /** Replaces the script: each request takes the next answer, the last one repeats. */
+  script(...answers: FakeAnswer[]): void;
+  /** Forgets exchanges (the script stays). */
+  reset(): void;
+  /** Resolves when the client has closed exchange `index`'s connection early; rejects after `timeoutMs`. */
+  waitForClientClose(index: number, timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+const DEFAULT_TEXT = 'Hello from the fake provider.';
+
+// ---------------------------------------------------------------------------
+// Small helpers
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Word by word, spaces kept, so the pieces join back into the text. */
+export function splitIntoChunks(text: string): string[] {
+  const pieces = text.match(/\s*\S+\s*/g);
+  return pieces && pieces.length > 0 ? pieces : [text];
+}
+
+function unknownKeys(value: Record<string, unknown>, allowed: readonly string[], where: string, problems: string[]): void {
+  for (const key of Object.keys(value)) {
+    if (!allowed.includes(key)) problems.push(`${where}: unknown field "${key}"`);
+  }
+}
+
+function checkJsonContentType(headers: IncomingHttpHeaders, problems: string[]): void {
+  const type = headers['content-type'] ?? '';
+  if (!/^application\/json\b/i.test(type)) problems.push(`Content-Type must be application/json (was "${type}")`);
+}
+
+/** Standard JSON Schema as OpenAI and Ollama take it: lower-case types, no OpenAPI upper-case. */
+function checkJsonSchema(schema: unknown, where: string, problems: string[]): void {
+  if (!isRecord(schema)) {
+    problems.push(`${where}: a JSON schema must be an object`);
+    return;
+  }
+  const types = ['string', 'number', 'integer', 'boolean', 'array', 'object', 'null'];
+  const type = schema.type;
+  const typeList = Array.isArray(type) ? type : [type];
+  for (const t of typeList) {
+    if (typeof t !== 'string' || !types.includes(t)) problems.push(`${where}.type: ${JSON.stringify(t)} is not a JSON Schema type`);
+  }
+  if (schema.properties !== undefined) {
+    if (!isRecord(schema.properties)) problems.push(`${where}.properties must be an object`);
+    else for (const [key, child] of Object.entries(schema.properties)) checkJsonSchema(child, `${where}.properties.${key}`, problems);
+  }
+  if (schema.items !== undefined) checkJsonSchema(schema.items, `${where}.items`, problems);
+  if (schema.required !== undefined && !(Array.isArray(schema.required) && schema.required.every((k) => typeof k === 'string'))) {
+    problems.push(`${where}.required must be an array of strings`);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The shared server
+
+interface Received {
+  exchange: FakeExchange;
+  raw: Buffer;
+}
+
+interface Protocol {
+  kind: FakeProviderKind;
+  basePath: string;
+  /** Checks the request (filling exchange.problems and exchange.streamed); may answer itself (auth, model, 404) by returning true. */
+  check(received: Received, res: ServerResponse, options: FakeProviderOptions): Promise<boolean>;
+  /** Answers a request that fits. */
+  answer(exchange: FakeExchange, res: ServerResponse, answer: FakeAnswer, delayMs: number): Promise<void>;
+  /** The provider's answer to a malformed request. */
+  badRequest(res: ServerResponse, problems: string[]): void;
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', ...headers }).end(JSON.stringify(body));
+}
+
+/** Writes each piece cut in two (by bytes, so sometimes inside a character), with delays; stops when the client leaves. */
+async function writeSlowly(res: ServerResponse, pieces: string[], delayMs: number): Promise<boolean> {
+  for (const piece of pieces) {
+    const bytes = Buffer.from(piece, 'utf8');
+    const cut = Math.max(1, Math.floor(bytes.length / 2));
+    for (const part of [bytes.subarray(0, cut), bytes.subarray(cut)]) {
+      if (res.destroyed || res.writableEnded) return false;
+      if (part.length > 0) res.write(part);
+      await sleep(delayMs / 2);
+    }
+  }
+  return !res.destroyed;
+}
+
+async function writeForever(res: ServerResponse, piece: () => string, delayMs: number): Promise<void> {
+  while (!res.destroyed && !res.writableEnded) {
+    res.write(piece());
+    await sleep(delayMs);
+  }
+}
+
+async function startFake(protocol: Protocol, options: FakeProviderOptions): Promise<FakeProviderServer> {
+  const exchanges: FakeExchange[] = [];
+  let queue: FakeAnswer[] = options.script && options.script.length > 0 ? [...options.script] : [{ kind: 'text', text: DEFAULT_TEXT }];
+  const delayMs = options.chunkDelayMs ?? 15;
+  const closeWaiters = new Map<FakeExchange, () => void>();
+
+  const nextAnswer = (): FakeAnswer => {
+    const answer = queue.length > 1 ? queue.shift() : queue[0];
+    return answer ?? { kind: 'text', text: DEFAULT_TEXT };
+  };
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks);
+      const url = new URL(req.url ?? '/', 'http://fake.invalid');
+      const body = raw.toString('utf8');
+      let json: unknown;
+      try {
+        json = JSON.parse(body) as unknown;
+      } catch {
+        json = undefined;
+      }
+      const exchange: FakeExchange = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        headers: req.headers,
+        body,
+        json,
+        problems: [],
+        streamed: false,
+        responseEnded: false,
+        closedByClient: false,
+      };
+      exchanges.push(exchange);
+      res.on('finish', () => {
+        exchange.responseEnded = true;
+      });
+      res.on('close', () => {
+        if (!res.writableFinished) {
+          exchange.closedByClient = true;
+          closeWaiters.get(exchange)?.();
+        }
+      });
+      void (async () => {
+        const answered = await protocol.check({ exchange, raw }, res, options);
+        if (answered) return;
+        if (exchange.problems.length > 0) {
+          protocol.badRequest(res, exchange.problems);
+          return;
+        }
+        await protocol.answer(exchange, res, nextAnswer(), delayMs);
+      })().catch((error: unknown) => {
+        if (!res.headersSent) sendJson(res, 500, { error: String(error) });
+        else res.destroy();
+      });
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+
+  return {
+    kind: protocol.kind,
+    origin,
+    baseUrl: `${origin}${protocol.basePath}`,
+    exchanges,
+    script(...answers) {
+      queue = answers.length > 0 ? [...answers] : [{ kind: 'text', text: DEFAULT_TEXT }];
+    },
+    reset() {
+      exchanges.length = 0;
+    },
+    waitForClientClose(index, timeoutMs = 2000) {
+      return new Promise<void>((resolve, reject) => {
+        const exchange = exchanges[index];
+        if (exchange?.closedByClient) {
+          resolve();
+          return;
+        }
+        const timer = setTimeout(() => reject(new Error(`The client did not close exchange ${index} within ${timeoutMs} ms`)), timeoutMs);
+        const done = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        if (exchange) closeWaiters.set(exchange, done);
+        else {
+          // Not arrived yet: poll until it does.
+          const poll = setInterval(() => {
+            const arrived = exchanges[index];
+            if (!arrived) return;
+            clearInterval(poll);
+            if (arrived.closedByClient) done();
+            else closeWaiters.set(arrived, done);
+          }, 5);
+        }
+      });
+    },
+    close() {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Gemini (generativelanguage.googleapis.com, v1beta)
+
+const GEMINI_STATUS: Record<number, string> = {
+  400: 'INVALID_ARGUMENT',
+  401: 'UNAUTHENTICATED',
+  403: 'PERMISSION_DENIED',
+  404: 'NOT_FOUND',
+  429: 'RESOURCE_EXHAUSTED',
+  500: 'INTERNAL',
+  503: 'UNAVAILABLE',
+  504: 'DEADLINE_EXCEEDED',
+};
+
+const GEMINI_REQUEST_FIELDS = ['contents', 'systemInstruction', 'system_instruction', 'generationConfig', 'generation_config', 'safetySettings', 'safety_settings', 'tools', 'toolConfig', 'tool_config', 'cachedContent', 'cached_content'];
+const GEMINI_GENERATION_CONFIG_FIELDS = ['stopSequences', 'responseMimeType', 'responseSchema', 'responseJsonSchema', 'responseModalities', 'candidateCount', 'maxOutputTokens', 'temperature', 'topP', 'topK', 'seed', 'presencePenalty', 'frequencyPenalty', 'responseLogprobs', 'logprobs', 'enableEnhancedCivicAnswers', 'speechConfig', 'thinkingConfig', 'imageConfig', 'mediaResolution'];
+/** The OpenAPI-subset Schema object of the Gemini API. */
+const GEMINI_SCHEMA_FIELDS = ['type', 'format', 'title', 'description', 'nullable', 'enum', 'maxItems', 'minItems', 'properties', 'required', 'minProperties', 'maxProperties', 'minLength', 'maxLength', 'pattern', 'example', 'anyOf', 'propertyOrdering', 'default', 'items', 'minimum', 'maximum'];
+const GEMINI_TYPES = ['STRING', 'NUMBER', 'INTEGER', 'BOOLEAN', 'ARRAY', 'OBJECT', 'NULL'];
+
+function geminiError(res: ServerResponse, status: number, message: string, extra: { reason?: string; retryAfter?: string } = {}): void {
+  const details: Record<string, unknown>[] = [];
+  if (extra.reason) details.push({ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: extra.reason, domain: 'googleapis.com', metadata: { service: 'generativelanguage.googleapis.com' } });
+  if (status === 429 && extra.retryAfter && /^\d+$/.test(extra.retryAfter)) {
+    details.push({ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: `${extra.retryAfter}s` });
+  }
+  sendJson(
+    res,
+    status,
+    { error: { code: status, message, status: GEMINI_STATUS[status] ?? 'UNKNOWN', ...(details.length > 0 ? { details } : {}) } },
+    extra.retryAfter ? { 'Retry-After': extra.retryAfter } : {},
+  );
+}
+
+function checkGeminiSchema(schema: unknown, where: string, problems: string[]): void {
+  if (!isRecord(schema)) {
+    problems.push(`${where}: a Schema must be an object`);
+    return;
+  }
+  unknownKeys(schema, GEMINI_SCHEMA_FIELDS, where, problems);
+  // The API parses the Type enum by name; it accepts the names in either case.
+  if (typeof schema.type !== 'string' || !GEMINI_TYPES.includes(schema.type.toUpperCase())) {
+    problems.push(`${where}.type: ${JSON.stringify(schema.type)} is not a Gemini Schema type`);
+  }
+  if (schema.properties !== undefined) {
+    if (!isRecord(schema.properties)) problems.push(`${where}.properties must be an object`);
+    else for (const [key, child] of Object.entries(schema.properties)) checkGeminiSchema(child, `${where}.properties.${key}`, problems);
+  }
+  if (schema.items !== undefined) checkGeminiSchema(schema.items, `${where}.items`, problems);
+}
+
+function checkGeminiPart(part: unknown, where: string, problems: string[]): void {
+  if (!isRecord(part)) {
+    problems.push(`${where} must be an object`);
+    return;
+  }
+  const kinds = Object.keys(part).filter((k) => k !== 'thought' && k !== 'thoughtSignature');
+  if (kinds.length !== 1) {
+    problems.push(`${where} must hold exactly one kind of data (has ${kinds.join(', ') || 'none'})`);
+    return;
+  }
+  const [kind] = kinds;
+  if (kind === 'text') {
+    if (typeof part.text !== 'string') problems.push(`${where}.text must be a string`);
+  } else if (kind === 'inline_data' || kind === 'inlineData') {
+    const blob = part[kind];
+    if (!isRecord(blob)) {
+      problems.push(`${where}.${kind} must be an object`);
+      return;
+    }
+    const mime = blob.mime_type ?? blob.mimeType;
+    if (typeof mime !== 'string' || !/^[a-z]+\/[a-z0-9.+-]+$/i.test(mime)) problems.push(`${where}.${kind}: mime_type must be a bare MIME type (was ${JSON.stringify(mime)})`);
+    if (typeof blob.data !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(blob.data)) problems.push(`${where}.${kind}.data must be base64`);
+  } else if (!['file_data', 'fileData', 'function_call', 'functionCall', 'function_response', 'functionResponse', 'executable_code', 'executableCode', 'code_execution_result', 'codeExecutionResult'].includes(kind ?? '')) {
+    problems.push(`${where}: unknown field "${kind}"`);
+  }
+}
+
+function checkGeminiBody(json: unknown, problems: string[]): void {
+  if (!isRecord(json)) {
+    problems.push('Invalid JSON payload received.');
+    return;
+  }
+  unknownKeys(json, GEMINI_REQUEST_FIELDS, 'Invalid JSON payload received', problems);
+  if (!Array.isArray(json.contents) || json.contents.length === 0) {
+    problems.push('contents must be a non-empty array');
+  } else {
+    json.contents.forEach((content, i) => {
+      if (!isRecord(content)) {
+        problems.push(`contents[${i}] must be an object`);
+        return;
+      }
+      unknownKeys(content, ['role', 'parts'], `contents[${i}]`, problems);
+      if (content.role !== undefined && content.role !== 'user' && content.role !== 'model') problems.push(`contents[${i}].role must be "user" or "model"`);
+      if (!Array.isArray(content.parts) || content.parts.length === 0) problems.push(`contents[${i}].parts must be a non-empty array`);
+      else content.parts.forEach((part, j) => checkGeminiPart(part, `contents[${i}].parts[${j}]`, problems));
+    });
+  }
+  const config = json.generationConfig ?? json.generation_config;
+  if (config !== undefined) {
+    if (!isRecord(config)) {
+      problems.push('generationConfig must be an object');
+      return;
+    }
+    unknownKeys(config, GEMINI_GENERATION_CONFIG_FIELDS, 'generationConfig', problems);
+    const mime = config.responseMimeType;
+    if (mime !== undefined && !['text/plain', 'application/json', 'text/x.enum'].includes(String(mime))) problems.push(`generationConfig.responseMimeType ${JSON.stringify(mime)} is not supported`);
+    if (config.responseSchema !== undefined) {
+      if (mime !== 'application/json' && mime !== 'text/x.enum') problems.push('generationConfig.responseSchema needs responseMimeType "application/json"');
+      checkGeminiSchema(config.responseSchema, 'generationConfig.responseSchema', problems);
+    }
+  }
+}
+
+function geminiResponse(text: string, model: string, final: boolean): Record<string, unknown> {
+  return {
+    candidates: [
+      {
+        content: { parts: [{ text }], role: 'model' },
+        ...(final ? { finishReason: 'STOP' } : {}),
+        index: 0,
+      },
+    ],
+    ...(final ? { usageMetadata: { promptTokenCount: 8, candidatesTokenCount: 12, totalTokenCount: 20 } } : {}),
+    modelVersion: model,
+    responseId: 'fake-response-id',
+  };
+}
+
+const geminiSse = (body: unknown) => `data: ${JSON.stringify(body)}\r\n\r\n`;
+
+function geminiProtocol(): Protocol {
+  return {
+    kind: 'gemini',
+    basePath: '',
+    async check({ exchange }, res, options) {
+      const match = /^\/v1beta\/models\/([^/:]+):(generateContent|streamGenerateContent)$/.exec(exchange.path);
+      if (!match) {
+        geminiError(res, 404, `Requested entity was not found: ${exchange.method} ${exchange.path}`);
+        exchange.problems.push(`unknown path ${exchange.path}`);
+        return true;
+      }
+      if (exchange.method !== 'POST') exchange.problems.push(`method must be POST (was ${exchange.method})`);
+      const [, model, method] = match;
+      exchange.streamed = method === 'streamGenerateContent';
+      if (exchange.streamed && exchange.query.alt !== 'sse') exchange.problems.push('streamGenerateContent needs ?alt=sse for server-sent events');
+      if (!exchange.streamed && exchange.query.alt !== undefined) exchange.problems.push('generateContent takes no alt parameter');
+      if ('key' in exchange.query) exchange.problems.push('the API key must travel in the x-goog-api-key header, not in the URL');
+      checkJsonContentType(exchange.headers, exchange.problems);
+      const key = exchange.headers['x-goog-api-key'];
+      if (options.apiKey !== undefined) {
+        if (key === undefined) {
+          geminiError(res, 403, 'Method doesn\'t allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.');
+          return true;
+        }
+        if (key !== options.apiKey) {
+          geminiError(res, 400, 'API key not valid. Please pass a valid API key.', { reason: 'API_KEY_INVALID' });
+          return true;
+        }
+      }
+      if (options.model !== undefined && decodeURIComponent(model ?? '') !== options.model) {
+        geminiError(res, 404, `models/${model ?? ''} is not found for API version v1beta, or is not supported for generateContent.`);
+        return true;
+      }
+      checkGeminiBody(exchange.json, exchange.problems);
+      return false;
+    },
+    async answer(exchange, res, answer, delayMs) {
+      const model = geminiModelFromPath(exchange);
+      switch (answer.kind) {
+        case 'raw':
+          res.writeHead(answer.status, answer.headers ?? {}).end(answer.body);
+          return;
+        case 'error':
+          geminiError(res, answer.status, answer.message ?? `Fake error ${answer.status}`, { ...(answer.reason ? { reason: answer.reason } : {}), ...(answer.retryAfter ? { retryAfter: answer.retryAfter } : {}) });
+          return;
+        case 'hang':
+          return;
+        case 'endless':
+          if (!exchange.streamed) return;
+          res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+          await writeForever(res, () => geminiSse(geminiResponse(answer.chunk ?? 'tick ', model, false)), delayMs);
+          return;
+        case 'streamError':
+        case 'text': {
+          if (!exchange.streamed) {
+            if (answer.kind === 'streamError') {
+              geminiError(res, 500, answer.message);
+              return;
+            }
+            sendJson(res, 200, geminiResponse(answer.text, model, true));
+            return;
+          }
+          res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+          const chunks = answer.kind === 'text' ? (answer.chunks ?? splitIntoChunks(answer.text)) : answer.chunks;
+          const events = chunks.map((chunk, i) => geminiSse(geminiResponse(chunk, model, answer.kind === 'text' && i === chunks.length - 1)));
+          if (answer.kind === 'streamError') events.push(geminiSse({ error: { code: 500, message: answer.message, status: 'INTERNAL' } }));
+          if (await writeSlowly(res, events, delayMs)) res.end();
+        }
+      }
+    },
+    badRequest(res, problems) {
+      geminiError(res, 400, problems.join('; '));
+    },
+  };
+}
+
+function geminiModelFromPath(exchange: FakeExchange): string {
+  return decodeURIComponent(/\/models\/([^/:]+):/.exec(exchange.path)?.[1] ?? 'gemini');
+}
+
+// ---------------------------------------------------------------------------
+// OpenAI-compatible (chat completions, audio transcriptions)
+
+const OPENAI_CHAT_FIELDS = ['model', 'messages', 'stream', 'stream_options', 'response_format', 'temperature', 'top_p', 'max_tokens', 'max_completion_tokens', 'n', 'stop', 'seed', 'tools', 'tool_choice', 'parallel_tool_calls', 'user', 'presence_penalty', 'frequency_penalty', 'logit_bias', 'logprobs', 'top_logprobs', 'reasoning_effort', 'metadata', 'store', 'service_tier', 'modalities', 'prediction', 'audio', 'web_search_options', 'verbosity', 'prompt_cache_key', 'safety_identifier'];
+const OPENAI_ROLES = ['system', 'developer', 'user', 'assistant', 'tool', 'function'];
+const OPENAI_ERROR_TYPE: Record<number, string> = { 400: 'invalid_request_error', 401: 'invalid_request_error', 403: 'invalid_request_error', 404: 'invalid_request_error', 429: 'requests', 500: 'server_error', 503: 'server_error' };
+
+function openaiError(res: ServerResponse, status: number, message: string, code: string | null, retryAfter?: string): void {
+  sendJson(
+    res,
+    status,
+    { error: { message, type: OPENAI_ERROR_TYPE[status] ?? 'invalid_request_error', param: null, code } },
+    retryAfter ? { 'Retry-After': retryAfter } : {},
+  );
+}
+
+/** How OpenAI echoes a wrong key: its first and last characters around stars. */
+function maskKey(key: string): string {
+  return key.length <= 8 ? '*'.repeat(key.length) : `${key.slice(0, 6)}${'*'.repeat(key.length - 10)}${key.slice(-4)}`;
+}
+
+function checkOpenAIChatBody(json: unknown, problems: string[]): void {
+  if (!isRecord(json)) {
+    problems.push('We could not parse the JSON body of your request.');
+    return;
+  }
+  for (const key of Object.keys(json)) {
+    if (!OPENAI_CHAT_FIELDS.includes(key)) problems.push(`Unrecognized request argument supplied: ${key}`);
+  }
+  if (typeof json.model !== 'string' || json.model === '') problems.push('you must provide a model parameter');
+  if (!Array.isArray(json.messages) || json.messages.length === 0) {
+    problems.push("'messages' must be a non-empty array");
+  } else {
+    json.messages.forEach((message, i) => {
+      if (!isRecord(message)) problems.push(`messages[${i}] must be an object`);
+      else {
+        if (typeof message.role !== 'string' || !OPENAI_ROLES.includes(message.role)) problems.push(`messages[${i}].role is invalid`);
+        if (typeof message.content !== 'string' && !Array.isArray(message.content) && message.content !== null) problems.push(`messages[${i}].content must be a string or an array of parts`);
+      }
+    });
+  }
+  if (json.stream !== undefined && typeof json.stream !== 'boolean') problems.push("'stream' must be a boolean");
+  if (json.stream_options !== undefined && json.stream !== true) problems.push('stream_options is only allowed when stream is true');
+  const format = json.response_format;
+  if (format !== undefined) {
+    if (!isRecord(format) || !['text', 'json_object', 'json_schema'].includes(String(format.type))) {
+      problems.push("response_format.type must be 'text', 'json_object' or 'json_schema'");
+    } else if (format.type === 'json_schema') {
+      const spec = format.json_schema;
+      if (!isRecord(spec)) problems.push("response_format.json_schema is required when type is 'json_schema'");
+      else {
+        unknownKeys(spec, ['name', 'description', 'schema', 'strict'], 'response_format.json_schema', problems);
+        if (typeof spec.name !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(spec.name)) problems.push('response_format.json_schema.name must be 1-64 characters of a-z, A-Z, 0-9, _ and -');
+        if (spec.strict !== undefined && typeof spec.strict !== 'boolean') problems.push('response_format.json_schema.strict must be a boolean');
+        if (spec.schema !== undefined) checkJsonSchema(spec.schema, 'response_format.json_schema.schema', problems);
+      }
+    } else {
+      unknownKeys(format, ['type'], 'response_format', problems);
+    }
+  }
+}
+
+const openaiSse = (body: unknown) => `data: ${JSON.stringify(body)}\n\n`;
+
+function chatChunk(model: string, delta: Record<string, unknown>, finish: string | null): Record<string, unknown> {
+  return { id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1_700_000_000, model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] };
+}
+
+async function parseMultipart(exchange: FakeExchange, raw: Buffer): Promise<void> {
+  const type = exchange.headers['content-type'] ?? '';
+  if (!/^multipart\/form-data;\s*boundary=/i.test(type)) {
+    exchange.problems.push(`Content-Type must be multipart/form-data with a boundary (was "${type}")`);
+    return;
+  }
+  const form = await new Request('http://fake.invalid/', { method: 'POST', headers: { 'content-type': type }, body: new Uint8Array(raw) }).formData();
+  const fields: Record<string, string> = {};
+  const files: Record<string, FakeUpload> = {};
+  for (const [name, value] of form.entries()) {
+    if (typeof value === 'string') fields[name] = value;
+    else files[name] = { name: value.name, type: value.type, size: value.size, text: await value.text() };
+  }
+  exchange.form = { fields, files };
+}
+
+function openaiProtocol(): Protocol {
+  return {
+    kind: 'openai',
+    basePath: '/v1',
+    async check({ exchange, raw }, res, options) {
+      const route = exchange.path === '/v1/chat/completions' ? 'chat' : exchange.path === '/v1/audio/transcriptions' ? 'audio' : undefined;
+      if (!route) {
+        openaiError(res, 404, `Invalid URL (${exchange.method} ${exchange.path})`, null);
+        exchange.problems.push(`unknown path ${exchange.path}`);
+        return true;
+      }
+      if (exchange.method !== 'POST') exchange.problems.push(`method must be POST (was ${exchange.method})`);
+      if (options.apiKey !== undefined) {
+        const auth = exchange.headers.authorization;
+        if (auth === undefined) {
+          openaiError(res, 401, "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY).", null);
+          return true;
+        }
+        const key = /^Bearer (.+)$/.exec(auth)?.[1] ?? '';
+        if (key !== options.apiKey) {
+          openaiError(res, 401, `Incorrect API key provided: ${maskKey(key)}. You can find your API key at https://platform.openai.com/account/api-keys.`, 'invalid_api_key');
+          return true;
+        }
+      }
+      let model: unknown;
+      if (route === 'chat') {
+        checkJsonContentType(exchange.headers, exchange.problems);
+        checkOpenAIChatBody(exchange.json, exchange.problems);
+        exchange.streamed = isRecord(exchange.json) && exchange.json.stream === true;
+        model = isRecord(exchange.json) ? exchange.json.model : undefined;
+      } else {
+        await parseMultipart(exchange, raw);
+        const form = exchange.form;
+        if (form) {
+          if (!form.files.file) exchange.problems.push("'file' must be an uploaded file");
+          else if (!form.files.file.name) exchange.problems.push("'file' needs a file name (the server reads the format from its extension)");
+          if (!form.fields.model) exchange.problems.push("'model' is required");
+          const format = form.fields.response_format;
+          if (format !== undefined && !['json', 'text', 'srt', 'verbose_json', 'vtt'].includes(format)) exchange.problems.push(`response_format '${format}' is not supported`);
+          for (const key of Object.keys(form.fields)) {
+            if (!['model', 'language', 'prompt', 'response_format', 'temperature', 'timestamp_granularities[]', 'include[]', 'stream', 'chunking_strategy'].includes(key)) exchange.problems.push(`Unrecognized form field: ${key}`);
+          }
+          model = form.fields.model;
+        }
+      }
+      if (options.model !== undefined && typeof model === 'string' && model !== options.model) {
+        openaiError(res, 404, `The model \`${model}\` does not exist or you do not have access to it.`, 'model_not_found');
+        return true;
+      }
+      return false;
+    },
+    async answer(exchange, res, answer, delayMs) {
+      const model = isRecord(exchange.json) && typeof exchange.json.model === 'string' ? exchange.json.model : exchange.form?.fields.model ?? 'model';
+      const audio = exchange.path.endsWith('/audio/transcriptions');
+      switch (answer.kind) {
+        case 'raw':
+          res.writeHead(answer.status, answer.headers ?? {}).end(answer.body);
+          return;
+        case 'error': {
+          const code = answer.status === 429 ? 'rate_limit_exceeded' : answer.status === 401 ? 'invalid_api_key' : null;
+          openaiError(res, answer.status, answer.message ?? `Fake error ${answer.status}`, code, answer.retryAfter);
+          return;
+        }
+        case 'hang':
+          return;
+        case 'endless':
+          if (!exchange.streamed) return;
+          res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8' });
+          await writeForever(res, () => openaiSse(chatChunk(model, { content: answer.chunk ?? 'tick ' }, null)), delayMs);
+          return;
+        case 'streamError':
+        case 'text': {
+          if (audio) {
+            if (answer.kind === 'streamError') openaiError(res, 500, answer.message, null);
+            else sendJson(res, 200, { text: answer.text });
+            return;
+          }
+          if (!exchange.streamed) {
+            if (answer.kind === 'streamError') {
+              openaiError(res, 500, answer.message, null);
+              return;
+            }
+            sendJson(res, 200, {
+              id: 'chatcmpl-fake',
+              object: 'chat.completion',
+              created: 1_700_000_000,
+              model,
+              choices: [{ index: 0, message: { role: 'assistant', content: answer.text, refusal: null }, logprobs: null, finish_reason: 'stop' }],
+              usage: { prompt_tokens: 8, completion_tokens: 12, total_tokens: 20 },
+            });
+            return;
+          }
+          res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8' });
+          const chunks = answer.kind === 'text' ? (answer.chunks ?? splitIntoChunks(answer.text)) : answer.chunks;
+          const events = [openaiSse(chatChunk(model, { role: 'assistant', content: '' }, null))];
+          for (const chunk of chunks) events.push(openaiSse(chatChunk(model, { content: chunk }, null)));
+          if (answer.kind === 'streamError') events.push(openaiSse({ error: { message: answer.message, type: 'server_error', param: null, code: null } }));
+          else events.push(openaiSse(chatChunk(model, {}, 'stop')), 'data: [DONE]\n\n');
+          if (await writeSlowly(res, events, delayMs)) res.end();
+        }
+      }
+    },
+    badRequest(res, problems) {
+      openaiError(res, 400, problems.join('; '), null);
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Ollama (native API)
+
+const OLLAMA_CHAT_FIELDS = ['model', 'messages', 'tools', 'format', 'options', 'stream', 'keep_alive', 'think'];
+
+function ollamaError(res: ServerResponse, status: number, message: string, retryAfter?: string): void {
+  sendJson(res, status, { error: message }, retryAfter ? { 'Retry-After': retryAfter } : {});
+}
+
+function checkOllamaBody(json: unknown, problems: string[]): void {
+  if (!isRecord(json)) {
+    problems.push('invalid JSON body');
+    return;
+  }
+  unknownKeys(json, OLLAMA_CHAT_FIELDS, 'request', problems);
+  if (typeof json.model !== 'string' || json.model === '') problems.push('model is required');
+  if (!Array.isArray(json.messages)) problems.push('messages must be an array');
+  else {
+    json.messages.forEach((message, i) => {
+      if (!isRecord(message)) problems.push(`messages[${i}] must be an object`);
+      else {
+        if (!['system', 'user', 'assistant', 'tool'].includes(String(message.role))) problems.push(`messages[${i}].role is invalid`);
+        if (typeof message.content !== 'string') problems.push(`messages[${i}].content must be a string`);
+      }
+    });
+  }
+  if (json.stream !== undefined && typeof json.stream !== 'boolean') problems.push('stream must be a boolean');
+  if (json.format !== undefined && json.format !== 'json') checkJsonSchema(json.format, 'format', problems);
+}
+
+const ndjson = (body: unknown) => `${JSON.stringify(body)}\n`;
+
+function ollamaProtocol(): Protocol {
+  const now = () => new Date().toISOString();
+  return {
+    kind: 'ollama',
+    basePath: '',
+    async check({ exchange }, res, options) {
+      if (exchange.path !== '/api/chat') {
+        res.writeHead(404, { 'Content-Type': 'text/plain' }).end('404 page not found');
+        exchange.problems.push(`unknown path ${exchange.path}`);
+        return true;
+      }
+      if (exchange.method !== 'POST') exchange.problems.push(`method must be POST (was ${exchange.method})`);
+      checkOllamaBody(exchange.json, exchange.problems);
+      // Ollama streams unless told otherwise.
+      exchange.streamed = !(isRecord(exchange.json) && exchange.json.stream === false);
+      const model = isRecord(exchange.json) ? exchange.json.model : undefined;
+      if (options.model !== undefined && typeof model === 'string' && model !== options.model) {
+        ollamaError(res, 404, `model "${model}" not found, try pulling it first`);
+        return true;
+      }
+      return false;
+    },
+    async answer(exchange, res, answer, delayMs) {
+      const model = isRecord(exchange.json) && typeof exchange.json.model === 'string' ? exchange.json.model : 'model';
+      const line = (content: string, done: boolean) => ({
+        model,
+        created_at: now(),
+        message: { role: 'assistant', content },
+        ...(done ? { done_reason: 'stop', done: true, total_duration: 1_000_000, eval_count: 12 } : { done: false }),
+      });
+      switch (answer.kind) {
+        case 'raw':
+          res.writeHead(answer.status, answer.headers ?? {}).end(answer.body);
+          return;
+        case 'error':
+          ollamaError(res, answer.status, answer.message ?? `fake error ${answer.status}`, answer.retryAfter);
+          return;
+        case 'hang':
+          return;
+        case 'endless':
+          if (!exchange.streamed) return;
+          res.writeHead(200, { 'Content-Type': 'application/x-ndjson' });
+          await writeForever(res, () => ndjson(line(answer.chunk ?? 'tick ', false)), delayMs);
+          return;
+        case 'streamError':
+        case 'text': {
+          if (!exchange.streamed) {
+            if (answer.kind === 'streamError') ollamaError(res, 500, answer.message);
+            else sendJson(res, 200, line(answer.text, true));
+            return;
+          }
+          res.writeHead(200, { 'Content-Type': 'application/x-ndjson' });
+          const chunks = answer.kind === 'text' ? (answer.chunks ?? splitIntoChunks(answer.text)) : answer.chunks;
+          const lines = chunks.map((chunk) => ndjson(line(chunk, false)));
+          lines.push(answer.kind === 'text' ? ndjson(line('', true)) : ndjson({ error: answer.message }));
+          if (await writeSlowly(res, lines, delayMs)) res.end();
+        }
+      }
+    },
+    badRequest(res, problems) {
+      ollamaError(res, 400, problems.join('; '));
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Start functions
+
+/** A fake Gemini API. Configure the client with `baseUrl` and `options.apiKey`. */
+export function startFakeGemini(options: FakeProviderOptions = {}): Promise<FakeProviderServer> {
+  return startFake(geminiProtocol(), options);
+}
+
+/** A fake OpenAI-compatible server (chat completions and audio transcriptions). `baseUrl` ends in /v1. */
+export function startFakeOpenAI(options: FakeProviderOptions = {}): Promise<FakeProviderServer> {
+  return startFake(openaiProtocol(), options);
+}
+
+/** A fake Ollama server (native /api/chat). */
+export function startFakeOllama(options: FakeProviderOptions = {}): Promise<FakeProviderServer> {
+  return startFake(ollamaProtocol(), options);
+}
+
+/** Starts the fake for a provider by name, e.g. for a gateway test parameterised over providers. */
+export function startFakeProvider(kind: FakeProviderKind, options: FakeProviderOptions = {}): Promise<FakeProviderServer> {
+  if (kind === 'gemini') return startFakeGemini(options);
+  if (kind === 'openai') return startFakeOpenAI(options);
+  return startFakeOllama(options);
+}
