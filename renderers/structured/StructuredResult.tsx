@@ -120,11 +120,15 @@ function Value({ value, schema, level }: { value: Json; schema: ContractSchema |
   return <p className="result-text">{String(value ?? '')}</p>;
 }
 
-export default function StructuredResult({ result, schema }: ResultRendererProps) {
-  const data = result.kind === 'json' ? result.data : result.text;
+/** Any value laid out by its schema; also what the streaming preview shows of a partial answer. */
+export function StructuredView({ data, schema }: { data: Json; schema: ContractSchema | undefined }) {
   return (
     <div className="structured-result">
       <Value value={data} schema={schema} level={3} />
     </div>
   );
+}
+
+export default function StructuredResult({ result, schema }: ResultRendererProps) {
+  return <StructuredView data={result.kind === 'json' ? result.data : result.text} schema={schema} />;
 }

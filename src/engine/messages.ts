@@ -15,6 +15,8 @@ export const messages = {
   // Not in the spec: the spec has no text for these faults, so we say plainly what happened.
   backendUnreachable: (url: string) =>
     `Could not reach the AI backend at ${url}. Check your connection, or the backend URL in Settings.`,
+  connectionLost: 'The connection to the AI backend was lost before the answer was complete.',
+  cancelled: 'Cancelled.',
   storageFull: 'Could not save: this browser\u2019s storage is full. Your result is still here; copy it, or free space by deleting old projects.',
 } as const;
 

@@ -18,3 +18,13 @@ export interface ResultRendererProps {
   /** Clears the result, back to the form alone. */
   reset(): void;
 }
+
+/**
+ * What a streaming preview's body receives: the answer's text so far,
+ * unvalidated. It is shown as a preview only, never handed to a result renderer.
+ */
+export interface PreviewBodyProps {
+  text: string;
+  /** The result's schema in the contract's vocabulary (absent for markdown). */
+  schema?: ContractSchema;
+}

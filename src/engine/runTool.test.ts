@@ -39,6 +39,21 @@ describe('runTool with values the browser derives', () => {
   });
 });
 
+describe('runTool while the answer streams', () => {
+  it('passes the signal and the onText watcher to the backend, and still validates the whole answer', async () => {
+    const { backend, requests } = recordingBackend({ feedback: 'Good.' });
+    const controller = new AbortController();
+    const onText = (_text: string) => undefined;
+    const result = await runTool(counter, { text: 'a b' }, backend, controller.signal, onText);
+    expect(requests[0]?.signal).toBe(controller.signal);
+    expect(requests[0]?.onText).toBe(onText);
+    expect(result).toEqual({ kind: 'json', data: { wordCount: 2, feedback: 'Good.' } });
+    await expect(runTool(counter, { text: 'a b' }, recordingBackend({ feedback: 7 }).backend, undefined, onText)).rejects.toThrow(
+      'The AI returned an invalid format. Please try again.',
+    );
+  });
+});
+
 describe('runFollowUp', () => {
   const quiz = defineTool({
     id: 'test-quiz',

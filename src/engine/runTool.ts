@@ -41,9 +41,15 @@ export function revalidatedResult(result: ResultSpec, stored: ToolResult | null)
   }
 }
 
-async function call(backend: Backend, prompt: string, result: ResultSpec, sample: unknown, signal?: AbortSignal) {
+/** How a call is watched: its abort signal, and the unvalidated text so far for a preview. */
+export interface CallOptions {
+  signal?: AbortSignal;
+  onText?: (textSoFar: string) => void;
+}
+
+async function call(backend: Backend, prompt: string, result: ResultSpec, sample: unknown, { signal, onText }: CallOptions = {}) {
   const responseSchema = result === 'markdown' ? undefined : contractSchemaOf(result);
-  const answer = await backend.generate({ prompt, responseSchema, sample, signal });
+  const answer = await backend.generate({ prompt, responseSchema, sample, signal, onText });
   return validatedResult(result, answer);
 }
 
@@ -77,10 +83,16 @@ export function modelSchemaOf(tool: ToolDeclaration, derived: Readonly<Record<st
   return schema;
 }
 
-export async function runTool(tool: ToolDeclaration, values: FormValues, backend: Backend, signal?: AbortSignal): Promise<ToolResult> {
+export async function runTool(
+  tool: ToolDeclaration,
+  values: FormValues,
+  backend: Backend,
+  signal?: AbortSignal,
+  onText?: (textSoFar: string) => void,
+): Promise<ToolResult> {
   const derived = derivedValues(tool, values);
   const supplied = suppliedKeys(tool.result, derived);
-  const answer = await call(backend, promptFor(tool, values), modelSchemaOf(tool, derived), tool.example.output, signal);
+  const answer = await call(backend, promptFor(tool, values), modelSchemaOf(tool, derived), tool.example.output, { signal, onText });
   if (supplied.length === 0 || answer.kind !== 'json') return answer;
   // What the browser computed wins over anything the model (or a sample) says about it.
   const computed = Object.fromEntries(supplied.map((k) => [k, derived[k]]));
@@ -102,5 +114,5 @@ export function runFollowUp(
   const followUp = tool.followUps?.[key];
   if (!followUp) throw new Error(`Tool "${tool.id}" declares no follow-up call "${key}".`);
   const fields: Field[] = Object.keys(context).map((name) => ({ name, kind: 'textarea' as const, label: name }));
-  return call(backend, renderPrompt(followUp.prompt, fields, context), followUp.result, followUp.example, signal);
+  return call(backend, renderPrompt(followUp.prompt, fields, context), followUp.result, followUp.example, { signal });
 }

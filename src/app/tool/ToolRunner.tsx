@@ -1,6 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
+import { flushSync } from 'react-dom';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { previewKindFor } from '../../../renderers';
+import { contractSchemaOf } from '../../engine/runTool';
 import type { ToolDeclaration } from '../../engine/defineTool';
 import type { FormValues } from '../../engine/fields';
 import { blockingReason, formSchema } from '../../engine/formSchema';
@@ -11,6 +14,7 @@ import { Spinner } from '../../ui/Spinner';
 import { useBackend } from '../../engine/backend/hooks';
 import { FieldControl } from './FieldControl';
 import { ResultCard } from './ResultCard';
+import { StreamingPreview, usePreviewBody } from './StreamingPreview';
 
 /*
  * The one generic tool screen. Everything tool-specific comes from the
@@ -19,9 +23,13 @@ import { ResultCard } from './ResultCard';
  */
 export function ToolRunner({ tool }: { tool: ToolDeclaration }) {
   const session = useToolSessions((s) => s.sessions[tool.id]);
-  const { setValues, generate } = useToolSessions.getState();
+  const { setValues, generate, cancel } = useToolSessions.getState();
   const backend = useBackend();
   const idPrefix = useId();
+  const generateRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const PreviewBody = usePreviewBody(previewKindFor(tool));
+  const resultSchema = useMemo(() => (tool.result === 'markdown' ? undefined : contractSchemaOf(tool.result)), [tool]);
 
   const schema = useMemo(() => formSchema(tool.fields, tool.rules), [tool]);
   const form = useForm<FormValues>({
@@ -34,10 +42,27 @@ export function ToolRunner({ tool }: { tool: ToolDeclaration }) {
     setValues(tool.id, values);
   }, [tool.id, values, setValues]);
 
+  const loading = session?.status === 'loading';
+  const wasLoading = useRef(loading);
+  useEffect(() => {
+    if (wasLoading.current === loading) return;
+    wasLoading.current = loading;
+    // Generate is disabled while loading, and Cancel goes when it ends: either would drop keyboard
+    // focus on the page, so focus moves between the two (unless it is somewhere else by then).
+    const active = document.activeElement;
+    const dropped = active === null || active === document.body;
+    if (loading && (dropped || active === generateRef.current)) cancelRef.current?.focus({ preventScroll: true });
+    if (!loading && dropped) generateRef.current?.focus({ preventScroll: true });
+  }, [loading]);
+
   if (!session) return null;
-  const loading = session.status === 'loading';
   const blocked = blockingReason(tool.fields, tool.rules, values);
   const submit = form.handleSubmit((valid) => generate(tool, valid, backend));
+  const stop = () => {
+    // Render the enabled form at once, so focus can go back to Generate rather than to the page.
+    flushSync(() => cancel(tool.id));
+    generateRef.current?.focus();
+  };
 
   return (
     <article className="tool-page">
@@ -67,20 +92,30 @@ export function ToolRunner({ tool }: { tool: ToolDeclaration }) {
           />
         ))}
         <div className="form-actions">
-          <button type="submit" className="button button-primary button-large" disabled={loading || blocked !== null}>
+          <button ref={generateRef} type="submit" className="button button-primary button-large" disabled={loading || blocked !== null}>
             {loading ? <Spinner /> : <Icon name="auto_awesome" />}
             <span>{loading ? 'Generating...' : tool.actionLabel ?? 'Generate'}</span>
           </button>
+          {loading && (
+            <button ref={cancelRef} type="button" className="button button-large" onClick={stop}>
+              <Icon name="close" />
+              <span>Cancel</span>
+            </button>
+          )}
           {blocked && !loading && <p className="hint" id={`${idPrefix}-blocked`}>{blocked}</p>}
         </div>
       </form>
 
       <div className="tool-output">
-        {loading && (
+        {loading && session.partial === null && (
           <div className="card loading-card" role="status">
             <Spinner />
             <span>Working on it: this usually takes a few seconds.</span>
           </div>
+        )}
+        {loading && session.partial !== null && <StreamingPreview text={session.partial} Body={PreviewBody} schema={resultSchema} />}
+        {session.notice && !loading && (
+          <p className="hint cancelled-note" role="status">{session.notice}</p>
         )}
         {session.error && <ErrorBox message={session.error} />}
         {session.result && <ResultCard tool={tool} result={session.result} resultId={session.resultId ?? 'current'} values={values} />}

@@ -1,7 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContractSchema } from '../contractSchema';
 import { messages } from '../messages';
-import { json, startFakeContractServer, type FakeContractServer } from '../testing/fakeContractServer';
+import {
+  heldStream,
+  json,
+  startFakeContractServer,
+  stream,
+  streamedAnswer,
+  type FakeContractServer,
+} from '../testing/fakeContractServer';
 import { createContractBackend } from './contractClient';
 
 const schema: ContractSchema = {
@@ -30,6 +37,8 @@ describe('the request', () => {
     expect(request?.url).toBe('/functions/v1/gemini');
     expect(request?.headers['content-type']).toBe('application/json');
     expect(request?.headers.authorization).toBe('Bearer public-anon-key');
+    // Asks for the streaming form, and takes the plain JSON answer just as well.
+    expect(request?.headers.accept).toBe('text/event-stream, application/json');
     expect(JSON.parse(request?.body ?? '')).toEqual({
       contents: 'Plan an essay',
       config: { responseMimeType: 'application/json', responseSchema: schema },
@@ -104,5 +113,151 @@ describe('faults map to the spec error texts', () => {
     const pending = backend().generate({ prompt: 'x', signal: controller.signal });
     controller.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('the streaming form', () => {
+  it('asks for the stream on the same contract request, with no new body fields', async () => {
+    server.respond(stream(streamedAnswer(['{"thesis":', '"T"}'])));
+    await backend().generate({ prompt: 'Plan an essay', responseSchema: schema, onText: () => undefined });
+    const [request] = server.requests;
+    expect(request?.url).toBe('/functions/v1/gemini');
+    expect(request?.headers.accept).toMatch(/^text\/event-stream\b/);
+    expect(request?.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(request?.body ?? '')).toEqual({
+      contents: 'Plan an essay',
+      config: { responseMimeType: 'application/json', responseSchema: schema },
+    });
+  });
+
+  it('calls onText with the text so far on every delta, in order, and resolves with the done text', async () => {
+    server.respond(stream(streamedAnswer(['## Notes', '\n- first', '\n- second']), { delayMs: 15 }));
+    const seen: string[] = [];
+    const answer = await backend().generate({ prompt: 'x', onText: (text) => seen.push(text) });
+    expect(seen).toEqual(['## Notes', '## Notes\n- first', '## Notes\n- first\n- second']);
+    expect(answer).toBe('## Notes\n- first\n- second');
+  });
+
+  it('gives each delta as it arrives, before the stream is over', async () => {
+    const held = heldStream();
+    server.respond(held.responder);
+    const seen: string[] = [];
+    let settled = false;
+    const pending = backend()
+      .generate({ prompt: 'x', onText: (text) => seen.push(text) })
+      .finally(() => {
+        settled = true;
+      });
+    await held.opened;
+    held.send({ event: 'delta', data: { text: 'Photosynthesis ' } });
+    await vi.waitFor(() => expect(seen).toEqual(['Photosynthesis ']));
+    expect(settled).toBe(false);
+    held.send({ event: 'delta', data: { text: 'makes sugar.' } });
+    held.send({ event: 'done', data: { text: 'Photosynthesis makes sugar.' } });
+    held.end();
+    await expect(pending).resolves.toBe('Photosynthesis makes sugar.');
+    expect(seen).toEqual(['Photosynthesis ', 'Photosynthesis makes sugar.']);
+  });
+
+  it('parses the done text as JSON when a schema was sent, fenced or not', async () => {
+    server.respond(stream(streamedAnswer(['{"thes', 'is":"Phones', ' distract"}'])));
+    await expect(backend().generate({ prompt: 'x', responseSchema: schema })).resolves.toEqual({ thesis: 'Phones distract' });
+    server.respond(stream(streamedAnswer(['```json\n{"thesis":', '"T"}\n```'])));
+    await expect(backend().generate({ prompt: 'x', responseSchema: schema })).resolves.toEqual({ thesis: 'T' });
+  });
+
+  it('splits and joins events however the bytes arrive (one event across writes, several in one)', async () => {
+    server.respond((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8' });
+      res.write('event: delta\ndata: {"text":"Caf');
+      setTimeout(() => {
+        // A multi-byte character split across writes, then two events in one write.
+        const bytes = Buffer.from('\u00e9 "}\n\nevent: delta\ndata: {"text":"au lait"}\n\nevent: done\ndata: {"text":"Caf\u00e9 au lait"}\n\n');
+        res.write(bytes.subarray(0, 1));
+        setTimeout(() => res.end(bytes.subarray(1)), 10);
+      }, 10);
+    });
+    const seen: string[] = [];
+    await expect(backend().generate({ prompt: 'x', onText: (t) => seen.push(t) })).resolves.toBe('Caf\u00e9 au lait');
+    expect(seen).toEqual(['Caf\u00e9 ', 'Caf\u00e9 au lait']);
+  });
+
+  it('reports a done text that is not JSON, when JSON was asked for, as an invalid format', async () => {
+    server.respond(stream(streamedAnswer(['Sure! Here ', 'is your plan'])));
+    await expect(backend().generate({ prompt: 'x', responseSchema: schema })).rejects.toThrow(messages.invalidFormat);
+  });
+
+  it('rejects with the message of an error event', async () => {
+    server.respond(
+      stream([
+        { event: 'delta', data: { text: 'Half an ans' } },
+        { event: 'error', data: { error: 'The model provider is busy. Please try again.' } },
+      ]),
+    );
+    const seen: string[] = [];
+    await expect(backend().generate({ prompt: 'x', onText: (t) => seen.push(t) })).rejects.toThrow(
+      'The model provider is busy. Please try again.',
+    );
+    expect(seen).toEqual(['Half an ans']);
+  });
+
+  it("rejects a blank error event with 'An unknown error occurred.'", async () => {
+    server.respond(stream([{ event: 'error', data: { error: ' ' } }]));
+    await expect(backend().generate({ prompt: 'x' })).rejects.toThrow(messages.unknown);
+  });
+
+  it('rejects a stream that ends without done as a lost connection', async () => {
+    server.respond(stream([{ event: 'delta', data: { text: 'The start of' } }]));
+    await expect(backend().generate({ prompt: 'x' })).rejects.toThrow(
+      'The connection to the AI backend was lost before the answer was complete.',
+    );
+  });
+
+  it('rejects a connection dropped mid-stream as a lost connection', async () => {
+    const held = heldStream();
+    server.respond(held.responder);
+    const pending = backend().generate({ prompt: 'x' });
+    await held.opened;
+    held.send({ event: 'delta', data: { text: 'The start' } });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The socket goes away without the chunked body's end.
+    held.drop();
+    await expect(pending).rejects.toThrow(messages.connectionLost);
+  });
+
+  it('ignores events it does not know, and comments', async () => {
+    server.respond((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      res.end(': keep-alive\n\nevent: progress\ndata: {}\n\nevent: delta\ndata: {"text":"ok"}\n\nevent: done\ndata: {"text":"ok"}\n\n');
+    });
+    await expect(backend().generate({ prompt: 'x' })).resolves.toBe('ok');
+  });
+
+  it('falls back to the plain contract when the backend answers JSON, without calling onText', async () => {
+    server.respond(json(200, { text: '{"thesis":"Plain"}' }));
+    const onText = vi.fn();
+    await expect(backend().generate({ prompt: 'x', responseSchema: schema, onText })).resolves.toEqual({ thesis: 'Plain' });
+    expect(onText).not.toHaveBeenCalled();
+    expect(server.requests[0]?.headers.accept).toContain('text/event-stream');
+  });
+
+  it('answers non-OK before the stream with the plain {error}', async () => {
+    server.respond(json(401, { error: 'Invalid client key.' }));
+    await expect(backend().generate({ prompt: 'x', onText: () => undefined })).rejects.toThrow('Invalid client key.');
+  });
+
+  it('aborting mid-stream rejects as an abort and closes the connection, so the backend stops', async () => {
+    const held = heldStream();
+    server.respond(held.responder);
+    const controller = new AbortController();
+    const seen: string[] = [];
+    const pending = backend().generate({ prompt: 'x', signal: controller.signal, onText: (t) => seen.push(t) });
+    await held.opened;
+    held.send({ event: 'delta', data: { text: 'Never finished' } });
+    await vi.waitFor(() => expect(seen).toEqual(['Never finished']));
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    // The server sees its client go away before the stream was ended.
+    await expect(held.closed).resolves.toBe(true);
   });
 });

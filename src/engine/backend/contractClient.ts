@@ -1,4 +1,6 @@
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { messages, UserFacingError } from '../messages';
+import { STREAM_CONTENT_TYPE } from './streamProtocol';
 import type { Backend, GenerateRequest } from './types';
 
 /*
@@ -7,7 +9,14 @@ import type { Backend, GenerateRequest } from './types';
  *   Content-Type: application/json, Authorization: Bearer {key}
  *   body {contents, config?}; config = {responseMimeType: 'application/json', responseSchema}
  *   200 -> {text}; non-OK -> {error}
+ *
+ * The same POST also asks for the streaming form (streamProtocol.ts) with its
+ * Accept header. A backend that offers it answers text/event-stream; one that
+ * speaks only the plain contract answers {text} as JSON, read as before.
  */
+
+/** Asks for the stream, and says the plain JSON answer is just as welcome. */
+export const ACCEPT_HEADER = `${STREAM_CONTENT_TYPE}, application/json`;
 
 export interface ContractEndpoint {
   backendUrl: string;
@@ -55,6 +64,79 @@ export function parseAnswer(text: string, wantsJson: boolean): unknown {
   }
 }
 
+function isStream(response: Response): boolean {
+  const type = response.headers.get('Content-Type') ?? '';
+  return type.split(';')[0]?.trim().toLowerCase() === STREAM_CONTENT_TYPE;
+}
+
+/** A string field of an event's JSON data, or undefined when the data is not that shape. */
+function stringField(data: string, field: 'text' | 'error'): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(data);
+    if (typeof parsed !== 'object' || parsed === null) return undefined;
+    const value = (parsed as Record<string, unknown>)[field];
+    return typeof value === 'string' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+type StreamOutcome = { done: string } | { failed: string };
+
+/**
+ * Reads the event stream to its `done` event (or `error`), calling onText with
+ * the text so far on every delta. Resolves with the whole answer's text.
+ */
+async function readStream(body: ReadableStream<Uint8Array>, request: GenerateRequest): Promise<string> {
+  let soFar = '';
+  let outcome: StreamOutcome | undefined;
+  const onEvent = ({ event, data }: EventSourceMessage) => {
+    if (outcome) return;
+    if (event === 'delta') {
+      const text = stringField(data, 'text');
+      if (text === undefined) {
+        outcome = { failed: messages.invalidFormat };
+        return;
+      }
+      soFar += text;
+      request.onText?.(soFar);
+    } else if (event === 'done') {
+      const text = stringField(data, 'text');
+      outcome = text === undefined ? { failed: messages.invalidFormat } : { done: text };
+    } else if (event === 'error') {
+      const error = stringField(data, 'error');
+      outcome = { failed: error !== undefined && error.trim() !== '' ? error : messages.unknown };
+    }
+    // Other events (comments, keep-alives, future additions) are not ours to read.
+  };
+  const parser = createParser({ onEvent });
+  const decoder = new TextDecoder();
+  const reader = body.getReader();
+  const { signal } = request;
+  // fetch closes the body on abort; cancelling the reader as well makes sure the connection goes whatever the fetcher.
+  const stop = () => void reader.cancel(signal?.reason).catch(() => undefined);
+  signal?.addEventListener('abort', stop, { once: true });
+  try {
+    while (!outcome) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      parser.feed(decoder.decode(value, { stream: true }));
+    }
+  } catch (error) {
+    // An abort is the user's Cancel, passed on as it is; anything else is a dropped connection.
+    if (signal?.aborted) throw error;
+    throw new UserFacingError(messages.connectionLost);
+  } finally {
+    signal?.removeEventListener('abort', stop);
+    // After done or error nothing more is wanted: let the connection go.
+    reader.cancel().catch(() => undefined);
+  }
+  if (signal?.aborted) throw signal.reason;
+  if (!outcome) throw new UserFacingError(messages.connectionLost);
+  if ('failed' in outcome) throw new UserFacingError(outcome.failed);
+  return outcome.done;
+}
+
 export function createContractBackend(endpoint: ContractEndpoint, fetcher: typeof fetch = globalThis.fetch.bind(globalThis)): Backend {
   return {
     kind: 'contract',
@@ -63,7 +145,11 @@ export function createContractBackend(endpoint: ContractEndpoint, fetcher: typeo
       try {
         response = await fetcher(geminiUrl(endpoint.backendUrl), {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${endpoint.publicKey}` },
+          headers: {
+            'Content-Type': 'application/json',
+            Accept: ACCEPT_HEADER,
+            Authorization: `Bearer ${endpoint.publicKey}`,
+          },
           body: requestBody(request),
           signal: request.signal,
         });
@@ -72,6 +158,12 @@ export function createContractBackend(endpoint: ContractEndpoint, fetcher: typeo
         throw new UserFacingError(messages.backendUnreachable(endpoint.backendUrl));
       }
       if (!response.ok) throw new UserFacingError(await errorMessageOf(response));
+      const wantsJson = request.responseSchema !== undefined;
+
+      if (isStream(response)) {
+        if (!response.body) throw new UserFacingError(messages.connectionLost);
+        return parseAnswer(await readStream(response.body, request), wantsJson);
+      }
 
       let payload: unknown;
       try {
@@ -81,7 +173,7 @@ export function createContractBackend(endpoint: ContractEndpoint, fetcher: typeo
       }
       const text = typeof payload === 'object' && payload !== null ? (payload as { text?: unknown }).text : undefined;
       if (typeof text !== 'string') throw new UserFacingError(messages.invalidFormat);
-      return parseAnswer(text, request.responseSchema !== undefined);
+      return parseAnswer(text, wantsJson);
     },
   };
 }

@@ -5,6 +5,11 @@ export interface GenerateRequest {
   /** When present the answer is JSON fitting this schema; otherwise text. */
   responseSchema?: ContractSchema;
   signal?: AbortSignal;
+  /**
+   * Called with the answer's text so far each time more of it arrives (a
+   * streaming backend). The text is unvalidated: for a preview only, never a result.
+   */
+  onText?: (textSoFar: string) => void;
   /** The registry example's output: what the offline sample backend answers. Real backends ignore it. */
   sample?: unknown;
 }

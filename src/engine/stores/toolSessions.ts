@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import type { Backend } from '../backend/types';
 import type { ToolDeclaration } from '../defineTool';
 import { defaultValues, type FormValues } from '../fields';
-import { messageOf } from '../messages';
+import { messageOf, messages } from '../messages';
 import { revalidatedResult, runTool, type ToolResult } from '../runTool';
 import { readStored, storageKeys, writeStored } from '../storage';
 
@@ -11,6 +11,8 @@ import { readStored, storageKeys, writeStored } from '../storage';
  * One session per tool: its inputs, its last result, and the state of the
  * request in flight. Inputs and result are stored per tool so they survive a
  * reload (spec 2); a result that no longer fits the tool's schema is dropped.
+ * While a streaming backend writes, the text so far is kept too (never
+ * stored, never a result: a preview of unvalidated text).
  */
 
 export type ToolStatus = 'idle' | 'loading';
@@ -22,6 +24,10 @@ export interface ToolSession {
   resultId: string | null;
   error: string | null;
   status: ToolStatus;
+  /** The answer's text received so far while loading (unvalidated); null when nothing has arrived or no request is running. */
+  partial: string | null;
+  /** A short note about how the last request ended when it ended without result or error ('Cancelled.'). */
+  notice: string | null;
 }
 
 const storedSessionSchema = z.object({
@@ -54,7 +60,15 @@ function restore(tool: ToolDeclaration): ToolSession {
     if (kept !== undefined && (typeof kept === typeof defaults[field.name] || cleared)) values[field.name] = kept;
   }
   const result = revalidatedResult(tool.result, stored?.result ?? null);
-  return { values, result, resultId: result ? (stored?.resultId ?? 'restored') : null, error: null, status: 'idle' };
+  return {
+    values,
+    result,
+    resultId: result ? (stored?.resultId ?? 'restored') : null,
+    error: null,
+    status: 'idle',
+    partial: null,
+    notice: null,
+  };
 }
 
 const inFlight = new Map<string, AbortController>();
@@ -65,7 +79,7 @@ interface ToolSessionsState {
   open(tool: ToolDeclaration): ToolSession;
   setValues(toolId: string, values: FormValues): void;
   generate(tool: ToolDeclaration, values: FormValues, backend: Backend): Promise<void>;
-  /** Stops the request in flight, if any, leaving the form as it was. */
+  /** Stops the request in flight, if any (aborting its fetch), leaving the form as it was and no error. */
   cancel(toolId: string): void;
   /** Replaces the result (bespoke screens that keep their own state in it). */
   setResult(toolId: string, result: ToolResult | null): void;
@@ -100,14 +114,16 @@ export const useToolSessions = create<ToolSessionsState>()((set, get) => {
       if (get().sessions[tool.id]?.status === 'loading') return; // A second click sends nothing.
       const controller = new AbortController();
       inFlight.set(tool.id, controller);
-      update(tool.id, { values, result: null, resultId: null, error: null, status: 'loading' });
+      update(tool.id, { values, result: null, resultId: null, error: null, status: 'loading', partial: null, notice: null });
+      const current = () => inFlight.get(tool.id) === controller && !controller.signal.aborted;
+      const onText = (textSoFar: string) => {
+        if (current()) update(tool.id, { partial: textSoFar }, false);
+      };
       try {
-        const result = await runTool(tool, values, backend, controller.signal);
-        if (inFlight.get(tool.id) === controller) update(tool.id, { result, resultId: `res_${Date.now()}`, status: 'idle' });
+        const result = await runTool(tool, values, backend, controller.signal, onText);
+        if (current()) update(tool.id, { result, resultId: `res_${Date.now()}`, status: 'idle', partial: null });
       } catch (error) {
-        if (inFlight.get(tool.id) === controller && !controller.signal.aborted) {
-          update(tool.id, { error: messageOf(error), status: 'idle' }, false);
-        }
+        if (current()) update(tool.id, { error: messageOf(error), status: 'idle', partial: null }, false);
       } finally {
         if (inFlight.get(tool.id) === controller) inFlight.delete(tool.id);
       }
@@ -118,7 +134,7 @@ export const useToolSessions = create<ToolSessionsState>()((set, get) => {
       if (!controller) return;
       inFlight.delete(toolId);
       controller.abort();
-      if (get().sessions[toolId]) update(toolId, { status: 'idle' }, false);
+      if (get().sessions[toolId]) update(toolId, { status: 'idle', partial: null, notice: messages.cancelled }, false);
     },
 
     setResult(toolId, result) {
