@@ -1,0 +1,7 @@
+import type { PreviewBodyProps } from '../../src/engine/rendererProps';
+import { MarkdownView } from '../markdown/MarkdownResult';
+
+/** The markdown written so far, through the same sanitised path as the result. */
+export default function MarkdownPreview({ text }: PreviewBodyProps) {
+  return <MarkdownView text={text} />;
+}
