@@ -123,7 +123,7 @@ describe.each(runtimes)('the gateway on $name', ({ command }) => {
     const response = await post({ contents: 'x' });
     expect(response.status).toBe(502);
     const body = (await response.json()) as { error: string };
-    expect(body.error).toMatch(/rejected the gateway's API key/);
+    expect(body.error).toMatch(/rejected the API key/);
     expect(JSON.stringify(body)).not.toContain('sk-provider-secret');
   });
 

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { messageOf } from '../../engine/messages';
 import { environmentDefaults, useBackendSettings, useSettings } from '../../engine/stores/settings';
+import { OwnKeySettingsForm } from './OwnKeySettingsForm';
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -29,7 +30,7 @@ export function Settings() {
     event.preventDefault();
     if (urlProblem || transcribeProblem) return;
     try {
-      useSettings.getState().save({ backendUrl, publicKey, transcribeUrl });
+      useSettings.getState().save({ backendUrl, publicKey, transcribeUrl, ownKey: current.ownKey });
       setError(null);
       setStatus(backendUrl.trim() === '' ? 'Saved. Tools now answer with offline samples.' : 'Saved. Tools now call your backend.');
     } catch (failure) {
@@ -106,6 +107,7 @@ export function Settings() {
         {status && <p className="hint" role="status">{status}</p>}
         {error && <p className="inline-error" role="alert">{error}</p>}
       </form>
+      <OwnKeySettingsForm />
     </article>
   );
 }

@@ -6,8 +6,11 @@ import type { Backend } from './types';
 
 /** The backend the settings point at, or the offline samples. */
 export function useBackend(): Backend {
-  const { backendUrl, publicKey } = useBackendSettings();
-  return useMemo(() => resolveBackend({ backendUrl, publicKey }), [backendUrl, publicKey]);
+  const { backendUrl, publicKey, ownKey } = useBackendSettings();
+  const ownKeyJson = JSON.stringify(ownKey ?? null);
+  // Keyed on the settings' values, not object identity, so the backend is made once per change.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  return useMemo(() => resolveBackend({ backendUrl, publicKey, ownKey }), [backendUrl, publicKey, ownKeyJson]);
 }
 
 /** The speech-to-text service the settings point at, or the offline sample transcriber. */

@@ -15,7 +15,8 @@ export interface GenerateRequest {
 }
 
 export interface Backend {
-  kind: 'contract' | 'sample';
+  /** contract: a spec 7.1 backend; provider: a model called with the user's own key; sample: offline. */
+  kind: 'contract' | 'provider' | 'sample';
   /** Resolves to text, or to parsed JSON when a responseSchema was sent. */
   generate(request: GenerateRequest): Promise<unknown>;
 }

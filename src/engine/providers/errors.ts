@@ -7,14 +7,15 @@ import { ProviderError } from './types';
  */
 
 export const providerMessages = {
-  keyRejected: "The AI provider rejected the gateway's API key. Check the key it is configured with.",
+  // Neutral about whose key: the same providers run in the gateway and, with the user's own key, in the browser.
+  keyRejected: 'The AI provider rejected the API key. Check the key that is configured for it.',
   rateLimited: 'The AI provider is rate-limiting requests. Please try again in a moment.',
   upstreamProblem: (status: number) => `The AI provider had a problem (status ${status}). Please try again.`,
   refused: (status: number, detail: string) =>
     detail ? `The AI provider refused the request (status ${status}): ${detail}` : `The AI provider refused the request (status ${status}).`,
   unreachable: 'Could not reach the AI provider.',
   empty: 'The AI provider returned an empty answer.',
-  unreadable: 'The AI provider sent an answer the gateway could not read.',
+  unreadable: 'The AI provider sent an answer that could not be read.',
   declined: (detail: string) => `The AI model declined to answer: ${detail}`,
   failedWhileAnswering: (detail: string) =>
     detail ? `The AI provider stopped with an error while answering: ${detail}` : 'The AI provider stopped with an error while answering.',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { create } from 'zustand';
+import { ownKeyProviders, type OwnKeySettings } from '../backend/providerBackend';
 import { readStored, storageKeys, writeStored } from '../storage';
 
 /*
@@ -9,10 +10,19 @@ import { readStored, storageKeys, writeStored } from '../storage';
  * locally. A blank URL means the offline sample backend for that call.
  */
 
+const ownKeySchema = z.object({
+  provider: z.enum(ownKeyProviders),
+  apiKey: z.string(),
+  model: z.string(),
+  baseUrl: z.string(),
+});
+
 const settingsSchema = z.object({
   backendUrl: z.string().optional(),
   publicKey: z.string().optional(),
   transcribeUrl: z.string().optional(),
+  /** "Bring your own key": kept in this browser only, sent only to that provider. */
+  ownKey: ownKeySchema.optional(),
 });
 
 export type StoredSettings = z.infer<typeof settingsSchema>;
@@ -22,6 +32,8 @@ export interface BackendSettings {
   publicKey: string;
   /** Host of the speech-to-text service (spec 7.2). */
   transcribeUrl: string;
+  /** Calls a provider straight from the browser with the user's own key. */
+  ownKey?: OwnKeySettings;
 }
 
 const injectedSchema = z.object({ backendUrl: z.string(), publicKey: z.string(), transcribeUrl: z.string() });
@@ -64,23 +76,33 @@ export function effectiveSettings(stored: StoredSettings, defaults = environment
     backendUrl: (stored.backendUrl ?? defaults.backendUrl).trim().replace(/\/+$/, ''),
     publicKey: (stored.publicKey ?? defaults.publicKey).trim(),
     transcribeUrl: (stored.transcribeUrl ?? defaults.transcribeUrl).trim().replace(/\/+$/, ''),
+    ...(stored.ownKey ? { ownKey: stored.ownKey } : {}),
   };
 }
 
 interface SettingsState {
   stored: StoredSettings;
   save(settings: BackendSettings): void;
+  /** Sets or (undefined) clears the user's own provider key, leaving the rest as it is. */
+  setOwnKey(ownKey: OwnKeySettings | undefined): void;
   reset(): void;
 }
 
-export const useSettings = create<SettingsState>()((set) => ({
+export const useSettings = create<SettingsState>()((set, get) => ({
   stored: readStored(storageKeys.settings, settingsSchema, {}),
   save(settings) {
-    const stored = {
+    const stored: StoredSettings = {
       backendUrl: settings.backendUrl.trim(),
       publicKey: settings.publicKey.trim(),
       transcribeUrl: settings.transcribeUrl.trim(),
+      ...(settings.ownKey ? { ownKey: settings.ownKey } : {}),
     };
+    writeStored(storageKeys.settings, stored);
+    set({ stored });
+  },
+  setOwnKey(ownKey) {
+    const { ownKey: _previous, ...rest } = get().stored;
+    const stored: StoredSettings = ownKey ? { ...rest, ownKey } : rest;
     writeStored(storageKeys.settings, stored);
     set({ stored });
   },

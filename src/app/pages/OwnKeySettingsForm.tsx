@@ -1,0 +1,101 @@
+import { useId, useState } from 'react';
+import { ownKeyProviders, ownKeyUsable, type OwnKeyProvider, type OwnKeySettings } from '../../engine/backend/providerBackend';
+import { messageOf } from '../../engine/messages';
+import { useBackendSettings, useSettings } from '../../engine/stores/settings';
+
+const providerLabels: Record<OwnKeyProvider, string> = {
+  gemini: 'Google Gemini',
+  openai: 'OpenAI-compatible (OpenAI, OpenRouter, Groq, LM Studio...)',
+  ollama: 'Ollama on this computer',
+};
+
+const modelHints: Record<OwnKeyProvider, string> = {
+  gemini: 'Blank for gemini-2.5-flash.',
+  openai: 'Required, e.g. gpt-4o-mini.',
+  ollama: 'Required, e.g. llama3.2.',
+};
+
+const baseUrlHints: Record<OwnKeyProvider, string> = {
+  gemini: 'Blank for Google’s address.',
+  openai: 'Blank for https://api.openai.com/v1; e.g. https://openrouter.ai/api/v1.',
+  ollama: 'Blank for http://127.0.0.1:11434 (start Ollama with OLLAMA_ORIGINS set to this site).',
+};
+
+function missingHint(provider: OwnKeyProvider): string {
+  return provider === 'gemini' ? 'Enter your API key.' : 'Enter the model (and the key, if the provider needs one).';
+}
+
+/**
+ * "Bring your own key": the browser calls the provider itself. The key stays
+ * in this browser's storage and goes only to that provider.
+ */
+export function OwnKeySettingsForm() {
+  const current = useBackendSettings().ownKey;
+  const [enabled, setEnabled] = useState(current !== undefined);
+  const [draft, setDraft] = useState<OwnKeySettings>(current ?? { provider: 'gemini', apiKey: '', model: '', baseUrl: '' });
+  const [status, setStatus] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  const change = (patch: Partial<OwnKeySettings>) => setDraft((d) => ({ ...d, ...patch }));
+  const ready = !enabled || ownKeyUsable(draft);
+
+  function save(event: React.FormEvent) {
+    event.preventDefault();
+    if (!ready) return;
+    try {
+      useSettings.getState().setOwnKey(enabled ? draft : undefined);
+      setError(null);
+      setStatus(enabled ? `Saved. Tools now call ${providerLabels[draft.provider].split(' (')[0]} with your key.` : 'Saved. Your own key is no longer used.');
+    } catch (failure) {
+      setError(messageOf(failure));
+    }
+  }
+
+  return (
+    <form className="card own-key" onSubmit={save} noValidate aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="section-title">Use your own AI key</h2>
+      <p className="hint">
+        Instead of the backend above, this browser can call a model provider directly with your own key. The key is kept
+        only in this browser and is sent only to that provider.
+      </p>
+      <div className="field field-switch">
+        <input id={`${id}-on`} type="checkbox" role="switch" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
+        <label htmlFor={`${id}-on`}>Call a provider with my own key</label>
+      </div>
+      {enabled && (
+        <>
+          <div className="field">
+            <label htmlFor={`${id}-provider`}>Provider</label>
+            <select id={`${id}-provider`} value={draft.provider} onChange={(e) => change({ provider: e.target.value as OwnKeyProvider })}>
+              {ownKeyProviders.map((p) => (
+                <option key={p} value={p}>{providerLabels[p]}</option>
+              ))}
+            </select>
+          </div>
+          {draft.provider !== 'ollama' && (
+            <div className="field">
+              <label htmlFor={`${id}-key`}>API key</label>
+              <input id={`${id}-key`} type="password" autoComplete="off" value={draft.apiKey} onChange={(e) => change({ apiKey: e.target.value })} />
+            </div>
+          )}
+          <div className="field">
+            <label htmlFor={`${id}-model`}>Model</label>
+            <input id={`${id}-model`} type="text" value={draft.model} onChange={(e) => change({ model: e.target.value })} aria-describedby={`${id}-model-help`} />
+            <p id={`${id}-model-help`} className="field-help">{modelHints[draft.provider]}</p>
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-base`}>Provider address</label>
+            <input id={`${id}-base`} type="url" value={draft.baseUrl} onChange={(e) => change({ baseUrl: e.target.value })} aria-describedby={`${id}-base-help`} />
+            <p id={`${id}-base-help`} className="field-help">{baseUrlHints[draft.provider]}</p>
+          </div>
+        </>
+      )}
+      <div className="form-actions">
+        <button type="submit" className="button button-primary" disabled={!ready}>Save my key settings</button>
+        {!ready && <p className="hint">{missingHint(draft.provider)}</p>}
+      </div>
+      {status && <p className="hint" role="status">{status}</p>}
+      {error && <p className="inline-error" role="alert">{error}</p>}
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { toContractSchema } from '../contractSchema';
+import { UserFacingError } from '../messages';
+import { startFakeGemini, startFakeOllama, type FakeProviderServer } from '../testing/fakeProviders';
+import { createProviderBackend, ownKeyUsable } from './providerBackend';
+import { resolveBackend } from './resolveBackend';
+
+/*
+ * "Bring your own key" runs the gateway's own provider code in the browser;
+ * here against the same fake provider servers the gateway is tested with.
+ */
+
+let gemini: FakeProviderServer;
+let ollama: FakeProviderServer;
+beforeAll(async () => {
+  gemini = await startFakeGemini({ apiKey: 'AIza-users-own-key', model: 'gemini-2.5-flash' });
+  ollama = await startFakeOllama({ model: 'llama3.2' });
+});
+afterAll(async () => {
+  await gemini.close();
+  await ollama.close();
+});
+
+const schema = toContractSchema(z.object({ thesis: z.string() }));
+
+describe('the own-key backend', () => {
+  it("calls the provider with the user's key and parses JSON answers", async () => {
+    gemini.script({ kind: 'text', text: '{"thesis":"Homework helps when it is short."}' });
+    const backend = createProviderBackend({ provider: 'gemini', apiKey: 'AIza-users-own-key', model: '', baseUrl: gemini.baseUrl });
+    await expect(backend.generate({ prompt: 'Plan', responseSchema: schema })).resolves.toEqual({ thesis: 'Homework helps when it is short.' });
+    const exchange = gemini.exchanges.at(-1);
+    expect(exchange?.headers['x-goog-api-key']).toBe('AIza-users-own-key');
+    expect(exchange?.problems).toEqual([]);
+  });
+
+  it('streams into onText when the app asks for progress', async () => {
+    gemini.script({ kind: 'text', text: 'Bees pollinate a third of our food.', chunks: ['Bees ', 'pollinate ', 'a third of our food.'] });
+    const backend = createProviderBackend({ provider: 'gemini', apiKey: 'AIza-users-own-key', model: '', baseUrl: gemini.baseUrl });
+    const seen: string[] = [];
+    const answer = await backend.generate({ prompt: 'Say it', onText: (t) => seen.push(t) });
+    expect(answer).toBe('Bees pollinate a third of our food.');
+    expect(seen).toEqual(['Bees ', 'Bees pollinate ', 'Bees pollinate a third of our food.']);
+    expect(gemini.exchanges.at(-1)?.streamed).toBe(true);
+  });
+
+  it('turns provider failures into messages for the user', async () => {
+    const backend = createProviderBackend({ provider: 'gemini', apiKey: 'AIza-wrong-key', model: '', baseUrl: gemini.baseUrl });
+    const failure = backend.generate({ prompt: 'x' });
+    await expect(failure).rejects.toBeInstanceOf(UserFacingError);
+    await expect(backend.generate({ prompt: 'x' })).rejects.toThrow(/rejected the API key/);
+  });
+
+  it('needs no key for a local Ollama', async () => {
+    ollama.script({ kind: 'text', text: 'Local answer.' });
+    const backend = createProviderBackend({ provider: 'ollama', apiKey: '', model: 'llama3.2', baseUrl: ollama.baseUrl });
+    await expect(backend.generate({ prompt: 'x' })).resolves.toBe('Local answer.');
+  });
+});
+
+describe('choosing the backend', () => {
+  it('uses the own key only when it is complete', () => {
+    expect(ownKeyUsable({ provider: 'gemini', apiKey: ' ', model: '', baseUrl: '' })).toBe(false);
+    expect(ownKeyUsable({ provider: 'openai', apiKey: 'sk-1', model: '', baseUrl: '' })).toBe(false);
+    expect(ownKeyUsable({ provider: 'ollama', apiKey: '', model: 'llama3.2', baseUrl: '' })).toBe(true);
+    const own = { provider: 'gemini' as const, apiKey: 'AIza-x', model: '', baseUrl: '' };
+    expect(resolveBackend({ backendUrl: 'https://b.example', publicKey: 'k', ownKey: own }).kind).toBe('provider');
+    expect(resolveBackend({ backendUrl: 'https://b.example', publicKey: 'k' }).kind).toBe('contract');
+    expect(resolveBackend({ backendUrl: '', publicKey: '' }).kind).toBe('sample');
+  });
+});
