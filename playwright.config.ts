@@ -17,7 +17,12 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   workers: process.env.CI ? 2 : undefined,
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  reporter: [
+    ['list'],
+    // Prints the XSS payload and fault-case counts, and the streaming delay, at the end of the run.
+    ['./e2e/support/summaryReporter.ts'],
+    ...(process.env.CI ? ([['html', { open: 'never' }]] as const) : []),
+  ],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {

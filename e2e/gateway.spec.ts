@@ -121,7 +121,8 @@ test.describe('the app through the gateway', () => {
     { answer: { kind: 'error' as const, status: 500 }, shows: 'The AI provider had a problem (status 500). Please try again.' },
   ];
   for (const { answer, shows } of faults) {
-    test(`a provider ${answer.status} reaches the user as "${shows}"`, async ({ page }) => {
+    test(`a provider ${answer.status} reaches the user as "${shows}"`, async ({ page }, testInfo) => {
+      testInfo.annotations.push({ type: 'fault-case', description: testInfo.title });
       provider.script(answer);
       await openThroughGateway(page, gateway.url);
       await generateButton(page, smartNotes).click();

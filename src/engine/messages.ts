@@ -17,12 +17,27 @@ export const messages = {
     `Could not reach the AI backend at ${url}. Check your connection, or the backend URL in Settings.`,
   connectionLost: 'The connection to the AI backend was lost before the answer was complete.',
   cancelled: 'Cancelled.',
+  timedOut: 'The AI is taking too long to answer. Your inputs are kept: please try again.',
+  wentOffline: 'You went offline before the answer arrived. Your inputs are kept: try again when you are back online.',
+  leftPage: 'The last request was stopped when you left this tool.',
   storageFull: 'Could not save: this browser\u2019s storage is full. Your result is still here; copy it, or free space by deleting old projects.',
 } as const;
 
 /** An error whose message is fit to show to the user as it is. */
 export class UserFacingError extends Error {
   override name = 'UserFacingError';
+}
+
+/**
+ * An answer that arrived but cannot be used: not JSON, or not the required
+ * shape. The user sees spec 8's invalid-format text; `problem` says what was
+ * wrong, for telling the model when it is asked once more.
+ */
+export class InvalidAnswerError extends UserFacingError {
+  override name = 'InvalidAnswerError';
+  constructor(readonly problem: string) {
+    super(messages.invalidFormat);
+  }
 }
 
 export function messageOf(error: unknown): string {

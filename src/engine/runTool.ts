@@ -3,7 +3,7 @@ import { toContractSchema, type ContractSchema } from './contractSchema';
 import type { ResultSpec, ToolDeclaration } from './defineTool';
 import type { Field, FormValues } from './fields';
 import { preparedValues } from './formSchema';
-import { messages, UserFacingError } from './messages';
+import { InvalidAnswerError } from './messages';
 import { renderPrompt } from './promptTemplate';
 import type { Backend } from './backend/types';
 
@@ -23,12 +23,24 @@ export function contractSchemaOf(schema: z.ZodType): ContractSchema {
 /** Checks an answer against the result spec; unvalidated data is never shown or saved. */
 export function validatedResult(result: ResultSpec, answer: unknown): ToolResult {
   if (result === 'markdown') {
-    if (typeof answer !== 'string') throw new UserFacingError(messages.invalidFormat);
+    if (typeof answer !== 'string') throw new InvalidAnswerError('it was not text');
     return { kind: 'text', text: answer };
   }
   const parsed = result.safeParse(answer);
-  if (!parsed.success) throw new UserFacingError(messages.invalidFormat);
+  if (!parsed.success) throw new InvalidAnswerError(describeIssues(parsed.error));
   return { kind: 'json', data: parsed.data };
+}
+
+/** "at structure: Too small: expected array to have >=3 items; ...": zod's own words, never the answer's text. */
+function describeIssues(error: z.ZodError): string {
+  const issues = error.issues.slice(0, 5).map((issue) => `${issue.path.length ? `at ${issue.path.join('.')}` : 'at the top level'}: ${issue.message}`);
+  const more = error.issues.length > 5 ? `; and ${error.issues.length - 5} more` : '';
+  return `it did not fit the required structure (${issues.join('; ')}${more})`;
+}
+
+/** The prompt again, with what was wrong with the last answer: the one retry an invalid answer gets. */
+export function correctionPrompt(prompt: string, problem: string): string {
+  return `${prompt}\n\nYour previous answer could not be used because ${problem}. Answer again with only the requested JSON, fitting the required structure exactly.`;
 }
 
 /** A stored result, if it still fits the tool's current result spec. */
@@ -47,10 +59,20 @@ export interface CallOptions {
   onText?: (textSoFar: string) => void;
 }
 
+/**
+ * One call, validated. An answer that cannot be used is asked for once more,
+ * telling the model what was wrong; a second failure reaches the user as
+ * spec 8's invalid-format message. Unvalidated data never leaves here.
+ */
 async function call(backend: Backend, prompt: string, result: ResultSpec, sample: unknown, { signal, onText }: CallOptions = {}) {
   const responseSchema = result === 'markdown' ? undefined : contractSchemaOf(result);
-  const answer = await backend.generate({ prompt, responseSchema, sample, signal, onText });
-  return validatedResult(result, answer);
+  const ask = async (text: string) => validatedResult(result, await backend.generate({ prompt: text, responseSchema, sample, signal, onText }));
+  try {
+    return await ask(prompt);
+  } catch (error) {
+    if (!(error instanceof InvalidAnswerError) || signal?.aborted) throw error;
+    return ask(correctionPrompt(prompt, error.problem));
+  }
 }
 
 /** The derived values of a tool for these inputs (none when it derives nothing). */

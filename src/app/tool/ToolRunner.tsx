@@ -8,6 +8,7 @@ import type { ToolDeclaration } from '../../engine/defineTool';
 import type { FormValues } from '../../engine/fields';
 import { blockingReason, formSchema } from '../../engine/formSchema';
 import { useToolSessions } from '../../engine/stores/toolSessions';
+import { messages } from '../../engine/messages';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { Icon } from '../../ui/Icon';
 import { Spinner } from '../../ui/Spinner';
@@ -41,6 +42,14 @@ export function ToolRunner({ tool }: { tool: ToolDeclaration }) {
   useEffect(() => {
     setValues(tool.id, values);
   }, [tool.id, values, setValues]);
+
+  // Leaving the tool stops its request: nothing arrives later into a screen nobody is looking at.
+  useEffect(
+    () => () => {
+      if (useToolSessions.getState().sessions[tool.id]?.status === 'loading') cancel(tool.id, messages.leftPage);
+    },
+    [tool.id, cancel],
+  );
 
   const loading = session?.status === 'loading';
   const wasLoading = useRef(loading);
@@ -117,7 +126,14 @@ export function ToolRunner({ tool }: { tool: ToolDeclaration }) {
         {session.notice && !loading && (
           <p className="hint cancelled-note" role="status">{session.notice}</p>
         )}
-        {session.error && <ErrorBox message={session.error} />}
+        {session.error && (
+          <ErrorBox message={session.error}>
+            <button type="button" className="button" onClick={() => void submit()} disabled={blocked !== null}>
+              <Icon name="replay" />
+              <span>Try again</span>
+            </button>
+          </ErrorBox>
+        )}
         {session.result && <ResultCard tool={tool} result={session.result} resultId={session.resultId ?? 'current'} values={values} />}
       </div>
     </article>

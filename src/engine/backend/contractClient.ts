@@ -1,5 +1,5 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { messages, UserFacingError } from '../messages';
+import { InvalidAnswerError, messages, UserFacingError } from '../messages';
 import { STREAM_CONTENT_TYPE } from './streamProtocol';
 import type { Backend, GenerateRequest } from './types';
 
@@ -60,7 +60,7 @@ export function parseAnswer(text: string, wantsJson: boolean): unknown {
   try {
     return JSON.parse(withoutCodeFence(text));
   } catch {
-    throw new UserFacingError(messages.invalidFormat);
+    throw new InvalidAnswerError('it was not valid JSON');
   }
 }
 

@@ -105,14 +105,64 @@ describe('a tool session', () => {
     });
   });
 
-  it('never shows an answer that does not fit the schema', async () => {
+  it('asks once more, saying what was wrong, when an answer does not fit the schema', async () => {
     const { useToolSessions } = await freshStore();
     const { backend, calls } = heldBackend();
     useToolSessions.getState().open(tool);
     const done = useToolSessions.getState().generate(tool, tool.example.input, backend);
     calls[0]?.resolve({ thesis: 42 });
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]?.request.prompt).toContain(calls[0]?.request.prompt ?? 'missing');
+    expect(calls[1]?.request.prompt).toMatch(/Your previous answer could not be used because it did not fit the required structure \(at thesis: .*expected string/);
+    calls[1]?.resolve({ thesis: 'A fitting answer' });
     await done;
+    expect(useToolSessions.getState().sessions[tool.id]).toMatchObject({ result: { kind: 'json', data: { thesis: 'A fitting answer' } }, error: null });
+  });
+
+  it('never shows an answer that still does not fit after the retry', async () => {
+    const { useToolSessions } = await freshStore();
+    const { backend, calls } = heldBackend();
+    useToolSessions.getState().open(tool);
+    const done = useToolSessions.getState().generate(tool, tool.example.input, backend);
+    calls[0]?.resolve('not even an object');
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    calls[1]?.resolve({ thesis: 42 });
+    await done;
+    expect(calls).toHaveLength(2);
     expect(useToolSessions.getState().sessions[tool.id]).toMatchObject({ result: null, error: messages.invalidFormat });
+  });
+
+  it('tells the user when the answer takes too long, and keeps the inputs', async () => {
+    vi.useFakeTimers();
+    try {
+      const { useToolSessions, REQUEST_TIMEOUT_MS } = await freshStore();
+      const { backend, calls } = heldBackend();
+      useToolSessions.getState().open(tool);
+      const done = useToolSessions.getState().generate(tool, { topic: 'Slow topic', essayType: 'Narrative' }, backend);
+      vi.advanceTimersByTime(REQUEST_TIMEOUT_MS);
+      expect(calls[0]?.request.signal?.aborted).toBe(true);
+      calls[0]?.reject(calls[0].request.signal?.reason);
+      await done;
+      expect(useToolSessions.getState().sessions[tool.id]).toMatchObject({
+        status: 'idle',
+        error: messages.timedOut,
+        values: { topic: 'Slow topic' },
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('tells the user when the connection goes offline mid-request', async () => {
+    const { useToolSessions } = await freshStore();
+    const { backend, calls } = heldBackend();
+    useToolSessions.getState().open(tool);
+    const done = useToolSessions.getState().generate(tool, tool.example.input, backend);
+    window.dispatchEvent(new Event('offline'));
+    expect(calls[0]?.request.signal?.aborted).toBe(true);
+    calls[0]?.reject(calls[0].request.signal?.reason);
+    await done;
+    expect(useToolSessions.getState().sessions[tool.id]).toMatchObject({ status: 'idle', error: messages.wentOffline });
   });
 
   it('sends one request for a double click', async () => {
@@ -185,6 +235,8 @@ describe('streaming and cancel', () => {
     const done = useToolSessions.getState().generate(tool, tool.example.input, backend);
     calls[0]?.request.onText?.('{"thesis": 42}');
     calls[0]?.resolve({ thesis: 42 });
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    calls[1]?.resolve({ thesis: 43 });
     await done;
     expect(useToolSessions.getState().sessions[tool.id]).toMatchObject({ result: null, partial: null, error: messages.invalidFormat });
   });

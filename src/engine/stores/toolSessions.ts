@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import type { Backend } from '../backend/types';
 import type { ToolDeclaration } from '../defineTool';
 import { defaultValues, type FormValues } from '../fields';
-import { messageOf, messages } from '../messages';
+import { messageOf, UserFacingError, messages } from '../messages';
 import { revalidatedResult, runTool, type ToolResult } from '../runTool';
 import { readStored, storageKeys, writeStored } from '../storage';
 
@@ -73,14 +73,17 @@ function restore(tool: ToolDeclaration): ToolSession {
 
 const inFlight = new Map<string, AbortController>();
 
+/** How long an answer may take before the user is told and can try again. */
+export const REQUEST_TIMEOUT_MS = 120_000;
+
 interface ToolSessionsState {
   sessions: Record<string, ToolSession>;
   /** Loads a tool's stored session the first time it is opened. */
   open(tool: ToolDeclaration): ToolSession;
   setValues(toolId: string, values: FormValues): void;
   generate(tool: ToolDeclaration, values: FormValues, backend: Backend): Promise<void>;
-  /** Stops the request in flight, if any (aborting its fetch), leaving the form as it was and no error. */
-  cancel(toolId: string): void;
+  /** Stops the request in flight, if any, leaving the form as it was, with a short note saying so. */
+  cancel(toolId: string, notice?: string): void;
   /** Replaces the result (bespoke screens that keep their own state in it). */
   setResult(toolId: string, result: ToolResult | null): void;
 }
@@ -115,26 +118,35 @@ export const useToolSessions = create<ToolSessionsState>()((set, get) => {
       const controller = new AbortController();
       inFlight.set(tool.id, controller);
       update(tool.id, { values, result: null, resultId: null, error: null, status: 'loading', partial: null, notice: null });
-      const current = () => inFlight.get(tool.id) === controller && !controller.signal.aborted;
+      // A request that is cancelled or replaced no longer owns the session: nothing it brings back is written.
+      const owned = () => inFlight.get(tool.id) === controller;
+      const current = () => owned() && !controller.signal.aborted;
       const onText = (textSoFar: string) => {
         if (current()) update(tool.id, { partial: textSoFar }, false);
       };
+      // Faults that end the request with a message of their own: too slow, or the connection went away.
+      const timer = setTimeout(() => controller.abort(new UserFacingError(messages.timedOut)), REQUEST_TIMEOUT_MS);
+      const wentOffline = () => controller.abort(new UserFacingError(messages.wentOffline));
+      globalThis.addEventListener?.('offline', wentOffline);
       try {
         const result = await runTool(tool, values, backend, controller.signal, onText);
         if (current()) update(tool.id, { result, resultId: `res_${Date.now()}`, status: 'idle', partial: null });
       } catch (error) {
-        if (current()) update(tool.id, { error: messageOf(error), status: 'idle', partial: null }, false);
+        const reason: unknown = controller.signal.aborted ? controller.signal.reason : error;
+        if (owned()) update(tool.id, { error: messageOf(reason), status: 'idle', partial: null }, false);
       } finally {
-        if (inFlight.get(tool.id) === controller) inFlight.delete(tool.id);
+        clearTimeout(timer);
+        globalThis.removeEventListener?.('offline', wentOffline);
+        if (owned()) inFlight.delete(tool.id);
       }
     },
 
-    cancel(toolId) {
+    cancel(toolId, notice = messages.cancelled) {
       const controller = inFlight.get(toolId);
       if (!controller) return;
       inFlight.delete(toolId);
       controller.abort();
-      if (get().sessions[toolId]) update(toolId, { status: 'idle', partial: null, notice: messages.cancelled }, false);
+      if (get().sessions[toolId]) update(toolId, { status: 'idle', partial: null, notice }, false);
     },
 
     setResult(toolId, result) {
