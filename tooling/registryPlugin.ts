@@ -59,14 +59,25 @@ function pickMeta(file: string, declaration: unknown): ToolMeta {
   return meta as unknown as ToolMeta;
 }
 
-export function registryPlugin(options: { registryDir: string; uiIconsModule: string }): Plugin {
-  const registryDir = path.resolve(options.registryDir);
+export interface RegistryPluginOptions {
+  registryDir: string;
+  /** More folders of registry files (the benchmark adds hundreds of generated tools this way). */
+  extraRegistryDirs?: readonly string[];
+  uiIconsModule: string;
+}
+
+export function registryPlugin(options: RegistryPluginOptions): Plugin {
+  const registryDirs = [options.registryDir, ...(options.extraRegistryDirs ?? [])].map((dir) => path.resolve(dir));
   let cached: Promise<Catalogue> | undefined;
   let server: ViteDevServer | undefined;
 
   async function registryFiles(): Promise<string[]> {
-    const names = await readdir(registryDir);
-    return names.filter((n) => n.endsWith('.ts') && !n.endsWith('.d.ts') && !n.endsWith('.test.ts')).sort().map((n) => path.join(registryDir, n));
+    const perDir = await Promise.all(
+      registryDirs.map(async (dir) =>
+        (await readdir(dir)).filter((n) => n.endsWith('.ts') && !n.endsWith('.d.ts') && !n.endsWith('.test.ts')).sort().map((n) => path.join(dir, n)),
+      ),
+    );
+    return perDir.flat();
   }
 
   async function load(): Promise<Catalogue> {
@@ -91,7 +102,7 @@ export function registryPlugin(options: { registryDir: string; uiIconsModule: st
   }
 
   function invalidate(file: string): void {
-    if (!file.startsWith(registryDir) || !server) return;
+    if (!registryDirs.some((dir) => file.startsWith(dir)) || !server) return;
     cached = undefined;
     const module = server.moduleGraph.getModuleById(RESOLVED_ID);
     if (module) server.moduleGraph.invalidateModule(module);
@@ -121,7 +132,7 @@ export function registryPlugin(options: { registryDir: string; uiIconsModule: st
 
     configureServer(devServer) {
       server = devServer;
-      devServer.watcher.add(registryDir);
+      devServer.watcher.add(registryDirs);
       devServer.watcher.on('add', invalidate);
       devServer.watcher.on('unlink', invalidate);
       devServer.watcher.on('change', invalidate);
