@@ -2,15 +2,16 @@ import { lazy, Suspense } from 'react';
 import { Route, Router, Switch } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import { Dashboard } from './pages/Dashboard';
-import { Landing } from './pages/Landing';
-import { ProjectPage } from './pages/ProjectPage';
-import { Projects } from './pages/Projects';
 import { AppShell } from './shell/AppShell';
 import { Spinner } from '../ui/Spinner';
 
 // The form engine (react-hook-form, validation, the backend client) loads with the first tool page.
 const ToolPage = lazy(() => import('./tool/ToolPage').then((m) => ({ default: m.ToolPage })));
 const Settings = lazy(() => import('./pages/Settings').then((m) => ({ default: m.Settings })));
+// The dashboard is the one screen in the first load; every other screen loads with its route.
+const Landing = lazy(() => import('./pages/Landing').then((m) => ({ default: m.Landing })));
+const Projects = lazy(() => import('./pages/Projects').then((m) => ({ default: m.Projects })));
+const ProjectPage = lazy(() => import('./pages/ProjectPage').then((m) => ({ default: m.ProjectPage })));
 
 function PageLoading() {
   return (
@@ -25,7 +26,11 @@ export function App() {
   return (
     <Router hook={useHashLocation}>
       <Switch>
-        <Route path="/" component={Landing} />
+        <Route path="/">
+          <Suspense fallback={null}>
+            <Landing />
+          </Suspense>
+        </Route>
         <Route>
           <AppShell>
             <Suspense fallback={<PageLoading />}>

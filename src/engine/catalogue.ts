@@ -20,11 +20,22 @@ export function isTeacherTool(tool: ToolMeta): boolean {
   return tool.role === 'teacher';
 }
 
+/** Lower-cased once per tool, not once per keystroke. */
+const searchText = new WeakMap<ToolMeta, string>();
+function haystackOf(tool: ToolMeta): string {
+  let text = searchText.get(tool);
+  if (text === undefined) {
+    text = `${tool.title.toLowerCase()}\u0000${tool.description.toLowerCase()}`;
+    searchText.set(tool, text);
+  }
+  return text;
+}
+
 /** Sidebar search: case-insensitive substring of title or description; blank shows all (spec 2). */
 export function searchTools(list: readonly ToolMeta[], query: string): readonly ToolMeta[] {
   const needle = query.trim().toLowerCase();
   if (needle === '') return list;
-  return list.filter((t) => t.title.toLowerCase().includes(needle) || t.description.toLowerCase().includes(needle));
+  return list.filter((t) => haystackOf(t).includes(needle));
 }
 
 const loaded = new Map<string, Promise<ToolDeclaration>>();

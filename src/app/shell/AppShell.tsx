@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Header } from './Header';
 import { SampleBanner } from './SampleBanner';
@@ -10,6 +10,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const [location] = useLocation();
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
 
   // Focus the new page's heading so keyboard and screen-reader users start at the top of it.
   useEffect(() => {
@@ -35,7 +36,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
       <a href="#main" className="skip-link" onClick={(e) => { e.preventDefault(); document.getElementById('main')?.focus(); }}>
         Skip to content
       </a>
-      <Sidebar id={MENU_ID} open={menuOpen} onNavigate={() => setMenuOpen(false)} />
+      <Sidebar id={MENU_ID} open={menuOpen} onNavigate={closeMenu} />
       {menuOpen && <div className="scrim" aria-hidden="true" onClick={() => setMenuOpen(false)} />}
       <div className="app-main">
         <Header menuOpen={menuOpen} menuId={MENU_ID} onToggleMenu={() => setMenuOpen((o) => !o)} toggleRef={toggleRef} />

@@ -1,13 +1,31 @@
-import { useId, useState } from 'react';
+import { memo, useId, useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { searchTools, tools } from '../../engine/catalogue';
+import type { ToolMeta } from '../../engine/defineTool';
 import { Icon } from '../../ui/Icon';
+
+/*
+ * Every tool link is rendered once and hidden when it does not match, so a
+ * keystroke re-renders only the links whose visibility changed: search stays
+ * instant with hundreds of tools.
+ */
+const ToolLink = memo(function ToolLink({ tool, hidden, current, onNavigate }: { tool: ToolMeta; hidden: boolean; current: boolean; onNavigate(): void }) {
+  return (
+    <li hidden={hidden}>
+      <Link href={`/${tool.id}`} aria-current={current ? 'page' : undefined} onClick={onNavigate}>
+        <Icon name={tool.icon} />
+        <span>{tool.title}</span>
+      </Link>
+    </li>
+  );
+});
 
 export function Sidebar({ id, open, onNavigate }: { id: string; open: boolean; onNavigate(): void }) {
   const [query, setQuery] = useState('');
   const [location] = useLocation();
   const searchId = useId();
-  const results = searchTools(tools, query);
+  const results = useMemo(() => searchTools(tools, query), [query]);
+  const shown = useMemo(() => new Set(results.map((t) => t.id)), [results]);
   const current = (href: string) => (location === href ? 'page' : undefined);
 
   return (
@@ -50,20 +68,12 @@ export function Sidebar({ id, open, onNavigate }: { id: string; open: boolean; o
       </ul>
       <h2 className="sidebar-heading" id={`${id}-tools`}>Tools</h2>
       <p className="visually-hidden" role="status">{query.trim() ? `${results.length} tools match` : ''}</p>
-      {results.length === 0 ? (
-        <p className="sidebar-empty">No tool matches "{query.trim()}".</p>
-      ) : (
-        <ul className="sidebar-tools" aria-labelledby={`${id}-tools`}>
-          {results.map((tool) => (
-            <li key={tool.id}>
-              <Link href={`/${tool.id}`} aria-current={current(`/${tool.id}`)} onClick={onNavigate}>
-                <Icon name={tool.icon} />
-                <span>{tool.title}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+      {results.length === 0 && <p className="sidebar-empty">No tool matches "{query.trim()}".</p>}
+      <ul className="sidebar-tools" aria-labelledby={`${id}-tools`} hidden={results.length === 0}>
+        {tools.map((tool) => (
+          <ToolLink key={tool.id} tool={tool} hidden={!shown.has(tool.id)} current={location === `/${tool.id}`} onNavigate={onNavigate} />
+        ))}
+      </ul>
     </nav>
   );
 }
