@@ -3,6 +3,8 @@ export const uiIcons = [
   'add', 'arrow_back', 'check', 'close', 'content_copy', 'dashboard', 'error', 'folder',
   'folder_open', 'history', 'info', 'menu', 'school', 'search', 'settings', 'bookmark_add', 'auto_awesome',
   'cloud_off', 'arrow_forward',
+  // Project management: delete with undo, export.
+  'delete', 'undo', 'download',
   // Bespoke screens in renderers/.
   'stop', 'upload_file', 'play_arrow', 'replay', 'chevron_left', 'chevron_right', 'flip', 'cancel', 'check_circle', 'help',
   // Landing page feature cards.

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { readStored, StorageFullError, writeStored } from './storage';
+import { UserFacingError } from './messages';
+import { readStored, StorageFullError, storageUnavailable, writeStored } from './storage';
 
 const listSchema = z.array(z.object({ id: z.string() }));
 
@@ -56,5 +57,13 @@ describe('writeStored', () => {
     });
     expect(() => writeStored('k', 'x')).toThrow(StorageFullError);
     expect(() => writeStored('k', 'x')).toThrow(/storage is full/);
+  });
+
+  it('turns any other refusal (privacy settings) into a message for the user, not a crash', () => {
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError');
+    });
+    expect(() => writeStored('k', 'x')).toThrow(UserFacingError);
+    expect(() => writeStored('k', 'x')).toThrow(storageUnavailable);
   });
 });

@@ -15,6 +15,8 @@ export const storageKeys = {
   artifacts: (projectId: string) => `${STORAGE_PREFIX}artifacts:${projectId}`,
   recentTools: `${STORAGE_PREFIX}recent-tools`,
   activeProject: `${STORAGE_PREFIX}active-project`,
+  /** Ids of deleted projects and artifacts, so a tab holding an older copy never brings them back. */
+  deleted: `${STORAGE_PREFIX}deleted`,
   dashboardFilter: `${STORAGE_PREFIX}dashboard-filter`,
   settings: `${STORAGE_PREFIX}settings`,
   toolSession: (toolId: string) => `${STORAGE_PREFIX}tool:${toolId}`,
@@ -64,15 +66,23 @@ function isQuotaError(error: unknown): boolean {
   );
 }
 
-/** Writes a JSON value. Throws StorageFullError when the quota is reached. */
+export const storageUnavailable = 'This browser does not allow local storage, so nothing can be kept.';
+
+/**
+ * Writes a JSON value. Throws StorageFullError when the quota is reached, and
+ * a UserFacingError when the browser refuses storage for any other reason
+ * (privacy settings), so callers can always show the message as it is.
+ */
 export function writeStored(key: string, value: unknown): void {
   const storage = store();
-  if (!storage) throw new UserFacingError('This browser does not allow local storage, so nothing can be kept.');
+  if (!storage) throw new UserFacingError(storageUnavailable);
+  const text = JSON.stringify(value);
   try {
-    storage.setItem(key, JSON.stringify(value));
+    storage.setItem(key, text);
   } catch (error) {
     if (isQuotaError(error)) throw new StorageFullError();
-    throw error;
+    console.warn(`[storage] could not write "${key}"`, error);
+    throw new UserFacingError(storageUnavailable);
   }
 }
 

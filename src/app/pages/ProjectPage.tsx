@@ -1,34 +1,214 @@
-import { useMemo } from 'react';
-import { Link } from 'wouter';
-import { findTool } from '../../engine/catalogue';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { Link, useLocation } from 'wouter';
+import { findTool, loadTool } from '../../engine/catalogue';
+import { toContractSchema, type ContractSchema } from '../../engine/contractSchema';
 import { messages } from '../../engine/messages';
-import { loadArtifacts, useProjects, type Artifact } from '../../engine/stores/projects';
+import { exportFileName, projectExportJson, projectMarkdown } from '../../engine/projectFile';
+import { loadArtifacts, useProjects, type Artifact, type Project } from '../../engine/stores/projects';
+import { ConfirmPanel } from '../ui/ConfirmPanel';
 import { CopyButton } from '../ui/CopyButton';
+import { downloadText } from '../ui/download';
+import { NoticeBar, UNDO_BUTTON_ID } from '../ui/NoticeBar';
+import { useNotices } from '../ui/notices';
+import { projectErrorMessage } from '../ui/projectErrors';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { Icon } from '../../ui/Icon';
 import { formatDate, formatDateTime } from '../ui/formatDate';
+import { useFocusHeading } from '../ui/useFocusHeading';
 
 /** Spec 2: content as text, JSON pretty-printed when it is not a string. */
 function artifactText(artifact: Artifact): string {
   return typeof artifact.data === 'string' ? artifact.data : JSON.stringify(artifact.data, null, 2);
 }
 
-function ArtifactItem({ artifact }: { artifact: Artifact }) {
+function toolTitleOf(artifact: Artifact): string {
+  return artifact.toolTitle ?? findTool(artifact.toolId)?.title ?? artifact.toolId;
+}
+
+export function artifactHeadingId(artifactId: string): string {
+  return `artifact-${artifactId}`;
+}
+
+function ArtifactItem({ projectId, artifact }: { projectId: string; artifact: Artifact }) {
   const tool = findTool(artifact.toolId);
-  const title = artifact.toolTitle ?? tool?.title ?? artifact.toolId;
+  const title = toolTitleOf(artifact);
   const text = artifactText(artifact);
+  const when = formatDateTime(artifact.createdAt);
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const deleteRef = useRef<HTMLButtonElement>(null);
+
+  function remove() {
+    try {
+      const deleted = useProjects.getState().deleteArtifact(projectId, artifact.id);
+      if (!deleted) return; // Already gone (another tab): the list re-reads.
+      flushSync(() => {
+        useNotices.getState().show({
+          message: `Deleted the ${title} item saved ${when}.`,
+          undo: () => (useProjects.getState().restoreArtifact(deleted) ? artifactHeadingId(artifact.id) : null),
+          undoneMessage: `Restored the ${title} item.`,
+        });
+      });
+      // This item is gone: focus goes to the Undo that can bring it back.
+      document.getElementById(UNDO_BUTTON_ID)?.focus();
+    } catch (failure) {
+      setError(projectErrorMessage(failure, 'delete'));
+    }
+  }
+
   return (
     <li className="card artifact">
       <header className="artifact-header">
         <Icon name={tool?.icon ?? 'auto_awesome'} className="artifact-icon" />
         <div className="artifact-heading">
-          <h2 className="artifact-title">{title}</h2>
-          <time dateTime={artifact.createdAt}>{formatDateTime(artifact.createdAt)}</time>
+          <h2 className="artifact-title" id={artifactHeadingId(artifact.id)} tabIndex={-1}>{title}</h2>
+          <time dateTime={artifact.createdAt}>{when}</time>
         </div>
-        <CopyButton text={text} />
+        <div className="artifact-actions">
+          <CopyButton text={text} />
+          {!confirming && (
+            <button ref={deleteRef} type="button" className="button button-quiet" onClick={() => setConfirming(true)}>
+              <Icon name="delete" />
+              <span>Delete</span>
+              <span className="visually-hidden"> {title} item saved {when}</span>
+            </button>
+          )}
+        </div>
       </header>
+      {confirming && (
+        <ConfirmPanel
+          question={`Delete this ${title} item?`}
+          detail="You can undo this for a few seconds afterwards."
+          confirmLabel="Yes, delete"
+          onConfirm={remove}
+          onCancel={() => {
+            flushSync(() => setConfirming(false));
+            deleteRef.current?.focus();
+          }}
+        />
+      )}
+      {error && <p className="inline-error" role="alert">{error}</p>}
       <pre className="artifact-content">{text}</pre>
     </li>
+  );
+}
+
+function RenameForm({ project, onDone }: { project: Project; onDone(renamed: boolean): void }) {
+  const [name, setName] = useState(project.name);
+  const [error, setError] = useState<string | null>(null);
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const blank = name.trim() === '';
+
+  useEffect(() => {
+    inputRef.current?.focus();
+    inputRef.current?.select();
+  }, []);
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (blank) return;
+    try {
+      const renamed = useProjects.getState().renameProject(project.id, name);
+      if (renamed) useNotices.getState().show({ message: `Renamed the project to \u201c${renamed.name}\u201d.` });
+      onDone(renamed !== null);
+    } catch (failure) {
+      setError(projectErrorMessage(failure, 'rename'));
+    }
+  }
+
+  return (
+    <form
+      className="card rename-form"
+      aria-label="Rename project"
+      onSubmit={submit}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onDone(false);
+      }}
+    >
+      <div className="inline-form">
+        <div className="field grow">
+          <label htmlFor={inputId}>Project name</label>
+          <input
+            ref={inputRef}
+            id={inputId}
+            type="text"
+            required
+            aria-required
+            aria-invalid={blank || undefined}
+            aria-describedby={blank ? `${inputId}-error` : undefined}
+            value={name}
+            maxLength={120}
+            onChange={(e) => setName(e.target.value)}
+          />
+        </div>
+        <button type="submit" className="button button-primary" disabled={blank}>
+          <Icon name="check" />
+          <span>Save name</span>
+        </button>
+        <button type="button" className="button" onClick={() => onDone(false)}>Cancel</button>
+      </div>
+      {blank && <p id={`${inputId}-error`} className="field-error">A project needs a name.</p>}
+      {error && <p className="inline-error" role="alert">{error}</p>}
+    </form>
+  );
+}
+
+/** The result schemas of the tools in a project, for readable labels in the Markdown export. */
+async function schemasFor(artifacts: readonly Artifact[]): Promise<Map<string, ContractSchema>> {
+  const schemas = new Map<string, ContractSchema>();
+  const ids = [...new Set(artifacts.filter((a) => typeof a.data !== 'string').map((a) => a.toolId))];
+  await Promise.all(
+    ids.map(async (id) => {
+      try {
+        const tool = await loadTool(id);
+        if (tool.result !== 'markdown') schemas.set(id, toContractSchema(tool.result));
+      } catch {
+        // A retired tool or a failed load: its keys are humanized instead.
+      }
+    }),
+  );
+  return schemas;
+}
+
+function ExportButtons({ project, artifacts }: { project: Project; artifacts: Artifact[] }) {
+  const [busy, setBusy] = useState(false);
+
+  function exportJson() {
+    const fileName = exportFileName(project.name, 'json');
+    downloadText(fileName, projectExportJson(project, artifacts), 'application/json');
+    useNotices.getState().show({ message: `Exported ${fileName}.` });
+  }
+
+  async function exportMarkdown() {
+    setBusy(true);
+    try {
+      const schemas = await schemasFor(artifacts);
+      const fileName = exportFileName(project.name, 'md');
+      const text = projectMarkdown(project, artifacts, {
+        toolTitle: (id) => findTool(id)?.title,
+        schemaFor: (id) => schemas.get(id),
+        formatDate: formatDateTime,
+      });
+      downloadText(fileName, text, 'text/markdown');
+      useNotices.getState().show({ message: `Exported ${fileName}.` });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <button type="button" className="button" onClick={exportJson}>
+        <Icon name="download" />
+        <span>Export as JSON</span>
+      </button>
+      <button type="button" className="button" onClick={() => void exportMarkdown()} disabled={busy} aria-busy={busy || undefined}>
+        <Icon name="download" />
+        <span>Export as Markdown</span>
+      </button>
+    </>
   );
 }
 
@@ -38,6 +218,13 @@ export function ProjectPage({ projectId }: { projectId: string }) {
   const version = useProjects((s) => s.artifactsVersion);
   // Re-read when any save happens (version) so the list is never stale.
   const artifacts = useMemo(() => (project ? loadArtifacts(project.id) : []), [project, version]);
+  const [renaming, setRenaming] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [, navigate] = useLocation();
+  const renameRef = useRef<HTMLButtonElement>(null);
+  const deleteRef = useRef<HTMLButtonElement>(null);
+  useFocusHeading();
 
   if (!project) {
     return (
@@ -47,6 +234,28 @@ export function ProjectPage({ projectId }: { projectId: string }) {
         <p><Link href="/projects" className="button">Back to Projects</Link></p>
       </article>
     );
+  }
+
+  function deleteProject() {
+    if (!project) return;
+    try {
+      const deleted = useProjects.getState().deleteProject(project.id);
+      if (deleted) {
+        const count = deleted.artifacts.length;
+        useNotices.getState().show({
+          message: `Deleted \u201c${project.name}\u201d${count > 0 ? ` and its ${count} saved ${count === 1 ? 'item' : 'items'}` : ''}.`,
+          undo: () => {
+            useProjects.getState().restoreProject(deleted);
+            return projectLinkId(deleted.project.id);
+          },
+          undoneMessage: `Restored \u201c${project.name}\u201d.`,
+        });
+      }
+      // Focus goes to the Projects heading (as on every page change); Undo is the next stop.
+      navigate('/projects');
+    } catch (failure) {
+      setError(projectErrorMessage(failure, 'delete'));
+    }
   }
 
   return (
@@ -67,6 +276,44 @@ export function ProjectPage({ projectId }: { projectId: string }) {
           </button>
         )}
       </header>
+      <div className="project-actions" role="group" aria-label="Project actions">
+        {!renaming && (
+          <button ref={renameRef} type="button" className="button" onClick={() => setRenaming(true)}>
+            <Icon name="edit" />
+            <span>Rename</span>
+          </button>
+        )}
+        <ExportButtons project={project} artifacts={artifacts} />
+        {!confirmingDelete && (
+          <button ref={deleteRef} type="button" className="button button-danger-quiet" onClick={() => setConfirmingDelete(true)}>
+            <Icon name="delete" />
+            <span>Delete project</span>
+          </button>
+        )}
+      </div>
+      {renaming && (
+        <RenameForm
+          project={project}
+          onDone={() => {
+            flushSync(() => setRenaming(false));
+            renameRef.current?.focus();
+          }}
+        />
+      )}
+      {confirmingDelete && (
+        <ConfirmPanel
+          question={`Delete \u201c${project.name}\u201d and its ${artifacts.length} saved ${artifacts.length === 1 ? 'item' : 'items'}?`}
+          detail="You can undo this for a few seconds afterwards. Export it first to keep a copy."
+          confirmLabel="Yes, delete project"
+          onConfirm={deleteProject}
+          onCancel={() => {
+            flushSync(() => setConfirmingDelete(false));
+            deleteRef.current?.focus();
+          }}
+        />
+      )}
+      {error && <p className="inline-error" role="alert">{error}</p>}
+      <NoticeBar />
       {artifacts.length === 0 ? (
         <div className="card empty-state">
           <p>Nothing saved here yet. Open any tool, generate a result, and use 'Save to Project' to keep it in this project.</p>
@@ -74,9 +321,13 @@ export function ProjectPage({ projectId }: { projectId: string }) {
         </div>
       ) : (
         <ol className="artifact-list" aria-label={`Saved items in ${project.name}`}>
-          {artifacts.map((artifact) => <ArtifactItem key={artifact.id} artifact={artifact} />)}
+          {artifacts.map((artifact) => <ArtifactItem key={artifact.id} projectId={project.id} artifact={artifact} />)}
         </ol>
       )}
     </article>
   );
+}
+
+export function projectLinkId(projectId: string): string {
+  return `project-link-${projectId}`;
 }

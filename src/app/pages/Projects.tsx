@@ -1,10 +1,14 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { messageOf } from '../../engine/messages';
-import { newestFirst, useProjects } from '../../engine/stores/projects';
+import { parseProjectExport } from '../../engine/projectFile';
+import { newestFirst, useProjects, type ImportOutcome } from '../../engine/stores/projects';
 import { useRecentTools } from '../../engine/stores/recentTools';
 import { Icon } from '../../ui/Icon';
 import { formatDate } from '../ui/formatDate';
+import { NoticeBar } from '../ui/NoticeBar';
+import { projectErrorMessage } from '../ui/projectErrors';
+import { useFocusHeading } from '../ui/useFocusHeading';
+import { projectLinkId } from './ProjectPage';
 
 function NewProjectForm() {
   const [name, setName] = useState('');
@@ -23,7 +27,7 @@ function NewProjectForm() {
       setActiveProject(project.id);
       navigate(`/projects/${project.id}`);
     } catch (failure) {
-      setError(messageOf(failure));
+      setError(projectErrorMessage(failure, 'create'));
     }
   }
 
@@ -54,9 +58,87 @@ function NewProjectForm() {
   );
 }
 
+/** Larger than any export a person could have made from browser storage (a few MB at most). */
+const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+
+function importedText(outcome: ImportOutcome): string {
+  const name = `\u201c${outcome.project.name}\u201d`;
+  const items = (n: number) => `${n} saved ${n === 1 ? 'item' : 'items'}`;
+  if (outcome.kind === 'added') return `Imported ${name} with ${items(outcome.addedArtifacts)}.`;
+  const added = outcome.addedArtifacts === 0 ? 'it already had every saved item' : `added ${items(outcome.addedArtifacts)} it did not have`;
+  const naming = outcome.renamed ? '; its name was updated from the newer export' : '';
+  return `You already had ${name}: ${added}${naming}. Nothing was overwritten.`;
+}
+
+/** Import a JSON export: validated, merged without overwriting anything newer. */
+function ImportForm() {
+  const inputId = useId();
+  const [result, setResult] = useState<{ outcome: ImportOutcome } | { error: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  async function importFile(file: File) {
+    setBusy(true);
+    setResult(null);
+    try {
+      if (file.size > MAX_IMPORT_BYTES) {
+        setResult({ error: 'This file is not a StudyForge project export. It is far larger than any export.' });
+        return;
+      }
+      const parsed = parseProjectExport(await file.text());
+      if (!parsed.ok) {
+        setResult({ error: parsed.message });
+        return;
+      }
+      setResult({ outcome: useProjects.getState().importProject(parsed.bundle) });
+    } catch (failure) {
+      setResult({ error: projectErrorMessage(failure, 'import') });
+    } finally {
+      setBusy(false);
+      // The same file can be chosen again (after freeing space, say).
+      if (inputRef.current) inputRef.current.value = '';
+    }
+  }
+
+  return (
+    <section className="card import-project" aria-labelledby={`${inputId}-heading`}>
+      <h2 id={`${inputId}-heading`} className="section-title">Import</h2>
+      <div className="field">
+        <label htmlFor={inputId}>Import a project</label>
+        <input
+          ref={inputRef}
+          id={inputId}
+          type="file"
+          accept=".json,application/json"
+          aria-describedby={`${inputId}-help`}
+          disabled={busy}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (file) void importFile(file);
+          }}
+        />
+        <p id={`${inputId}-help`} className="field-help">
+          A file made with Export as JSON on a project page. Nothing you have is overwritten: a project you already have only gains the saved items it lacks.
+        </p>
+      </div>
+      <div role="status">
+        {result && 'outcome' in result && (
+          <p className="import-result">
+            <Icon name="check" />
+            <span>{importedText(result.outcome)}</span>{' '}
+            <Link href={`/projects/${result.outcome.project.id}`}>Open {result.outcome.project.name}</Link>
+          </p>
+        )}
+      </div>
+      {result && 'error' in result && <p className="inline-error" role="alert">{result.error}</p>}
+    </section>
+  );
+}
+
 export function Projects() {
   const projects = useProjects((s) => s.projects);
   const activeProjectId = useProjects((s) => s.activeProjectId);
+  useFocusHeading();
 
   useEffect(() => {
     useRecentTools.getState().recordVisit('projects');
@@ -66,6 +148,7 @@ export function Projects() {
     <article className="page">
       <h1 className="page-title" tabIndex={-1}>Projects</h1>
       <p className="lede">Keep the results you want to come back to. Save any tool's result into the active project.</p>
+      <NoticeBar />
       <NewProjectForm />
       <section aria-labelledby="project-list-heading">
         <h2 id="project-list-heading" className="section-title">Your projects</h2>
@@ -75,7 +158,7 @@ export function Projects() {
           <ul className="project-list">
             {newestFirst(projects).map((project) => (
               <li key={project.id}>
-                <Link href={`/projects/${project.id}`} className="project-link">
+                <Link href={`/projects/${project.id}`} className="project-link" id={projectLinkId(project.id)}>
                   <Icon name="folder" />
                   <span className="project-link-name">{project.name}</span>
                   {project.id === activeProjectId && <span className="badge">Active</span>}
@@ -86,6 +169,7 @@ export function Projects() {
           </ul>
         )}
       </section>
+      <ImportForm />
     </article>
   );
 }

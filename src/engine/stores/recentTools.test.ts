@@ -58,3 +58,24 @@ describe('dashboard filter', () => {
     expect((await import('./dashboardFilter')).useDashboardFilter.getState().filter).toBe('all');
   });
 });
+
+describe('recent tools across tabs', () => {
+  it('records a visit on top of what another tab stored, not over it', async () => {
+    const { useRecentTools } = await freshStore();
+    useRecentTools.getState().recordVisit('essay-buddy');
+    localStorage.setItem(storageKeys.recentTools, JSON.stringify(['smart-notes', 'essay-buddy']));
+    useRecentTools.getState().recordVisit('quiz-whiz');
+    expect(useRecentTools.getState().recent).toEqual(['quiz-whiz', 'smart-notes', 'essay-buddy']);
+  });
+
+  it('keeps its own list while storage refuses writes', async () => {
+    const { useRecentTools } = await freshStore();
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('quota', 'QuotaExceededError');
+    });
+    useRecentTools.getState().recordVisit('a');
+    useRecentTools.getState().recordVisit('b');
+    useRecentTools.getState().reload();
+    expect(useRecentTools.getState().recent).toEqual(['b', 'a']);
+  });
+});

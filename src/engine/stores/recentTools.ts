@@ -15,17 +15,32 @@ export function withVisit(recent: readonly string[], id: string): string[] {
 interface RecentToolsState {
   recent: string[];
   recordVisit(id: string): void;
+  /** Re-reads the list (another tab recorded a visit). */
+  reload(): void;
 }
 
-export const useRecentTools = create<RecentToolsState>()((set, get) => ({
-  recent: readStored(storageKeys.recentTools, recentSchema, []).slice(0, MAX_RECENT),
-  recordVisit(id) {
-    const next = withVisit(get().recent, id);
-    set({ recent: next });
-    try {
-      writeStored(storageKeys.recentTools, next);
-    } catch (error) {
-      console.warn('[recent tools] could not store the visit', error); // Spec 8: only logged.
-    }
-  },
-}));
+function loadRecent(): string[] {
+  return readStored(storageKeys.recentTools, recentSchema, []).slice(0, MAX_RECENT);
+}
+
+export const useRecentTools = create<RecentToolsState>()((set, get) => {
+  /** While storage refuses writes, this tab's own list is the only record; otherwise storage is, as other tabs write it too. */
+  let unsaved = false;
+  return {
+    recent: loadRecent(),
+    recordVisit(id) {
+      const next = withVisit(unsaved ? get().recent : loadRecent(), id);
+      set({ recent: next });
+      try {
+        writeStored(storageKeys.recentTools, next);
+        unsaved = false;
+      } catch (error) {
+        unsaved = true;
+        console.warn('[recent tools] could not store the visit', error); // Spec 8: only logged.
+      }
+    },
+    reload() {
+      if (!unsaved) set({ recent: loadRecent() });
+    },
+  };
+});

@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import type { ContractSchema } from './contractSchema';
+import {
+  artifactMarkdown,
+  exportFileName,
+  notAnExport,
+  parseProjectExport,
+  projectExport,
+  projectExportJson,
+  projectMarkdown,
+} from './projectFile';
+
+const project = { id: 'proj_1700000000000', name: 'Biology revision', createdAt: '2026-11-01T09:00:00.000Z', updatedAt: '2026-11-02T09:00:00.000Z' };
+const notes = { id: 'art_2', createdAt: '2026-11-01T10:00:00.000Z', toolId: 'smart-notes', toolTitle: 'SmartNotes', data: '## Cells\n\n- Nucleus\n- **Mitochondria**' };
+const essay = {
+  id: 'art_1',
+  createdAt: '2026-11-01T09:30:00.000Z',
+  toolId: 'essay-buddy',
+  data: { thesis: 'Cells are the unit of life.', structure: ['Intro', 'Body'], introParagraph: 'Every living thing...' },
+};
+const essaySchema: ContractSchema = {
+  type: 'OBJECT',
+  properties: {
+    thesis: { type: 'STRING', description: 'Thesis statement' },
+    structure: { type: 'ARRAY', items: { type: 'STRING' } },
+    introParagraph: { type: 'STRING' },
+  },
+};
+
+describe('JSON export', () => {
+  it('is a versioned document with the project and its artifacts', () => {
+    const file = projectExport(project, [notes, essay], '2026-11-03T00:00:00.000Z');
+    expect(file).toEqual({ format: 'studyforge-project', version: 1, exportedAt: '2026-11-03T00:00:00.000Z', project, artifacts: [notes, essay] });
+    expect(JSON.parse(projectExportJson(project, [notes, essay], '2026-11-03T00:00:00.000Z'))).toEqual(file);
+  });
+
+  it('reads back exactly what it wrote (a round trip loses nothing)', () => {
+    const parsed = parseProjectExport(projectExportJson(project, [notes, essay]));
+    expect(parsed).toMatchObject({ ok: true, bundle: { project, artifacts: [notes, essay] } });
+  });
+});
+
+describe('Markdown export', () => {
+  const markdown = projectMarkdown(project, [notes, essay], {
+    toolTitle: (id) => (id === 'essay-buddy' ? 'Essay Buddy' : undefined),
+    schemaFor: (id) => (id === 'essay-buddy' ? essaySchema : undefined),
+    exportedAt: '2026-11-03T00:00:00.000Z',
+  });
+
+  it('starts with the name and dates', () => {
+    expect(markdown.startsWith('# Biology revision\n\n- Created: 2026-11-01T09:00:00.000Z\n- Renamed: 2026-11-02T09:00:00.000Z\n- Exported: 2026-11-03T00:00:00.000Z\n- Saved items: 2\n')).toBe(true);
+  });
+
+  it('gives each artifact its tool title and time, markdown text as written', () => {
+    expect(markdown).toContain('## SmartNotes\n\nSaved 2026-11-01T10:00:00.000Z\n\n## Cells\n\n- Nucleus\n- **Mitochondria**');
+    expect(markdown).toContain('## Essay Buddy\n\nSaved 2026-11-01T09:30:00.000Z');
+  });
+
+  it('renders structured data as readable text with the schema\u2019s labels', () => {
+    expect(markdown).toContain('### Thesis statement\n\nCells are the unit of life.');
+    expect(markdown).toContain('### Structure\n\n- Intro\n- Body');
+    expect(markdown).toContain('### Intro paragraph\n\nEvery living thing...');
+    expect(markdown).not.toContain('"thesis"');
+  });
+
+  it('separates items and falls back to the tool id, then to humanized keys', () => {
+    const text = projectMarkdown({ ...project, updatedAt: undefined }, [{ id: 'a', createdAt: 'x', toolId: 'retired-tool', data: { someKey: 1 } }], { formatDate: (iso) => `<${iso}>`, exportedAt: 'now' });
+    expect(text).not.toContain('Renamed');
+    expect(text).toContain('- Created: <2026-11-01T09:00:00.000Z>');
+    expect(text).toContain('\n\n---\n\n## retired-tool\n\nSaved <x>\n\n### Some key\n\n1\n');
+  });
+
+  it('shows a list result as a list and data with nothing readable as pretty JSON', () => {
+    expect(artifactMarkdown({ ...essay, data: ['One', 'Two'] })).toBe('- One\n- Two');
+    expect(artifactMarkdown({ ...essay, data: null })).toBe('```json\nnull\n```');
+    expect(artifactMarkdown({ ...essay, data: {} })).toBe('```json\n{}\n```');
+  });
+
+  it('keeps a name on one line', () => {
+    expect(projectMarkdown({ ...project, name: 'Two\n# lines' }, [], { exportedAt: 'now' })).toMatch(/^# Two # lines\n/);
+  });
+});
+
+describe('file names', () => {
+  it('are named after the project', () => {
+    expect(exportFileName('Biology revision', 'json')).toBe('Biology revision.json');
+    expect(exportFileName('Biology revision', 'md')).toBe('Biology revision.md');
+  });
+
+  it('replace characters file systems refuse and never come out empty', () => {
+    expect(exportFileName('Term 2: a/b?', 'json')).toBe('Term 2- a-b.json');
+    expect(exportFileName('  ...  ', 'md')).toBe('project.md');
+    expect(exportFileName('x'.repeat(300), 'md')).toBe(`${'x'.repeat(100)}.md`);
+  });
+});
+
+describe('import validation', () => {
+  const valid = projectExport(project, [notes, essay]);
+  const withChange = (change: (file: Record<string, unknown>) => void): string => {
+    const file = JSON.parse(JSON.stringify(valid)) as Record<string, unknown>;
+    change(file);
+    return JSON.stringify(file);
+  };
+  const messageFor = (text: string) => {
+    const parsed = parseProjectExport(text);
+    if (parsed.ok) throw new Error('expected a failure');
+    return parsed.message;
+  };
+
+  it.each([
+    ['an empty file', '', 'The file is empty.'],
+    ['not JSON', '{oops', 'It is not valid JSON.'],
+    ['a JSON list', '[1,2]', 'It does not contain a project.'],
+    ['no format', withChange((f) => delete f.format), 'It should have "format": "studyforge-project".'],
+    ['another format', withChange((f) => (f.format = 'notes-app')), 'It should have "format": "studyforge-project", not "notes-app".'],
+    ['no version', withChange((f) => delete f.version), '"version" is missing.'],
+    ['an unknown older version', withChange((f) => (f.version = 0)), '"version" should be 1.'],
+    ['no project', withChange((f) => delete f.project), '"project" is missing.'],
+    ['a project without a name', withChange((f) => delete (f.project as Record<string, unknown>).name), '"project.name" is missing.'],
+    ['a blank name', withChange((f) => ((f.project as Record<string, unknown>).name = '   ')), '"project.name" must not be blank.'],
+    ['artifacts that are not a list', withChange((f) => (f.artifacts = {})), '"artifacts" should be a list.'],
+    ['an artifact with a numeric tool id', withChange((f) => ((f.artifacts as Record<string, unknown>[])[1]!.toolId = 7)), '"artifacts[1].toolId" should be text.'],
+  ])('%s: names what is wrong', (_label, text, detail) => {
+    expect(messageFor(text)).toBe(`${notAnExport} ${detail}`);
+  });
+
+  it('counts further problems', () => {
+    const text = withChange((f) => {
+      delete (f.project as Record<string, unknown>).id;
+      delete (f.project as Record<string, unknown>).createdAt;
+    });
+    expect(messageFor(text)).toBe(`${notAnExport} "project.id" is missing (and 1 more problem).`);
+  });
+
+  it('tells a newer format version apart from a broken file', () => {
+    expect(messageFor(withChange((f) => (f.version = 2)))).toBe(
+      'This project was exported by a newer StudyForge (format version 2); this one reads version 1.',
+    );
+  });
+
+  it('trims the name, drops repeated artifact ids and accepts a file without exportedAt or updatedAt', () => {
+    const parsed = parseProjectExport(
+      withChange((f) => {
+        delete f.exportedAt;
+        const p = f.project as Record<string, unknown>;
+        delete p.updatedAt;
+        p.name = '  Biology  ';
+        f.artifacts = [notes, { ...notes, data: 'duplicate' }, essay];
+      }),
+    );
+    expect(parsed).toMatchObject({ ok: true, bundle: { project: { name: 'Biology' }, artifacts: [notes, essay] } });
+  });
+});

@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import type { ContractSchema } from './contractSchema';
+import { labelOf, resultAsText } from './resultText';
+import { artifactSchema, projectSchema, type Artifact, type Project, type ProjectBundle } from './stores/projects';
+
+/*
+ * A project as a file people can keep, move to another browser and bring
+ * back: JSON in a versioned format (read back by import), and Markdown to
+ * read or paste anywhere.
+ */
+
+export const PROJECT_EXPORT_FORMAT = 'studyforge-project';
+export const PROJECT_EXPORT_VERSION = 1;
+
+export interface ProjectExport {
+  format: typeof PROJECT_EXPORT_FORMAT;
+  version: typeof PROJECT_EXPORT_VERSION;
+  exportedAt: string;
+  project: Project;
+  artifacts: Artifact[];
+}
+
+export function projectExport(project: Project, artifacts: readonly Artifact[], exportedAt = new Date().toISOString()): ProjectExport {
+  return { format: PROJECT_EXPORT_FORMAT, version: PROJECT_EXPORT_VERSION, exportedAt, project, artifacts: [...artifacts] };
+}
+
+export function projectExportJson(project: Project, artifacts: readonly Artifact[], exportedAt?: string): string {
+  return `${JSON.stringify(projectExport(project, artifacts, exportedAt), null, 2)}\n`;
+}
+
+/** A file name from the project name: characters no file system accepts become '-', never empty. */
+export function exportFileName(projectName: string, extension: 'json' | 'md'): string {
+  const base = projectName
+    .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]+/g, '-')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s.-]+|[\s.-]+$/g, '')
+    .slice(0, 100);
+  return `${base || 'project'}.${extension}`;
+}
+
+export interface MarkdownOptions {
+  /** The tool title when the artifact has none stored (the catalogue's). */
+  toolTitle?(toolId: string): string | undefined;
+  /** The tool's result schema, for the labels of structured results. */
+  schemaFor?(toolId: string): ContractSchema | undefined;
+  /** How dates are written; ISO by default. */
+  formatDate?(iso: string): string;
+  exportedAt?: string;
+}
+
+function structuredMarkdown(data: unknown, schema: ContractSchema | undefined): string {
+  if (typeof data === 'object' && data !== null && !Array.isArray(data)) {
+    return Object.entries(data)
+      .map(([key, value]) => {
+        const node = schema?.properties?.[key];
+        const body = resultAsText({ kind: 'json', data: value }, node).trim();
+        return `### ${labelOf(key, node)}\n\n${body}`;
+      })
+      .join('\n\n');
+  }
+  return resultAsText({ kind: 'json', data }, schema).trim();
+}
+
+/** An artifact's content as Markdown: text as written, structured data as readable text (pretty JSON when that says nothing). */
+export function artifactMarkdown(artifact: Artifact, schema?: ContractSchema): string {
+  if (typeof artifact.data === 'string') return artifact.data.trim();
+  const readable = structuredMarkdown(artifact.data, schema);
+  return readable !== '' ? readable : `\`\`\`json\n${JSON.stringify(artifact.data, null, 2) ?? 'null'}\n\`\`\``;
+}
+
+/** One line, so a name cannot break the document's structure. */
+function inline(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+export function projectMarkdown(project: Project, artifacts: readonly Artifact[], options: MarkdownOptions = {}): string {
+  const date = options.formatDate ?? ((iso: string) => iso);
+  const lines = [
+    `# ${inline(project.name)}`,
+    '',
+    `- Created: ${date(project.createdAt)}`,
+    ...(project.updatedAt ? [`- Renamed: ${date(project.updatedAt)}`] : []),
+    `- Exported: ${date(options.exportedAt ?? new Date().toISOString())}`,
+    `- Saved items: ${artifacts.length}`,
+  ];
+  const items = artifacts.map((artifact) => {
+    const title = artifact.toolTitle ?? options.toolTitle?.(artifact.toolId) ?? artifact.toolId;
+    return [
+      `## ${inline(title)}`,
+      '',
+      `Saved ${date(artifact.createdAt)}`,
+      '',
+      artifactMarkdown(artifact, options.schemaFor?.(artifact.toolId)),
+    ].join('\n');
+  });
+  return `${[lines.join('\n'), ...items].join('\n\n---\n\n')}\n`;
+}
+
+/* ---- Import ---- */
+
+export const notAnExport = 'This file is not a StudyForge project export.';
+
+const exportSchema = z.object({
+  format: z.literal(PROJECT_EXPORT_FORMAT),
+  version: z.literal(PROJECT_EXPORT_VERSION),
+  exportedAt: z.string().optional(),
+  project: projectSchema.extend({
+    name: z.string().refine((name) => name.trim() !== '', 'must not be blank'),
+  }),
+  artifacts: z.array(artifactSchema),
+});
+
+function pathText(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((text, part) => (typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part)), '');
+}
+
+function issueText(issue: z.core.$ZodIssue, input: unknown): string {
+  const where = pathText(issue.path);
+  const value = issue.path.reduce<unknown>(
+    (node, part) => (typeof node === 'object' && node !== null ? (node as Record<PropertyKey, unknown>)[part] : undefined),
+    input,
+  );
+  if (value === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_value')) return `"${where}" is missing`;
+  if (issue.code === 'invalid_value') return `"${where}" should be ${issue.values.map((v) => JSON.stringify(v)).join(' or ')}`;
+  if (issue.code === 'invalid_type') return `"${where}" should be ${issue.expected === 'string' ? 'text' : issue.expected === 'array' ? 'a list' : `a${issue.expected === 'object' ? 'n' : ''} ${issue.expected}`}`;
+  return where ? `"${where}" ${issue.message}` : issue.message;
+}
+
+export type ParsedExport = { ok: true; bundle: ProjectBundle; file: ProjectExport } | { ok: false; message: string };
+
+/** Reads an export file's text: the bundle to merge, or a message naming what is wrong. */
+export function parseProjectExport(text: string): ParsedExport {
+  const fail = (detail: string): ParsedExport => ({ ok: false, message: `${notAnExport} ${detail}` });
+  if (text.trim() === '') return fail('The file is empty.');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return fail('It is not valid JSON.');
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return fail('It does not contain a project.');
+  const record = json as Record<string, unknown>;
+  if (record.format !== PROJECT_EXPORT_FORMAT) {
+    return fail(`It should have "format": "${PROJECT_EXPORT_FORMAT}"${record.format === undefined ? '' : `, not ${JSON.stringify(record.format)}`}.`);
+  }
+  if (typeof record.version === 'number' && record.version > PROJECT_EXPORT_VERSION) {
+    return {
+      ok: false,
+      message: `This project was exported by a newer StudyForge (format version ${record.version}); this one reads version ${PROJECT_EXPORT_VERSION}.`,
+    };
+  }
+  const parsed = exportSchema.safeParse(json);
+  if (!parsed.success) {
+    const issues = parsed.error.issues;
+    const first = issues[0];
+    const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem${issues.length > 2 ? 's' : ''})` : '';
+    return fail(`${first ? issueText(first, json) : 'It has the wrong shape'}${more}.`);
+  }
+  const file = parsed.data as ProjectExport;
+  const project: Project = { ...file.project, name: file.project.name.trim() };
+  // Keep the first of any repeated artifact id: ids identify items when merging.
+  const seen = new Set<string>();
+  const artifacts = file.artifacts.filter((a) => !seen.has(a.id) && seen.add(a.id));
+  return { ok: true, bundle: { project, artifacts }, file };
+}

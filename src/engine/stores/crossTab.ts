@@ -1,0 +1,21 @@
+import { STORAGE_PREFIX, storageKeys } from '../storage';
+import { useProjects } from './projects';
+import { useRecentTools } from './recentTools';
+
+/**
+ * Keeps this tab in step with the others: the browser fires 'storage' here
+ * when another tab of the app writes local storage (key null: it cleared it).
+ * Projects and artifacts are re-read, after putting back anything this tab
+ * saved that the other tab's write left out; recent tools are re-read.
+ * Returns a function that stops listening.
+ */
+export function syncAcrossTabs(target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window): () => void {
+  function onStorage(event: StorageEvent) {
+    const { key } = event;
+    if (key !== null && !key.startsWith(STORAGE_PREFIX)) return;
+    useProjects.getState().syncFromStorage(key);
+    if (key === null || key === storageKeys.recentTools) useRecentTools.getState().reload();
+  }
+  target.addEventListener('storage', onStorage);
+  return () => target.removeEventListener('storage', onStorage);
+}
