@@ -15,7 +15,6 @@ import { projectErrorMessage } from '../ui/projectErrors';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { Icon } from '../../ui/Icon';
 import { formatDate, formatDateTime } from '../ui/formatDate';
-import { useFocusHeading } from '../ui/useFocusHeading';
 
 /** Spec 2: content as text, JSON pretty-printed when it is not a string. */
 function artifactText(artifact: Artifact): string {
@@ -224,7 +223,6 @@ export function ProjectPage({ projectId }: { projectId: string }) {
   const [, navigate] = useLocation();
   const renameRef = useRef<HTMLButtonElement>(null);
   const deleteRef = useRef<HTMLButtonElement>(null);
-  useFocusHeading();
 
   if (!project) {
     return (

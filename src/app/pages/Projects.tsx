@@ -7,7 +7,6 @@ import { Icon } from '../../ui/Icon';
 import { formatDate } from '../ui/formatDate';
 import { NoticeBar } from '../ui/NoticeBar';
 import { projectErrorMessage } from '../ui/projectErrors';
-import { useFocusHeading } from '../ui/useFocusHeading';
 import { projectLinkId } from './ProjectPage';
 
 function NewProjectForm() {
@@ -138,7 +137,6 @@ function ImportForm() {
 export function Projects() {
   const projects = useProjects((s) => s.projects);
   const activeProjectId = useProjects((s) => s.activeProjectId);
-  useFocusHeading();
 
   useEffect(() => {
     useRecentTools.getState().recordVisit('projects');
