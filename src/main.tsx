@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { preloadOnIntent } from './app/routeModules';
 import { messages } from './engine/messages';
 import { syncAcrossTabs } from './engine/stores/crossTab';
 import './app/styles.css';
@@ -10,6 +11,8 @@ if (!root) throw new Error(messages.noRootElement);
 
 // Another tab saved, created, renamed or deleted something: this tab shows it, and keeps what it saved itself.
 syncAcrossTabs(window);
+// A screen's code starts loading as soon as a pointer or focus reaches a link to it.
+preloadOnIntent(document);
 
 createRoot(root).render(
   <StrictMode>

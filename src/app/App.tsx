@@ -1,17 +1,18 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Route, Router, Switch } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import { Dashboard } from './pages/Dashboard';
 import { AppShell } from './shell/AppShell';
 import { Spinner } from '../ui/Spinner';
 
-// The form engine (react-hook-form, validation, the backend client) loads with the first tool page.
-const ToolPage = lazy(() => import('./tool/ToolPage').then((m) => ({ default: m.ToolPage })));
-const Settings = lazy(() => import('./pages/Settings').then((m) => ({ default: m.Settings })));
+import { screens } from './routeModules';
+
 // The dashboard is the one screen in the first load; every other screen loads with its route.
-const Landing = lazy(() => import('./pages/Landing').then((m) => ({ default: m.Landing })));
-const Projects = lazy(() => import('./pages/Projects').then((m) => ({ default: m.Projects })));
-const ProjectPage = lazy(() => import('./pages/ProjectPage').then((m) => ({ default: m.ProjectPage })));
+const Landing = screens.landing.Component;
+const Projects = screens.projects.Component;
+const ProjectPage = screens.project.Component;
+const Settings = screens.settings.Component;
+const ToolPage = screens.tool.Component;
 
 function PageLoading() {
   return (

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import type { $ZodIssue } from 'zod/v4/core';
 import type { ContractSchema } from './contractSchema';
 import { labelOf, resultAsText } from './resultText';
 import { artifactSchema, projectSchema, type Artifact, type Project, type ProjectBundle } from './stores/projects';
@@ -103,9 +104,9 @@ export const notAnExport = 'This file is not a StudyForge project export.';
 const exportSchema = z.object({
   format: z.literal(PROJECT_EXPORT_FORMAT),
   version: z.literal(PROJECT_EXPORT_VERSION),
-  exportedAt: z.string().optional(),
-  project: projectSchema.extend({
-    name: z.string().refine((name) => name.trim() !== '', 'must not be blank'),
+  exportedAt: z.optional(z.string()),
+  project: z.extend(projectSchema, {
+    name: z.string().check(z.refine((name) => name.trim() !== '', 'must not be blank')),
   }),
   artifacts: z.array(artifactSchema),
 });
@@ -114,7 +115,7 @@ function pathText(path: readonly PropertyKey[]): string {
   return path.reduce<string>((text, part) => (typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part)), '');
 }
 
-function issueText(issue: z.core.$ZodIssue, input: unknown): string {
+function issueText(issue: $ZodIssue, input: unknown): string {
   const where = pathText(issue.path);
   const value = issue.path.reduce<unknown>(
     (node, part) => (typeof node === 'object' && node !== null ? (node as Record<PropertyKey, unknown>)[part] : undefined),
@@ -149,7 +150,7 @@ export function parseProjectExport(text: string): ParsedExport {
       message: `This project was exported by a newer StudyForge (format version ${record.version}); this one reads version ${PROJECT_EXPORT_VERSION}.`,
     };
   }
-  const parsed = exportSchema.safeParse(json);
+  const parsed = z.safeParse(exportSchema, json);
   if (!parsed.success) {
     const issues = parsed.error.issues;
     const first = issues[0];

@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import { safeParse } from 'zod/mini';
+import type { $ZodType } from 'zod/v4/core';
 import { messages, UserFacingError } from './messages';
 
 /*
@@ -38,7 +39,7 @@ function store(): Storage | undefined {
 }
 
 /** Reads and validates a stored JSON value; anything unreadable is logged, removed and replaced by the fallback. */
-export function readStored<T>(key: string, schema: z.ZodType<T>, fallback: T): T {
+export function readStored<T>(key: string, schema: $ZodType<T>, fallback: T): T {
   const storage = store();
   let raw: string | null = null;
   try {
@@ -49,7 +50,7 @@ export function readStored<T>(key: string, schema: z.ZodType<T>, fallback: T): T
   }
   if (raw === null) return fallback;
   try {
-    const parsed = schema.safeParse(JSON.parse(raw));
+    const parsed = safeParse(schema, JSON.parse(raw));
     if (parsed.success) return parsed.data;
     console.warn(`[storage] discarding "${key}": it does not have the expected shape`, parsed.error.issues);
   } catch (error) {

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { ownKeyProviders, ownKeyUsable, type OwnKeyProvider, type OwnKeySettings } from '../../engine/backend/providerBackend';
+import { ownKeyProviders, ownKeyUsable, type OwnKeyProvider, type OwnKeySettings } from '../../engine/backend/ownKey';
 import { messageOf } from '../../engine/messages';
 import { useBackendSettings, useSettings } from '../../engine/stores/settings';
 

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation } from 'wouter';
 import { findTool, loadTool } from '../../engine/catalogue';
-import { toContractSchema, type ContractSchema } from '../../engine/contractSchema';
+import type { ContractSchema } from '../../engine/contractSchema';
 import { messages } from '../../engine/messages';
 import { exportFileName, projectExportJson, projectMarkdown } from '../../engine/projectFile';
 import { loadArtifacts, useProjects, type Artifact, type Project } from '../../engine/stores/projects';
@@ -158,6 +158,8 @@ function RenameForm({ project, onDone }: { project: Project; onDone(renamed: boo
 async function schemasFor(artifacts: readonly Artifact[]): Promise<Map<string, ContractSchema>> {
   const schemas = new Map<string, ContractSchema>();
   const ids = [...new Set(artifacts.filter((a) => typeof a.data !== 'string').map((a) => a.toolId))];
+  // Loaded on demand: schema conversion brings zod's full API, which opening a project does not need.
+  const { toContractSchema } = await import('../../engine/contractSchema');
   await Promise.all(
     ids.map(async (id) => {
       try {
@@ -318,11 +320,47 @@ export function ProjectPage({ projectId }: { projectId: string }) {
           <p><Link href="/dashboard" className="button button-primary">Browse tools on the Dashboard</Link></p>
         </div>
       ) : (
-        <ol className="artifact-list" aria-label={`Saved items in ${project.name}`}>
-          {artifacts.map((artifact) => <ArtifactItem key={artifact.id} projectId={project.id} artifact={artifact} />)}
-        </ol>
+        <ArtifactList projectId={project.id} projectName={project.name} artifacts={artifacts} />
       )}
     </article>
+  );
+}
+
+/** Items shown at first, and added per "Show more": a project with a year of work still opens at once. */
+export const ARTIFACTS_PER_PAGE = 50;
+
+function ArtifactList({ projectId, projectName, artifacts }: { projectId: string; projectName: string; artifacts: readonly Artifact[] }) {
+  const [shown, setShown] = useState(ARTIFACTS_PER_PAGE);
+  const firstNewRef = useRef<string | null>(null);
+  const visible = artifacts.slice(0, shown);
+  const remaining = artifacts.length - visible.length;
+
+  useEffect(() => {
+    // After "Show more", move on to the first newly shown item, so keyboard users continue from there.
+    if (firstNewRef.current) document.getElementById(artifactHeadingId(firstNewRef.current))?.focus();
+    firstNewRef.current = null;
+  }, [shown]);
+
+  return (
+    <>
+      <ol className="artifact-list" aria-label={`Saved items in ${projectName}`}>
+        {visible.map((artifact) => <ArtifactItem key={artifact.id} projectId={projectId} artifact={artifact} />)}
+      </ol>
+      {remaining > 0 && (
+        <p className="show-more">
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              firstNewRef.current = artifacts[shown]?.id ?? null;
+              setShown((n) => n + ARTIFACTS_PER_PAGE);
+            }}
+          >
+            Show {Math.min(remaining, ARTIFACTS_PER_PAGE)} more ({remaining} older {remaining === 1 ? 'item' : 'items'} not shown)
+          </button>
+        </p>
+      )}
+    </>
   );
 }
 

@@ -1,11 +1,11 @@
 import { Link } from 'wouter';
-import { useBackend } from '../../engine/backend/hooks';
+import { backendKindFor } from '../../engine/backend/backendKind';
+import { useBackendSettings } from '../../engine/stores/settings';
 import { Icon } from '../../ui/Icon';
 
 /** Says plainly when answers are samples, so nobody mistakes them for a model's work. */
 export function SampleBanner() {
-  const backend = useBackend();
-  if (backend.kind !== 'sample') return null;
+  if (backendKindFor(useBackendSettings()) !== 'sample') return null;
   return (
     <div className="sample-banner" role="note" aria-label="Sample answers">
       <Icon name="cloud_off" />

@@ -1,32 +1,16 @@
 import { messages, UserFacingError } from '../messages';
 import { ProviderError, type TextProvider } from '../providers/types';
 import { parseAnswer } from './contractClient';
+import { type OwnKeySettings } from './ownKey';
 import type { Backend } from './types';
+
+export { ownKeyProviders, ownKeyUsable, type OwnKeyProvider, type OwnKeySettings } from './ownKey';
 
 /*
  * "Bring your own key": the browser calls a provider directly with the
  * user's key (kept only in this browser), through the very provider code the
  * gateway runs. Provider modules load only when this mode is used.
  */
-
-export const ownKeyProviders = ['gemini', 'openai', 'ollama'] as const;
-export type OwnKeyProvider = (typeof ownKeyProviders)[number];
-
-export interface OwnKeySettings {
-  provider: OwnKeyProvider;
-  apiKey: string;
-  model: string;
-  /** Blank for the provider's usual address. */
-  baseUrl: string;
-}
-
-/** Enough to call: a key (Ollama needs none) and, for OpenAI-compatible servers, a model. */
-export function ownKeyUsable(settings: OwnKeySettings | undefined): boolean {
-  if (!settings) return false;
-  if (settings.provider === 'ollama') return settings.model.trim() !== '';
-  if (settings.provider === 'openai') return settings.apiKey.trim() !== '' && settings.model.trim() !== '';
-  return settings.apiKey.trim() !== '';
-}
 
 async function providerFor(settings: OwnKeySettings): Promise<TextProvider> {
   const baseUrl = settings.baseUrl.trim() || undefined;

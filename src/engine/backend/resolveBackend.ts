@@ -1,11 +1,18 @@
 import type { BackendSettings } from '../stores/settings';
+import { backendKindFor } from './backendKind';
 import { createContractBackend } from './contractClient';
-import { createProviderBackend, ownKeyUsable } from './providerBackend';
+import { createProviderBackend } from './providerBackend';
 import { createSampleBackend } from './sampleBackend';
 import type { Backend } from './types';
 
 /** The user's own key when set, else the contract backend when configured, else the offline samples. */
 export function resolveBackend(settings: Pick<BackendSettings, 'backendUrl' | 'publicKey' | 'ownKey'>): Backend {
-  if (settings.ownKey && ownKeyUsable(settings.ownKey)) return createProviderBackend(settings.ownKey);
-  return settings.backendUrl === '' ? createSampleBackend() : createContractBackend(settings);
+  switch (backendKindFor(settings)) {
+    case 'provider':
+      return createProviderBackend(settings.ownKey!);
+    case 'contract':
+      return createContractBackend(settings);
+    case 'sample':
+      return createSampleBackend();
+  }
 }

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: this store is in every page's first load, where zod's full API would triple zod's weight.
+import * as z from 'zod/mini';
 import { create } from 'zustand';
 import { readStored, removeStored, storageKeys, writeStored } from '../storage';
 
@@ -24,20 +25,20 @@ import { readStored, removeStored, storageKeys, writeStored } from '../storage';
  */
 
 export const projectSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   name: z.string(),
   createdAt: z.string(),
   /** When the name last changed. Optional so data stored before renames existed still reads. */
-  updatedAt: z.string().optional(),
+  updatedAt: z.optional(z.string()),
 });
 
 export const artifactSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   createdAt: z.string(),
   toolId: z.string(),
-  toolTitle: z.string().optional(),
+  toolTitle: z.optional(z.string()),
   // Present, whatever its shape: an item without content is not a saved result.
-  data: z.unknown().refine((data): boolean => data !== undefined, 'is missing'),
+  data: z.unknown().check(z.refine((data): boolean => data !== undefined, 'is missing')),
 });
 
 export type Project = z.infer<typeof projectSchema>;
@@ -46,7 +47,7 @@ export type NewArtifact = Pick<Artifact, 'toolId' | 'toolTitle' | 'data'>;
 
 const projectListSchema = z.array(projectSchema);
 const artifactListSchema = z.array(artifactSchema);
-const activeProjectSchema = z.string().nullable();
+const activeProjectSchema = z.nullable(z.string());
 const deletedSchema = z.object({ projects: z.array(z.string()), artifacts: z.array(z.string()) });
 type Deleted = z.infer<typeof deletedSchema>;
 

@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { create } from 'zustand';
-import { ownKeyProviders, type OwnKeySettings } from '../backend/providerBackend';
+import { ownKeyProviders, type OwnKeySettings } from '../backend/ownKey';
 import { readStored, storageKeys, writeStored } from '../storage';
 
 /*
@@ -18,11 +18,11 @@ const ownKeySchema = z.object({
 });
 
 const settingsSchema = z.object({
-  backendUrl: z.string().optional(),
-  publicKey: z.string().optional(),
-  transcribeUrl: z.string().optional(),
+  backendUrl: z.optional(z.string()),
+  publicKey: z.optional(z.string()),
+  transcribeUrl: z.optional(z.string()),
   /** "Bring your own key": kept in this browser only, sent only to that provider. */
-  ownKey: ownKeySchema.optional(),
+  ownKey: z.optional(ownKeySchema),
 });
 
 export type StoredSettings = z.infer<typeof settingsSchema>;
@@ -49,10 +49,11 @@ function resolveServed(url: string): string {
  * server/appConfig.ts); they take the place of the build's environment.
  */
 function injectedDefaults(): BackendSettings | null {
-  const element = globalThis.document?.getElementById('studyforge-config');
+  // Only the gateway's own data element in <head>: an element in the page body with that id could come from an answer.
+  const element = globalThis.document?.head?.querySelector('script#studyforge-config[type="application/json"]');
   if (!element?.textContent) return null;
   try {
-    const injected = injectedSchema.parse(JSON.parse(element.textContent));
+    const injected = z.parse(injectedSchema, JSON.parse(element.textContent));
     return { ...injected, backendUrl: resolveServed(injected.backendUrl), transcribeUrl: resolveServed(injected.transcribeUrl) };
   } catch (error) {
     console.warn('[settings] ignoring an unreadable studyforge-config element', error);

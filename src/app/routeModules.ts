@@ -1,0 +1,70 @@
+import { createElement, lazy, type ComponentType } from 'react';
+import { findTool, loadTool } from '../engine/catalogue';
+
+/*
+ * Screens other than the dashboard load with their route. Each loader is
+ * also called on intent (a pointer over, or focus on, a link to the route),
+ * so by the time the click lands the code is usually there and the page
+ * renders at once, without a loading state.
+ */
+
+/**
+ * A screen loaded with its route. Once its code has arrived (say, preloaded
+ * on intent) it renders directly; React.lazy would still suspend for a moment
+ * and React then holds the loading state back for up to 300 ms.
+ */
+function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const preload = () => {
+    loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        loading = undefined; // A failed chunk (flaky network) may be fetched again.
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  function Screen(props: P) {
+    return loaded ? createElement(loaded, props) : createElement(Lazy, props);
+  }
+  return { Component: Screen, preload };
+}
+
+export const screens = {
+  landing: lazyScreen(() => import('./pages/Landing').then((m) => m.Landing)),
+  projects: lazyScreen(() => import('./pages/Projects').then((m) => m.Projects)),
+  project: lazyScreen(() => import('./pages/ProjectPage').then((m) => m.ProjectPage)),
+  settings: lazyScreen(() => import('./pages/Settings').then((m) => m.Settings)),
+  // The form engine (react-hook-form, validation, the backend client) loads with the first tool page.
+  tool: lazyScreen(() => import('./tool/ToolPage').then((m) => m.ToolPage)),
+};
+
+/** Starts loading what the screen at a hash route needs. */
+export function preloadRoute(hash: string): void {
+  const path = hash.replace(/^#/, '');
+  if (path === '/' || path === '') void screens.landing.preload();
+  else if (path === '/projects') void screens.projects.preload();
+  else if (path.startsWith('/projects/')) void screens.project.preload();
+  else if (path === '/settings') void screens.settings.preload();
+  else {
+    const tool = findTool(path.slice(1));
+    if (!tool) return;
+    void screens.tool.preload();
+    loadTool(tool.id).catch(() => undefined);
+  }
+}
+
+/** Preloads a link's route when a pointer rests on it or it gets keyboard focus. */
+export function preloadOnIntent(root: Document): void {
+  const onIntent = (event: Event) => {
+    const link = (event.target as Element | null)?.closest?.('a[href^="#/"]');
+    const href = link?.getAttribute('href');
+    if (href) preloadRoute(href);
+  };
+  root.addEventListener('pointerover', onIntent, { passive: true });
+  root.addEventListener('focusin', onIntent);
+  root.addEventListener('touchstart', onIntent, { passive: true });
+}
