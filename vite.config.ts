@@ -1,5 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { appPageHeaders } from './server/contentSecurityPolicy.ts';
+import { cspPlugin } from './tooling/cspPlugin.ts';
 import { registryPlugin } from './tooling/registryPlugin.ts';
 
 export default defineConfig({
@@ -13,10 +15,13 @@ export default defineConfig({
       extraRegistryDirs: process.env.STUDYFORGE_EXTRA_REGISTRY ? [process.env.STUDYFORGE_EXTRA_REGISTRY] : [],
       uiIconsModule: 'src/app/uiIcons.ts',
     }),
+    // The Content-Security-Policy as a meta element in the built index.html (server/contentSecurityPolicy.ts).
+    cspPlugin(),
   ],
   build: { target: 'es2022' },
   server: { host: '127.0.0.1', port: 5173 },
-  preview: { host: '127.0.0.1', port: 4173 },
+  // `vite preview` serves the build as our gateway does: with the policy as a header too (frame-ancestors needs one).
+  preview: { host: '127.0.0.1', port: 4173, headers: appPageHeaders() },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'tooling/**/*.test.ts', 'server/**/*.test.ts', 'renderers/**/*.test.{ts,tsx}', 'registry/shared/**/*.test.ts'],
     environment: 'node',

@@ -83,6 +83,8 @@ interface Fault {
   tool: ToolDeclaration;
   reply: FakeReply;
   message: string | RegExp;
+  /** Requests the fault costs: an unusable answer is asked for once more. */
+  attempts?: number;
 }
 
 const faults: Fault[] = [
@@ -98,12 +100,15 @@ const faults: Fault[] = [
     tool: essayBuddy,
     reply: { json: { text: 'not json' } },
     message: 'The AI returned an invalid format. Please try again.',
+    // An unusable answer is asked for once more before the user sees the error.
+    attempts: 2,
   },
   {
     name: 'JSON that does not fit the schema',
     tool: essayBuddy,
     reply: { json: { text: JSON.stringify({ thesis: 42, structure: 'one section' }) } },
     message: 'The AI returned an invalid format. Please try again.',
+    attempts: 2,
   },
   {
     name: 'a refused connection',
@@ -137,7 +142,7 @@ for (const fault of faults) {
     await generateButton(page, fault.tool).click();
     await expect(resultRegion(page)).toContainText(expectedTextOf(fault.tool));
     await expect(page.getByRole('alert')).toHaveCount(0);
-    expect(backend.requests).toHaveLength(2);
+    expect(backend.requests).toHaveLength((fault.attempts ?? 1) + 1);
   });
 }
 

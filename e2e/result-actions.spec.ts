@@ -116,7 +116,9 @@ test.describe('Save to Project', () => {
     await save.click();
     await expect(page.getByRole('button', { name: 'Saved!' })).toBeDisabled();
 
+    // The project page's code loads over the network; let the paused clock run so the page can appear.
     await page.goto(`#/projects/${flowProject.id}`);
+    await page.clock.runFor(1_000);
     const items = page.getByRole('list', { name: new RegExp(flowProject.name) }).getByRole('listitem');
     await expect(items).toHaveCount(2);
     for (const item of await items.all()) {

@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import { providersFromEnv } from '../src/engine/providers/fromEnvironment';
 import { createGateway } from './app';
 import { injectAppConfig } from './appConfig';
+import { appPageHeaders } from './contentSecurityPolicy';
 import { clientAddress } from './clientAddress';
 import { gatewaySettingsFromEnv } from './config';
 
@@ -16,7 +17,7 @@ import { gatewaySettingsFromEnv } from './config';
 
 const root = path.resolve(import.meta.dirname, '..');
 const distDir = path.resolve(root, process.env.STUDYFORGE_STATIC_DIR ?? 'dist');
-const sources = ['src', 'registry', 'renderers', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const sources = ['src', 'registry', 'renderers', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'tooling/cspPlugin.ts', 'server/contentSecurityPolicy.ts'];
 
 function newestChange(target: string): number {
   if (!existsSync(target)) return 0;
@@ -50,8 +51,9 @@ async function main(): Promise<void> {
 
   const app = new Hono();
   app.route('/', createGateway({ settings, text: providers.text, transcription: providers.transcription, clientAddress }));
-  app.get('/', (c) => c.html(indexHtml));
-  app.get('/index.html', (c) => c.html(indexHtml));
+  // The app's pages carry the Content-Security-Policy as a header too, with what a meta element cannot say (frame-ancestors).
+  app.get('/', (c) => c.html(indexHtml, 200, appPageHeaders()));
+  app.get('/index.html', (c) => c.html(indexHtml, 200, appPageHeaders()));
   app.use('/*', serveStatic({ root: path.relative(process.cwd(), distDir) || '.' }));
 
   const port = Number(env.PORT ?? 8787);

@@ -1,3 +1,5 @@
+// First: zod's configuration must be set before any module builds a schema.
+import './engine/zodConfig';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';

@@ -1,0 +1,116 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cspPlugin, withCspMeta } from '../tooling/cspPlugin';
+import { injectAppConfig } from './appConfig';
+import { appPageHeaders, contentSecurityPolicy, contentSecurityPolicyDirectives } from './contentSecurityPolicy';
+
+/*
+ * The policy itself, the build step that writes it into index.html, and
+ * guards that keep the app's own code within it (e2e/csp.spec.ts runs the
+ * app under it in Chromium).
+ */
+
+const root = path.resolve(import.meta.dirname, '..');
+
+describe('the Content-Security-Policy', () => {
+  const header = contentSecurityPolicy('header');
+  const meta = contentSecurityPolicy('meta');
+  const directive = (policy: string, name: string) => policy.split('; ').find((d) => d.startsWith(`${name} `));
+
+  it('allows script from the app alone: no inline script, no eval, no other origin', () => {
+    expect(directive(header, 'script-src')).toBe("script-src 'self'");
+    expect(directive(header, 'default-src')).toBe("default-src 'self'");
+    expect(header).not.toMatch(/unsafe-inline|unsafe-eval|unsafe-hashes|data:|blob:|(?:^|\s)\*(?:;|\s|$)/);
+  });
+
+  it('shuts plugins, base-URL changes, foreign forms and framing', () => {
+    expect(directive(header, 'object-src')).toBe("object-src 'none'");
+    expect(directive(header, 'base-uri')).toBe("base-uri 'none'");
+    expect(directive(header, 'form-action')).toBe("form-action 'self'");
+    expect(directive(header, 'frame-ancestors')).toBe("frame-ancestors 'none'");
+    expect(directive(header, 'style-src')).toBe("style-src 'self'");
+    expect(directive(header, 'img-src')).toBe("img-src 'self'");
+  });
+
+  it('lets the app call a backend chosen at run time: any https host, plain http on this machine only', () => {
+    expect(directive(header, 'connect-src')).toBe("connect-src 'self' https: http://localhost:* http://127.0.0.1:*");
+  });
+
+  it('leaves out of the meta element what browsers ignore there', () => {
+    expect(meta).not.toContain('frame-ancestors');
+    expect(header.replace("; frame-ancestors 'none'", '')).toBe(meta);
+    expect(Object.keys(contentSecurityPolicyDirectives)).toContain('frame-ancestors');
+  });
+
+  it('comes with the other headers for app pages', () => {
+    expect(appPageHeaders()).toEqual({
+      'Content-Security-Policy': header,
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+    });
+  });
+});
+
+describe('the build step (tooling/cspPlugin.ts)', () => {
+  const indexHtml = readFileSync(path.join(root, 'index.html'), 'utf8');
+
+  it('puts the meta element right after the charset, before every script and stylesheet', () => {
+    const html = withCspMeta(`${indexHtml.replace('</head>', '<script type="module" src="./a.js"></script><link rel="stylesheet" href="./a.css"></head>')}`);
+    const at = html.indexOf('<meta http-equiv="Content-Security-Policy"');
+    expect(at).toBeGreaterThan(html.indexOf('<meta charset'));
+    expect(at).toBeLessThan(html.indexOf('<script'));
+    expect(at).toBeLessThan(html.indexOf('<link rel="stylesheet"'));
+    expect(html).toContain(`content="${contentSecurityPolicy('meta')}"`);
+  });
+
+  it('runs for the build only, so the dev server (inline scripts for hot reload) keeps working', () => {
+    expect(cspPlugin().apply).toBe('build');
+  });
+
+  it("keeps the gateway's settings a data block, after the policy", () => {
+    const served = injectAppConfig(withCspMeta(indexHtml), { backendUrl: '.', publicKey: 'k', transcribeUrl: '' });
+    expect(served).toMatch(/<script type="application\/json" id="studyforge-config">/);
+    expect(served.indexOf('Content-Security-Policy')).toBeLessThan(served.indexOf('studyforge-config'));
+  });
+
+  it("switches zod's eval probe off in the app's first import, before any schema is built", () => {
+    const main = readFileSync(path.join(root, 'src/main.tsx'), 'utf8');
+    const firstImport = /^import[^;]*;/m.exec(main)?.[0];
+    expect(firstImport).toBe("import './engine/zodConfig';");
+    expect(readFileSync(path.join(root, 'src/engine/zodConfig.ts'), 'utf8')).toMatch(/config\(\{ jitless: true \}\)/);
+  });
+});
+
+describe('the app stays within the policy', () => {
+  const indexHtml = readFileSync(path.join(root, 'index.html'), 'utf8');
+
+  function sourceFiles(dir: string): string[] {
+    return readdirSync(dir).flatMap((name) => {
+      const full = path.join(dir, name);
+      if (statSync(full).isDirectory()) return name === 'testing' ? [] : sourceFiles(full);
+      return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [full] : [];
+    });
+  }
+  const sources = ['src', 'renderers'].flatMap((dir) => sourceFiles(path.join(root, dir)));
+
+  it('index.html has no inline script or style and no data: URL', () => {
+    expect(indexHtml).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
+    expect(indexHtml).not.toMatch(/<style|\sstyle=|data:/);
+  });
+
+  it('no eval, no string-built functions, no style attributes set as text', () => {
+    for (const file of sources) {
+      const text = readFileSync(file, 'utf8');
+      expect(text, file).not.toMatch(/\beval\(|new Function\(|setAttribute\(\s*['"]style['"]|\.style\.cssText|insertAdjacentHTML|document\.write/);
+      // A <style> element in JSX (comments may name the tag).
+      if (file.endsWith('.tsx')) expect(text, file).not.toMatch(/^\s*<style[\s>]/m);
+    }
+  });
+
+  it('model text reaches innerHTML in one place only, through the sanitiser', () => {
+    const raw = sources.filter((file) => /dangerouslySetInnerHTML|\.innerHTML\s*=|outerHTML\s*=/.test(readFileSync(file, 'utf8')));
+    expect(raw.map((f) => path.relative(root, f))).toEqual([path.join('renderers', 'markdown', 'MarkdownResult.tsx')]);
+    expect(readFileSync(raw[0]!, 'utf8')).toMatch(/markdownToSafeHtml\(/);
+  });
+});
