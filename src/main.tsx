@@ -6,7 +6,11 @@ import { App } from './app/App';
 import { preloadOnIntent } from './app/routeModules';
 import { messages } from './engine/messages';
 import { syncAcrossTabs } from './engine/stores/crossTab';
+import { followTheme } from './engine/stores/theme';
 import './app/styles.css';
+
+// The chosen theme before anything renders, so the page does not flash in the other one.
+followTheme(window);
 
 const root = document.getElementById('root');
 if (!root) throw new Error(messages.noRootElement);

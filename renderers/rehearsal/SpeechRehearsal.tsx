@@ -182,7 +182,8 @@ export default function SpeechRehearsal({ tool, field, setValue, submit, busy, c
         )}
       </p>
       {(rehearsing || live !== '') && (
-        <div className="live-transcript" aria-label="Live transcript">
+        // A long talk scrolls inside the box, so the box takes focus: arrow keys can scroll it too.
+        <div className="live-transcript" role="region" aria-label="Live transcript" tabIndex={0}>
           <p>{live || 'Start speaking...'}</p>
         </div>
       )}

@@ -20,6 +20,8 @@ export const storageKeys = {
   deleted: `${STORAGE_PREFIX}deleted`,
   dashboardFilter: `${STORAGE_PREFIX}dashboard-filter`,
   settings: `${STORAGE_PREFIX}settings`,
+  /** 'system', 'light' or 'dark'. */
+  theme: `${STORAGE_PREFIX}theme`,
   toolSession: (toolId: string) => `${STORAGE_PREFIX}tool:${toolId}`,
   rendererState: (key: string) => `${STORAGE_PREFIX}state:${key}`,
 } as const;

@@ -88,7 +88,8 @@ function ArtifactItem({ projectId, artifact }: { projectId: string; artifact: Ar
         />
       )}
       {error && <p className="inline-error" role="alert">{error}</p>}
-      <pre className="artifact-content">{text}</pre>
+      {/* A long item scrolls inside its box, so the box takes focus: arrow keys can scroll it too. */}
+      <pre className="artifact-content" tabIndex={0} role="region" aria-label={`${title} item, saved ${when}`}>{text}</pre>
     </li>
   );
 }

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { messageOf } from '../../engine/messages';
 import { environmentDefaults, useBackendSettings, useSettings } from '../../engine/stores/settings';
 import { OwnKeySettingsForm } from './OwnKeySettingsForm';
+import { ThemeSettings } from './ThemeSettings';
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -108,6 +109,7 @@ export function Settings() {
         {error && <p className="inline-error" role="alert">{error}</p>}
       </form>
       <OwnKeySettingsForm />
+      <ThemeSettings />
     </article>
   );
 }

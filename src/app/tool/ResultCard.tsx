@@ -1,4 +1,5 @@
 import { Suspense, useCallback, useMemo } from 'react';
+import { flushSync } from 'react-dom';
 import { rendererKeyFor, rendererMap } from '../../../renderers';
 import type { ToolDeclaration } from '../../engine/defineTool';
 import { resultAsText } from '../../engine/resultText';
@@ -16,15 +17,21 @@ interface ResultCardProps {
   result: ToolResult;
   resultId: string;
   values: FormValues;
+  /** Called once the result is cleared (a renderer's "start again"): focus goes back to the form. */
+  afterReset?(): void;
 }
 
-export function ResultCard({ tool, result, resultId, values }: ResultCardProps) {
+export function ResultCard({ tool, result, resultId, values, afterReset }: ResultCardProps) {
   const backend = useBackend();
   const followUp = useCallback(
     (key: string, context: Record<string, string>, signal?: AbortSignal) => runFollowUp(tool, key, context, backend, signal),
     [tool, backend],
   );
-  const reset = useCallback(() => useToolSessions.getState().setResult(tool.id, null), [tool.id]);
+  const reset = useCallback(() => {
+    // The result (and the button that asked for this) goes at once, so focus is not left on nothing.
+    flushSync(() => useToolSessions.getState().setResult(tool.id, null));
+    afterReset?.();
+  }, [tool.id, afterReset]);
   const activeProject = useProjects((s) => s.projects.find((p) => p.id === s.activeProjectId));
   const schema = useMemo(() => (tool.result === 'markdown' ? undefined : contractSchemaOf(tool.result)), [tool]);
   const Renderer = rendererMap[rendererKeyFor(tool)];

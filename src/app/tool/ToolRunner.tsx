@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef } from 'react';
 import { flushSync } from 'react-dom';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { previewKindFor } from '../../../renderers';
@@ -29,6 +29,11 @@ export function ToolRunner({ tool }: { tool: ToolDeclaration }) {
   const idPrefix = useId();
   const generateRef = useRef<HTMLButtonElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  /** After a renderer clears the result ("Create Another Quiz"), the form's first control takes focus. */
+  const focusForm = useCallback(() => {
+    formRef.current?.querySelector<HTMLElement>('input:not([disabled]), textarea:not([disabled]), select:not([disabled]), button:not([disabled])')?.focus();
+  }, []);
   const PreviewBody = usePreviewBody(previewKindFor(tool));
   const resultSchema = useMemo(() => (tool.result === 'markdown' ? undefined : contractSchemaOf(tool.result)), [tool]);
 
@@ -83,7 +88,7 @@ export function ToolRunner({ tool }: { tool: ToolDeclaration }) {
         <p className="lede">{tool.description}</p>
       </header>
 
-      <form className="card tool-form" onSubmit={submit} noValidate aria-busy={loading}>
+      <form ref={formRef} className="card tool-form" onSubmit={submit} noValidate aria-busy={loading}>
         {tool.fields.map((field) => (
           <FieldControl
             key={field.name}
@@ -134,7 +139,7 @@ export function ToolRunner({ tool }: { tool: ToolDeclaration }) {
             </button>
           </ErrorBox>
         )}
-        {session.result && <ResultCard tool={tool} result={session.result} resultId={session.resultId ?? 'current'} values={values} />}
+        {session.result && <ResultCard tool={tool} result={session.result} resultId={session.resultId ?? 'current'} values={values} afterReset={focusForm} />}
       </div>
     </article>
   );

@@ -1,12 +1,13 @@
 import { STORAGE_PREFIX, storageKeys } from '../storage';
 import { useProjects } from './projects';
 import { useRecentTools } from './recentTools';
+import { useTheme } from './theme';
 
 /**
  * Keeps this tab in step with the others: the browser fires 'storage' here
  * when another tab of the app writes local storage (key null: it cleared it).
  * Projects and artifacts are re-read, after putting back anything this tab
- * saved that the other tab's write left out; recent tools are re-read.
+ * saved that the other tab's write left out; recent tools and the theme are re-read.
  * Returns a function that stops listening.
  */
 export function syncAcrossTabs(target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window): () => void {
@@ -15,6 +16,7 @@ export function syncAcrossTabs(target: Pick<Window, 'addEventListener' | 'remove
     if (key !== null && !key.startsWith(STORAGE_PREFIX)) return;
     useProjects.getState().syncFromStorage(key);
     if (key === null || key === storageKeys.recentTools) useRecentTools.getState().reload();
+    if (key === null || key === storageKeys.theme) useTheme.getState().reload();
   }
   target.addEventListener('storage', onStorage);
   return () => target.removeEventListener('storage', onStorage);
