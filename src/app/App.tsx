@@ -3,6 +3,7 @@ import { Route, Router, Switch } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import { Dashboard } from './pages/Dashboard';
 import { AppShell } from './shell/AppShell';
+import { ToolRoute } from './tool/ToolRoute';
 import { Spinner } from '../ui/Spinner';
 
 import { screens } from './routeModules';
@@ -12,7 +13,6 @@ const Landing = screens.landing.Component;
 const Projects = screens.projects.Component;
 const ProjectPage = screens.project.Component;
 const Settings = screens.settings.Component;
-const ToolPage = screens.tool.Component;
 
 function PageLoading() {
   return (
@@ -40,7 +40,7 @@ export function App() {
                 <Route path="/projects" component={Projects} />
                 <Route path="/projects/:projectId">{(params) => <ProjectPage projectId={params.projectId} />}</Route>
                 <Route path="/settings" component={Settings} />
-                <Route path="/:toolId">{(params) => <ToolPage key={params.toolId} toolId={params.toolId} />}</Route>
+                <Route path="/:toolId">{(params) => <ToolRoute key={params.toolId} toolId={params.toolId} />}</Route>
               </Switch>
             </Suspense>
           </AppShell>

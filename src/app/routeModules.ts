@@ -30,7 +30,7 @@ function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>) {
   function Screen(props: P) {
     return loaded ? createElement(loaded, props) : createElement(Lazy, props);
   }
-  return { Component: Screen, preload };
+  return { Component: Screen, preload, isLoaded: () => loaded !== undefined };
 }
 
 export const screens = {

@@ -3,13 +3,15 @@ import { findTool, loadTool } from '../../engine/catalogue';
 import type { ToolDeclaration } from '../../engine/defineTool';
 import { useRecentTools } from '../../engine/stores/recentTools';
 import { useToolSessions } from '../../engine/stores/toolSessions';
-import { NotFound } from '../pages/NotFound';
 import { ErrorBox } from '../../ui/ErrorBox';
-import { Icon } from '../../ui/Icon';
-import { Spinner } from '../../ui/Spinner';
+import { ToolLoading } from './ToolLoading';
 import { ToolRunner } from './ToolRunner';
 
-/** Loads a tool's declaration with its route, then hands it to the generic runner. */
+/**
+ * Loads a tool's declaration with its route, then hands it to the generic
+ * runner. The page's heading is already on screen (ToolRoute), from the
+ * catalogue in the first load.
+ */
 export function ToolPage({ toolId }: { toolId: string }) {
   const meta = findTool(toolId);
   const [tool, setTool] = useState<ToolDeclaration | null>(null);
@@ -38,25 +40,18 @@ export function ToolPage({ toolId }: { toolId: string }) {
     };
   }, [meta, attempt]);
 
-  if (!meta) return <NotFound />;
+  if (!meta) return null;
   if (tool?.id === meta.id) return <ToolRunner key={tool.id} tool={tool} />;
 
   return (
-    <article className="tool-page">
-      <header className="tool-intro">
-        <h1 className="page-title" tabIndex={-1}>
-          <Icon name={meta.icon} className="page-title-icon" />
-          {meta.title}
-        </h1>
-        <p className="lede">{meta.description}</p>
-      </header>
+    <>
       {failed ? (
         <ErrorBox message="This tool could not be loaded. Check your connection and try again.">
           <button type="button" className="button" onClick={() => setAttempt((n) => n + 1)}>Try again</button>
         </ErrorBox>
       ) : (
-        <div className="card loading-card" role="status"><Spinner /><span>Loading the tool...</span></div>
+        <ToolLoading />
       )}
-    </article>
+    </>
   );
 }

@@ -79,15 +79,7 @@ export function ToolRunner({ tool }: { tool: ToolDeclaration }) {
   };
 
   return (
-    <article className="tool-page">
-      <header className="tool-intro">
-        <h1 className="page-title" tabIndex={-1}>
-          <Icon name={tool.icon} className="page-title-icon" />
-          {tool.title}
-        </h1>
-        <p className="lede">{tool.description}</p>
-      </header>
-
+    <>
       <form ref={formRef} className="card tool-form" onSubmit={submit} noValidate aria-busy={loading}>
         {tool.fields.map((field) => (
           <FieldControl
@@ -141,6 +133,6 @@ export function ToolRunner({ tool }: { tool: ToolDeclaration }) {
         )}
         {session.result && <ResultCard tool={tool} result={session.result} resultId={session.resultId ?? 'current'} values={values} afterReset={focusForm} />}
       </div>
-    </article>
+    </>
   );
 }

@@ -1,0 +1,10 @@
+import { Spinner } from '../../ui/Spinner';
+
+export function ToolLoading() {
+  return (
+    <div className="card loading-card" role="status">
+      <Spinner />
+      <span>Loading the tool...</span>
+    </div>
+  );
+}
