@@ -3,6 +3,7 @@ import type { ContractSchema } from '../../src/engine/contractSchema';
 import type { ResultRendererProps } from '../../src/engine/rendererProps';
 import { labelOf } from '../../src/engine/resultText';
 import StructuredResult from '../structured/StructuredResult';
+import { tabAfterKey } from '../../src/ui/tabKeys';
 
 /*
  * One tab per top-level text field of the result (explanations of a concept,
@@ -41,14 +42,7 @@ function Tabs({ variants, label }: { variants: readonly Variant[]; label: string
   const panelId = (key: string) => `${id}-panel-${key}`;
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const index = variants.findIndex((v) => v === selected);
-    const moves: Record<string, number> = {
-      ArrowRight: (index + 1) % variants.length,
-      ArrowLeft: (index - 1 + variants.length) % variants.length,
-      Home: 0,
-      End: variants.length - 1,
-    };
-    const target = moves[event.key];
+    const target = tabAfterKey(event.key, variants.findIndex((v) => v === selected), variants.length);
     const next = target === undefined ? undefined : variants[target];
     if (!next) return;
     event.preventDefault();

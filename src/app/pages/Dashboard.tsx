@@ -4,6 +4,7 @@ import type { ToolMeta } from '../../engine/defineTool';
 import { dashboardFilters, useDashboardFilter, type DashboardFilter } from '../../engine/stores/dashboardFilter';
 import { useRecentTools } from '../../engine/stores/recentTools';
 import { ToolCard } from '../ui/ToolCard';
+import { tabAfterKey } from '../../ui/tabKeys';
 
 const TAB_LABELS: Record<DashboardFilter, string> = {
   all: 'All Tools',
@@ -22,14 +23,7 @@ function FilterTabs({ filter, onChange }: { filter: DashboardFilter; onChange(fi
   const refs = useRef<Partial<Record<DashboardFilter, HTMLButtonElement | null>>>({});
 
   function onKeyDown(event: React.KeyboardEvent) {
-    const index = dashboardFilters.indexOf(filter);
-    const moves: Record<string, number> = {
-      ArrowRight: (index + 1) % dashboardFilters.length,
-      ArrowLeft: (index - 1 + dashboardFilters.length) % dashboardFilters.length,
-      Home: 0,
-      End: dashboardFilters.length - 1,
-    };
-    const target = moves[event.key];
+    const target = tabAfterKey(event.key, dashboardFilters.indexOf(filter), dashboardFilters.length);
     if (target === undefined) return;
     event.preventDefault();
     const next = dashboardFilters[target] ?? 'all';
