@@ -114,12 +114,18 @@ for (const tool of [quizWhiz, builder]) {
     });
 
     test('a wrong answer brings a diagnosis, a micro-lesson and a follow-up that locks once answered; Continue Quiz moves on', async ({ page }) => {
+      // A fake backend rather than the samples, so the lesson can be held while its busy state is checked.
+      await seedBackend(page);
+      const backend = await fakeBackend(page, { json: exampleAnswer(tool) });
       const result = await startQuiz(page, tool);
+      const release = backend.hold();
+      backend.reply({ json: { text: JSON.stringify(lesson) } });
       const wrong = wrongAnswerTo(items[0]!);
       await answer(result, items[0]!, wrong);
 
       await expect(result.getByRole('heading', { name: 'Not quite' })).toBeVisible();
       await expect(result.getByRole('status')).toContainText('Preparing a short lesson');
+      release();
       await expect(result.getByRole('region', { name: 'What went wrong' })).toContainText(lesson.diagnosis);
       await expect(result.getByRole('region', { name: 'Micro-lesson' })).toContainText(lesson.microLesson);
       const followUp = result.getByRole('region', { name: 'Try this one' });

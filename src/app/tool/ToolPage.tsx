@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { findTool, loadTool } from '../../engine/catalogue';
 import type { ToolDeclaration } from '../../engine/defineTool';
-import { useRecentTools } from '../../engine/stores/recentTools';
 import { useToolSessions } from '../../engine/stores/toolSessions';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { ToolLoading } from './ToolLoading';
@@ -17,11 +16,6 @@ export function ToolPage({ toolId }: { toolId: string }) {
   const [tool, setTool] = useState<ToolDeclaration | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (!meta) return;
-    useRecentTools.getState().recordVisit(meta.id);
-  }, [meta]);
 
   useEffect(() => {
     if (!meta) return;

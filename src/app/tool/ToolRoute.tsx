@@ -1,5 +1,6 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { findTool } from '../../engine/catalogue';
+import { useRecentTools } from '../../engine/stores/recentTools';
 import { Icon } from '../../ui/Icon';
 import { NotFound } from '../pages/NotFound';
 import { screens } from '../routeModules';
@@ -17,6 +18,10 @@ export function ToolRoute({ toolId }: { toolId: string }) {
   // Opened cold, the page paints its heading first and fetches the form engine a frame later, so the
   // network is free for what is on screen; opened from a link, the engine is usually preloaded already.
   const [painted, setPainted] = useState(screens.tool.isLoaded);
+  // Recorded with the heading, before it paints, rather than with the form engine: a page on screen is a visit counted.
+  useLayoutEffect(() => {
+    if (meta) useRecentTools.getState().recordVisit(meta.id);
+  }, [meta]);
   useEffect(() => {
     if (painted) return;
     const frame = requestAnimationFrame(() => setPainted(true));
