@@ -20,7 +20,7 @@ const wavFile = { name: 'lecture.wav', mimeType: 'audio/wav', buffer: sineWav(1)
 test('an uploaded recording is transcribed, then summarised', async ({ page }) => {
   await openTool(page, audioNotes);
   await page.getByLabel('Upload audio or video').setInputFiles(wavFile);
-  await expect(page.getByRole('status').filter({ hasText: 'Transcribing your audio...' })).toBeVisible();
+  // The sample transcriber's busy state lasts half a second; the held flows below check each state.
   await expect(page.getByRole('textbox', { name: 'Transcript' })).toHaveValue(exampleTranscript);
   await expect(resultRegion(page)).toContainText(expectedTextOf(audioNotes));
   // Back to idle: ready for another recording.
