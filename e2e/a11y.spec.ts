@@ -9,6 +9,7 @@ import {
   fillFromExample,
   flowProject,
   generateButton,
+  generateExample,
   openTool,
   resultRegion,
   seedBackend,
@@ -222,20 +223,11 @@ test.describe('tool states between form and result', () => {
 
 const quizItem = z.object({ question: z.string(), options: z.array(z.string()), answer: z.string(), type: z.string().optional() });
 
-async function generate(page: Page, tool: ToolDeclaration): Promise<Locator> {
-  await openTool(page, tool);
-  await fillFromExample(page, tool);
-  await generateButton(page, tool).click();
-  const result = resultRegion(page);
-  await expect(result).toBeVisible();
-  return result;
-}
-
 test.describe('bespoke screens', () => {
   test('quiz: remediation, its answered follow-up, and the finished review', async ({ page }) => {
     const tool = toolById(tools, 'quiz-whiz');
     const items = z.array(quizItem).parse(tool.example.output);
-    const result = await generate(page, tool);
+    const result = await generateExample(page, tool);
     const first = items[0]!;
     const group = result.getByRole('group', { name: first.question, exact: true });
     await group.getByRole('button', { name: first.options.find((o) => o !== first.answer), exact: true }).click();
@@ -254,7 +246,7 @@ test.describe('bespoke screens', () => {
   });
 
   test('flashcards flipped, tabs switched, audio and rehearsal widgets', async ({ page }) => {
-    const flashcards = await generate(page, toolById(tools, 'flashcard-generator'));
+    const flashcards = await generateExample(page, toolById(tools, 'flashcard-generator'));
     await flashcards.getByRole('button', { name: /^Question:/ }).click();
     await expect(flashcards.getByRole('button', { name: /^Answer:/ })).toBeVisible();
     await scan(page, 'flashcards, answer side');
@@ -262,7 +254,7 @@ test.describe('bespoke screens', () => {
     await scan(page, 'flashcards, second card');
 
     for (const id of ['concept-cracker', 'differentiated-text-generator']) {
-      const tabs = await generate(page, toolById(tools, id));
+      const tabs = await generateExample(page, toolById(tools, id));
       await tabs.getByRole('tab').last().click();
       await expect(tabs.getByRole('tab').last()).toHaveAttribute('aria-selected', 'true');
       await scan(page, `${id}, last tab`);
@@ -313,7 +305,7 @@ test.describe('mobile', () => {
 
     // Tabs that wrap into pills, and a table (keyword definitions), at phone width.
     for (const id of ['concept-cracker', 'keyword-extractor']) {
-      await generate(page, toolById(tools, id));
+      await generateExample(page, toolById(tools, id));
       await scan(page, `mobile ${id} result`);
     }
     await page.getByRole('button', { name: 'Open menu' }).click();

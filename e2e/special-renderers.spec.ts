@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ToolDeclaration } from '../src/engine/defineTool';
 import { labelOf } from '../src/engine/resultText';
 import { contractSchemaOf } from '../src/engine/runTool';
-import { escapeRegExp, fillFromExample, generateButton, openTool, resultRegion, toolById } from './support/app';
+import { escapeRegExp, fillFromExample, generateButton, generateExample, openTool, resultRegion, toolById } from './support/app';
 import { loadRegistry } from './support/registry';
 
 /*
@@ -14,16 +14,6 @@ import { loadRegistry } from './support/registry';
  */
 
 const tools = await loadRegistry();
-
-/** Opens a tool, fills it from its example and generates; returns the result region. */
-async function generateExample(page: Page, tool: ToolDeclaration): Promise<Locator> {
-  await openTool(page, tool);
-  await fillFromExample(page, tool);
-  await generateButton(page, tool).click();
-  const result = resultRegion(page);
-  await expect(result).toBeVisible();
-  return result;
-}
 
 test.describe('flashcards', () => {
   const tool = toolById(tools, 'flashcard-generator');

@@ -10,6 +10,7 @@ import {
   fillFromExample,
   flowProject,
   generateButton,
+  generateExample,
   openTool,
   resultRegion,
   seedRawStorage,
@@ -89,10 +90,7 @@ async function expectNothingLost(page: Page, savedDuring = 0) {
 }
 
 async function generate(page: Page, tool: ToolDeclaration) {
-  await openTool(page, tool);
-  await fillFromExample(page, tool);
-  await generateButton(page, tool).click();
-  await expect(resultRegion(page)).toContainText(expectedTextOf(tool));
+  await expect(await generateExample(page, tool)).toContainText(expectedTextOf(tool));
 }
 
 function saveButton(page: Page) {

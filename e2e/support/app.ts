@@ -1,4 +1,4 @@
-import { expect, type Page, type Request } from '@playwright/test';
+import { expect, type Locator, type Page, type Request } from '@playwright/test';
 import type { ToolDeclaration } from '../../src/engine/defineTool';
 import type { Field } from '../../src/engine/fields';
 import { storageKeys } from '../../src/engine/storage';
@@ -65,6 +65,16 @@ export async function openTool(page: Page, tool: Pick<ToolDeclaration, 'id' | 't
 
 export function resultRegion(page: Page) {
   return page.getByRole('region', { name: 'Result' });
+}
+
+/** Opens a tool, fills it from its example and generates; returns the result region once it shows. */
+export async function generateExample(page: Page, tool: ToolDeclaration): Promise<Locator> {
+  await openTool(page, tool);
+  await fillFromExample(page, tool);
+  await generateButton(page, tool).click();
+  const result = resultRegion(page);
+  await expect(result).toBeVisible();
+  return result;
 }
 
 /* ---- Helpers shared by the area flows (landing, shell, dashboard, projects, backend, storage). ---- */
