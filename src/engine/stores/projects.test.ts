@@ -581,3 +581,30 @@ describe('two tabs', () => {
     expect(loadArtifacts(id).map((x) => x.data).sort()).toEqual(['from A', 'from B']);
   });
 });
+
+describe('many tabs saving identical content', () => {
+  it('four tabs each saving the same result five times in the same millisecond keep all 20 saves', async () => {
+    vi.useFakeTimers({ now: new Date(T0) });
+    const first = await freshStore();
+    const { id } = first.useProjects.getState().createProject('Shared');
+    const tabs = [first.useProjects];
+    for (let i = 1; i < 4; i++) tabs.push((await freshStore()).useProjects);
+    vi.setSystemTime(new Date('2026-11-23T09:00:00.000Z'));
+    const key = storageKeys.artifacts(id);
+    // Every tab saves from a copy without the others' saves, all in one frozen millisecond, with identical content.
+    for (const tab of tabs) {
+      withStaleCopy(key, null, () => {
+        for (let n = 0; n < 5; n++) tab.getState().saveArtifact(id, { toolId: 't', toolTitle: 'T', data: 'same answer' });
+      });
+    }
+    expect(first.loadArtifacts(id)).toHaveLength(5); // Only the last tab's list is in storage...
+    for (let round = 0; round < 4; round++) for (const tab of tabs) tab.getState().syncFromStorage(key); // ...until each hears of the others.
+    const items = first.loadArtifacts(id);
+    expect(items).toHaveLength(20);
+    expect(new Set(items.map((x) => x.id)).size).toBe(20);
+    expect(items.every((x) => x.data === 'same answer')).toBe(true);
+    const stable = localStorage.getItem(key);
+    for (const tab of tabs) tab.getState().syncFromStorage(key);
+    expect(localStorage.getItem(key)).toBe(stable); // Converged: no ping-pong.
+  });
+});

@@ -37,6 +37,13 @@ export const artifactSchema = z.object({
   createdAt: z.string(),
   toolId: z.string(),
   toolTitle: z.optional(z.string()),
+  /**
+   * Random, one per save. Ids alone cannot tell saves apart: tabs saving in the
+   * same millisecond pick the same id, and identical content is no sign of the
+   * same save (a result saved twice is two items). Optional so data stored
+   * before it existed still reads.
+   */
+  saveId: z.optional(z.string()),
   // Present, whatever its shape: an item without content is not a saved result.
   data: z.unknown().check(z.refine((data): boolean => data !== undefined, 'is missing')),
 });
@@ -74,7 +81,19 @@ function byNewest(a: Artifact, b: Artifact): number {
   return b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);
 }
 
-function sameArtifact(a: Artifact, b: Artifact): boolean {
+/** A fresh save id; getRandomValues, unlike randomUUID, also works on a page served without HTTPS. */
+function newSaveId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Whether two stored items are the same save. Items with a save id are told
+ * apart by it alone (never by content, and without serialising content that
+ * may be huge or deeply nested); items stored before save ids existed by content.
+ */
+function sameSave(a: Artifact, b: Artifact): boolean {
+  if (a.saveId !== undefined || b.saveId !== undefined) return a.saveId === b.saveId;
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
@@ -298,9 +317,9 @@ export const useProjects = create<ProjectsState>()((set, get) => {
           continue;
         }
         const theirs = storedById.get(id);
-        if (theirs && sameArtifact(theirs, artifact)) continue;
+        if (theirs && sameSave(theirs, artifact)) continue;
         // Already written back under another id (two tabs moved the same pair aside at once): adopt that id.
-        const adopted = stored.find((a) => a.id !== id && sameArtifact({ ...a, id }, artifact));
+        const adopted = stored.find((a) => a.id !== id && sameSave({ ...a, id }, artifact));
         if (adopted) {
           mine.delete(id);
           mine.set(adopted.id, adopted);
@@ -425,7 +444,7 @@ export const useProjects = create<ProjectsState>()((set, get) => {
       if (!loadProjects().some((p) => p.id === projectId)) return false;
       const current = loadArtifacts(projectId);
       const id = timeId('art_', (candidate) => current.some((a) => a.id === candidate));
-      const saved: Artifact = { id, createdAt: new Date().toISOString(), ...artifact };
+      const saved: Artifact = { id, createdAt: new Date().toISOString(), ...artifact, saveId: newSaveId() };
       writeStored(storageKeys.artifacts(projectId), [saved, ...current]);
       rememberArtifacts(projectId, [saved]);
       set({ artifactsVersion: get().artifactsVersion + 1 });
