@@ -173,7 +173,7 @@ describe('the generate contract (spec 7.1)', () => {
 });
 
 describe('the streaming form', () => {
-  it('streams deltas as they come, then the whole text', async () => {
+  it('streams deltas as they come, then done without repeating them', async () => {
     const provider = stubProvider({ deltas: ['Photo', 'synthesis ', 'makes sugar.'] });
     const response = await gateway(provider).fetch(call({ contents: 'x' }, { accept: 'text/event-stream' }));
     expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
@@ -181,7 +181,7 @@ describe('the streaming form', () => {
       { event: 'delta', data: { text: 'Photo' } },
       { event: 'delta', data: { text: 'synthesis ' } },
       { event: 'delta', data: { text: 'makes sugar.' } },
-      { event: 'done', data: { text: 'Photosynthesis makes sugar.' } },
+      { event: 'done', data: {} },
     ]);
   });
 

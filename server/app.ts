@@ -1,13 +1,15 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import { z } from 'zod';
-import { sampleFromSchema } from '../src/engine/backend/sampleFromSchema';
-import { encodeStreamEvent, STREAM_CONTENT_TYPE, type StreamEvent } from '../src/engine/backend/streamProtocol';
+import { sampleFromSchema, SampleTooLargeError } from '../src/engine/backend/sampleFromSchema';
+import { STREAM_CONTENT_TYPE } from '../src/engine/backend/streamProtocol';
 import type { ContractSchema } from '../src/engine/contractSchema';
 import { ProviderError, type TextProvider, type TranscriptionProvider } from '../src/engine/providers/types';
+import { callerKey } from './clientAddress';
 import type { GatewaySettings } from './config';
+import { parseGenerateRequest } from './contractRequest';
 import { createRateLimiter } from './rateLimit';
+import { failure, streamResponse, upstreamCall, type CallLimits } from './upstreamCall';
 
 /*
  * The gateway: the seed's two backend contracts (spec 7) as one web-standard
@@ -19,42 +21,20 @@ import { createRateLimiter } from './rateLimit';
  *
  * Failures answer a non-OK status with {error}. A caller that sends
  * `Accept: text/event-stream` gets the answer streamed (streamProtocol.ts).
+ *
+ * Every input is bounded (README: "Security"): body bytes, the response
+ * schema's size (contractRequest.ts), JSON only, audio uploads in flight,
+ * time waiting on a provider, the limiter's memory, and the caller's address
+ * is the one our own proxies saw, never one the caller wrote.
  */
 
 export interface GatewayOptions {
   settings: GatewaySettings;
   text: TextProvider | null;
   transcription: TranscriptionProvider | null;
-  /** The caller's address, for the rate limit; runtimes pass it in their own way. */
-  clientAddress?: (c: Context) => string | undefined;
+  /** The socket peer's address, for the rate limit; runtimes hand it over in their own way (clientAddress.ts). */
+  socketAddress?: (c: Context) => string | undefined;
 }
-
-const contractTypes = ['STRING', 'NUMBER', 'INTEGER', 'BOOLEAN', 'ARRAY', 'OBJECT'] as const;
-
-const contractSchemaShape: z.ZodType<ContractSchema> = z.lazy(() =>
-  z.looseObject({
-    type: z.enum(contractTypes),
-    description: z.string().optional(),
-    enum: z.array(z.string()).optional(),
-    properties: z.record(z.string(), contractSchemaShape).optional(),
-    required: z.array(z.string()).optional(),
-    items: contractSchemaShape.optional(),
-    minItems: z.number().int().nonnegative().optional(),
-    maxItems: z.number().int().nonnegative().optional(),
-    minimum: z.number().optional(),
-    maximum: z.number().optional(),
-  }),
-);
-
-const generateBody = z.object({
-  contents: z.string({ error: 'contents must be the prompt text (a string).' }).refine((s) => s.trim() !== '', 'contents must not be blank.'),
-  config: z
-    .object({
-      responseMimeType: z.string().optional(),
-      responseSchema: contractSchemaShape.optional(),
-    })
-    .optional(),
-});
 
 export const SAMPLE_HEADER = 'X-StudyForge-Sample';
 const SAMPLE_TEXT =
@@ -71,24 +51,7 @@ function wantsStream(c: Context): boolean {
   return (c.req.header('accept') ?? '').includes(STREAM_CONTENT_TYPE);
 }
 
-/** The caller's abort, the upstream timeout and a stream's cancel, as one signal. */
-function upstreamSignal(request: Request, timeoutMs: number, extra?: AbortSignal) {
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const signals = [request.signal, timeout, ...(extra ? [extra] : [])];
-  return { signal: AbortSignal.any(signals), timedOut: () => timeout.aborted };
-}
-
-/** 499: the caller closed the request (nginx's code); nobody reads the answer. */
-const CALLER_GONE = 499;
-
-function failure(error: unknown, timedOut: boolean, callerGone = false): { status: number; message: string; retryAfter?: number } {
-  if (callerGone && !timedOut) return { status: CALLER_GONE, message: 'The caller closed the request.' };
-  if (timedOut) return { status: 504, message: 'The AI provider took too long to answer. Please try again.' };
-  if (error instanceof ProviderError) return { status: error.status, message: error.message, retryAfter: error.retryAfterSeconds };
-  console.error('[gateway] unexpected failure', error);
-  return { status: 500, message: 'The gateway could not complete the request.' };
-}
-
+/** The sample for a schema; the schema is within SCHEMA_LIMITS already, and sampleFromSchema keeps its own budget too. */
 function sampleAnswer(schema: ContractSchema | undefined): string {
   return schema ? JSON.stringify(sampleFromSchema(schema)) : SAMPLE_TEXT;
 }
@@ -102,45 +65,11 @@ async function* sampleStream(text: string): AsyncIterable<string> {
   }
 }
 
-function streamResponse(
-  deltas: (signal: AbortSignal) => AsyncIterable<string>,
-  request: Request,
-  timeoutMs: number,
-  headers: Record<string, string>,
-): Response {
-  const cancelled = new AbortController();
-  const { signal, timedOut } = upstreamSignal(request, timeoutMs, cancelled.signal);
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      const send = (event: StreamEvent) => controller.enqueue(encoder.encode(encodeStreamEvent(event)));
-      let text = '';
-      try {
-        for await (const delta of deltas(signal)) {
-          text += delta;
-          send({ event: 'delta', data: { text: delta } });
-        }
-        if (text.trim() === '') throw new ProviderError('The AI provider returned an empty answer.', 502);
-        send({ event: 'done', data: { text } });
-      } catch (error) {
-        if (signal.aborted && !timedOut()) return; // The caller left: nobody to tell.
-        send({ event: 'error', data: { error: failure(error, timedOut()).message } });
-      }
-      controller.close();
-    },
-    cancel() {
-      cancelled.abort();
-    },
-  });
-  return new Response(body, {
-    headers: { 'Content-Type': `${STREAM_CONTENT_TYPE}; charset=utf-8`, 'Cache-Control': 'no-cache', ...headers },
-  });
-}
-
 export function createGateway(options: GatewayOptions): Hono {
   const { settings, text, transcription } = options;
   const { limits } = settings;
-  const limitText = createRateLimiter(limits.rateLimit, limits.rateWindowMs);
+  const limitText = createRateLimiter(limits.rateLimit, limits.rateWindowMs, Date.now, limits.maxRateClients);
+  const callLimits: CallLimits = { idleMs: limits.upstreamTimeoutMs, maxMs: limits.upstreamMaxMs };
   const app = new Hono();
 
   app.use(
@@ -154,10 +83,8 @@ export function createGateway(options: GatewayOptions): Hono {
     }),
   );
 
-  const clientOf = (c: Context): string => {
-    const forwarded = settings.trustProxy ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
-    return forwarded || options.clientAddress?.(c) || 'unknown';
-  };
+  const clientOf = (c: Context): string =>
+    callerKey(c.req.header('x-forwarded-for'), options.socketAddress?.(c), settings.trustedHops);
 
   /** Bearer key, then rate limit: the checks every call goes through. */
   const guard = async (c: Context, next: () => Promise<void>) => {
@@ -177,71 +104,108 @@ export function createGateway(options: GatewayOptions): Hono {
   const tooLarge = (what: string, bytes: number) => (c: Context) =>
     errorJson(c, 413, `The ${what} is too large: the limit is ${Math.round(bytes / 1024)} KB.`);
 
-  app.get('/healthz', (c) =>
-    c.json({ ok: true, provider: text ? `${text.name} (${text.model})` : 'samples', transcription: transcription?.name ?? 'samples' }),
-  );
+  /** The contract's routes take POST only: anything else is told so, in the contract's {error} form. */
+  const postOnly = (path: string) =>
+    app.on(['GET', 'PUT', 'PATCH', 'DELETE'], path, (c) =>
+      errorJson(c, 405, `Use POST for ${path}.`, { Allow: 'POST, OPTIONS' }),
+    );
+
+  // Says only that the gateway is up: which provider and model it uses is the operator's business (logged at start).
+  app.get('/healthz', (c) => c.json({ ok: true }));
 
   for (const path of ['/functions/v1/gemini', '/gemini']) {
     app.post(path, guard, bodyLimit({ maxSize: limits.maxTextBytes, onError: tooLarge('request', limits.maxTextBytes) }), async (c) => {
-      let raw: unknown;
-      try {
-        raw = await c.req.json();
-      } catch {
-        return errorJson(c, 400, 'The request body must be JSON: {"contents": "<prompt>", "config": {...}}.');
-      }
-      const parsed = generateBody.safeParse(raw);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        return errorJson(c, 400, `Invalid request: ${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'not valid'}`);
-      }
-      const { contents: prompt, config } = parsed.data;
+      const request = parseGenerateRequest(c.req.header('content-type'), await c.req.text());
+      if (!request.ok) return errorJson(c, request.status, request.error);
+      const { contents: prompt, config } = request.body;
       const schema = config?.responseSchema;
       const sampleHeaders: Record<string, string> = text ? {} : { [SAMPLE_HEADER]: 'true' };
 
-      if (wantsStream(c)) {
-        const deltas = text
-          ? (signal: AbortSignal) => text.stream({ prompt, schema, signal })
-          : () => sampleStream(sampleAnswer(schema));
-        return streamResponse(deltas, c.req.raw, limits.upstreamTimeoutMs, sampleHeaders);
+      if (!text) {
+        let sample: string;
+        try {
+          sample = sampleAnswer(schema);
+        } catch (error) {
+          if (error instanceof SampleTooLargeError) return errorJson(c, 400, `Invalid request: ${error.message}`);
+          throw error;
+        }
+        if (wantsStream(c)) return streamResponse(() => sampleStream(sample), c.req.raw, callLimits, sampleHeaders);
+        return c.json({ text: sample }, 200, sampleHeaders);
       }
 
-      if (!text) return c.json({ text: sampleAnswer(schema) }, 200, sampleHeaders);
-      const { signal, timedOut } = upstreamSignal(c.req.raw, limits.upstreamTimeoutMs);
+      if (wantsStream(c)) {
+        return streamResponse((signal) => text.stream({ prompt, schema, signal }), c.req.raw, callLimits, {});
+      }
+      const call = upstreamCall(c.req.raw, callLimits);
       try {
-        const answer = await text.generate({ prompt, schema, signal });
+        const answer = await text.generate({ prompt, schema, signal: call.signal });
         if (answer.trim() === '') throw new ProviderError('The AI provider returned an empty answer.', 502);
         return c.json({ text: answer });
       } catch (error) {
-        const { status, message, retryAfter } = failure(error, timedOut(), c.req.raw.signal.aborted);
-        return errorJson(c, status, message, retryAfter ? { 'Retry-After': String(retryAfter) } : {});
+        const { status, message, retryAfter } = failure(error, call.timedOut(), c.req.raw.signal.aborted);
+        return errorJson(c, status, message, retryAfter !== undefined ? { 'Retry-After': String(retryAfter) } : {});
+      } finally {
+        call.finish();
       }
     });
+    postOnly(path);
   }
+
+  /*
+   * Audio uploads are read whole (multipart), so at most maxAudioUploads are
+   * in flight: more wait outside, with 503 and Retry-After, instead of
+   * holding maxAudioBytes each in memory.
+   */
+  let audioInFlight = 0;
+  const audioSlot = async (c: Context, next: () => Promise<void>) => {
+    if (!/^multipart\/form-data\s*;/i.test(c.req.header('content-type') ?? '')) {
+      return errorJson(c, 415, 'Send the audio as multipart/form-data with a "file" field.');
+    }
+    if (audioInFlight >= limits.maxAudioUploads) {
+      return errorJson(c, 503, 'The gateway is busy with other recordings. Please try again in a few seconds.', { 'Retry-After': '5' });
+    }
+    audioInFlight += 1;
+    try {
+      await next();
+    } finally {
+      audioInFlight -= 1;
+    }
+    return undefined;
+  };
 
   for (const path of ['/speechtotext/speechtotext/transcribe-audio/', '/speechtotext/speechtotext/transcribe-audio']) {
-    app.post(path, guard, bodyLimit({ maxSize: limits.maxAudioBytes, onError: tooLarge('audio file', limits.maxAudioBytes) }), async (c) => {
-      let file: unknown;
-      try {
-        file = (await c.req.formData()).get('file');
-      } catch {
-        return errorJson(c, 400, 'Send the audio as multipart/form-data with a "file" field.');
-      }
-      if (!(file instanceof Blob) || file.size === 0) return errorJson(c, 400, 'Send the audio as multipart/form-data with a "file" field.');
-      if (!transcription) return c.json({ text: SAMPLE_TRANSCRIPT }, 200, { [SAMPLE_HEADER]: 'true' });
-      const fileName = file instanceof File && file.name ? file.name : 'audio.webm';
-      const { signal, timedOut } = upstreamSignal(c.req.raw, limits.upstreamTimeoutMs);
-      try {
-        return c.json({ text: await transcription.transcribe({ audio: file, fileName, signal }) });
-      } catch (error) {
-        const { status, message, retryAfter } = failure(error, timedOut(), c.req.raw.signal.aborted);
-        return errorJson(c, status, message, retryAfter ? { 'Retry-After': String(retryAfter) } : {});
-      }
-    });
+    app.post(
+      path,
+      guard,
+      audioSlot,
+      bodyLimit({ maxSize: limits.maxAudioBytes, onError: tooLarge('audio file', limits.maxAudioBytes) }),
+      async (c) => {
+        let file: unknown;
+        try {
+          file = (await c.req.formData()).get('file');
+        } catch {
+          return errorJson(c, 400, 'Send the audio as multipart/form-data with a "file" field.');
+        }
+        if (!(file instanceof Blob) || file.size === 0) return errorJson(c, 400, 'Send the audio as multipart/form-data with a "file" field.');
+        if (!transcription) return c.json({ text: SAMPLE_TRANSCRIPT }, 200, { [SAMPLE_HEADER]: 'true' });
+        const fileName = file instanceof File && file.name ? file.name.slice(0, 200) : 'audio.webm';
+        const call = upstreamCall(c.req.raw, callLimits);
+        try {
+          return c.json({ text: await transcription.transcribe({ audio: file, fileName, signal: call.signal }) });
+        } catch (error) {
+          const { status, message, retryAfter } = failure(error, call.timedOut(), c.req.raw.signal.aborted);
+          return errorJson(c, status, message, retryAfter !== undefined ? { 'Retry-After': String(retryAfter) } : {});
+        } finally {
+          call.finish();
+        }
+      },
+    );
+    postOnly(path);
   }
 
-  app.notFound((c) => errorJson(c, 404, `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}`));
+  app.notFound((c) => errorJson(c, 404, `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname.slice(0, 200)}`));
   app.onError((error, c) => {
-    console.error('[gateway] unhandled error', error);
+    failure(error, false);
     return errorJson(c, 500, 'The gateway could not complete the request.');
   });
   return app;

@@ -12,8 +12,14 @@ export interface GatewayLimits {
   /** Requests allowed per client per window. */
   rateLimit: number;
   rateWindowMs: number;
-  /** How long a provider may take before the gateway gives up. */
+  /** How long a provider may stay silent (before its answer, or between two pieces of a stream) before the gateway gives up. */
   upstreamTimeoutMs: number;
+  /** The longest any one call may take, however steadily the provider writes. */
+  upstreamMaxMs: number;
+  /** Audio uploads handled at once; more are answered 503, so uploads cannot pile up in memory. */
+  maxAudioUploads: number;
+  /** Clients the rate limiter remembers at once (its memory bound). */
+  maxRateClients: number;
 }
 
 export interface GatewaySettings {
@@ -21,8 +27,12 @@ export interface GatewaySettings {
   publicKey: string;
   /** Origins allowed to call from a browser on another origin (CORS). */
   allowedOrigins: string[];
-  /** Take the client's address from X-Forwarded-For (only behind a proxy you trust). */
-  trustProxy: boolean;
+  /**
+   * How many proxies you run in front of the gateway (0: none). The client's
+   * address is then the N-th X-Forwarded-For entry from the right: the one the
+   * outermost of your proxies wrote, never one the caller wrote.
+   */
+  trustedHops: number;
   limits: GatewayLimits;
 }
 
@@ -36,6 +46,21 @@ function positive(env: Environment, name: string, fallback: number): number {
   return value;
 }
 
+function wholeNumber(env: Environment, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number (0 or more), not "${raw}".`);
+  return value;
+}
+
+/** STUDYFORGE_TRUSTED_HOPS, or the older STUDYFORGE_TRUST_PROXY=true meaning one proxy. */
+function trustedHopsFromEnv(env: Environment): number {
+  const hops = wholeNumber(env, 'STUDYFORGE_TRUSTED_HOPS', -1);
+  if (hops >= 0) return hops;
+  return env.STUDYFORGE_TRUST_PROXY === 'true' ? 1 : 0;
+}
+
 export function gatewaySettingsFromEnv(env: Environment): GatewaySettings {
   return {
     publicKey: (env.STUDYFORGE_PUBLIC_KEY ?? '').trim(),
@@ -43,13 +68,16 @@ export function gatewaySettingsFromEnv(env: Environment): GatewaySettings {
       .split(',')
       .map((o) => o.trim().replace(/\/+$/, ''))
       .filter(Boolean),
-    trustProxy: env.STUDYFORGE_TRUST_PROXY === 'true',
+    trustedHops: trustedHopsFromEnv(env),
     limits: {
       maxTextBytes: positive(env, 'STUDYFORGE_MAX_TEXT_BYTES', 256 * 1024),
       maxAudioBytes: positive(env, 'STUDYFORGE_MAX_AUDIO_BYTES', 25 * 1024 * 1024),
       rateLimit: positive(env, 'STUDYFORGE_RATE_LIMIT', 30),
       rateWindowMs: positive(env, 'STUDYFORGE_RATE_WINDOW_MS', 60_000),
       upstreamTimeoutMs: positive(env, 'STUDYFORGE_UPSTREAM_TIMEOUT_MS', 60_000),
+      upstreamMaxMs: positive(env, 'STUDYFORGE_UPSTREAM_MAX_MS', 300_000),
+      maxAudioUploads: positive(env, 'STUDYFORGE_MAX_AUDIO_UPLOADS', 4),
+      maxRateClients: positive(env, 'STUDYFORGE_RATE_MAX_CLIENTS', 100_000),
     },
   };
 }

@@ -1,6 +1,6 @@
 import { providersFromEnv } from '../src/engine/providers/fromEnvironment';
 import { createGateway } from './app';
-import { clientAddress } from './clientAddress';
+import { socketAddress } from './clientAddress';
 import { gatewaySettingsFromEnv } from './config';
 
 /*
@@ -18,7 +18,7 @@ declare const Deno: {
 
 const env = Deno.env.toObject();
 const providers = providersFromEnv(env);
-const app = createGateway({ settings: gatewaySettingsFromEnv(env), text: providers.text, transcription: providers.transcription, clientAddress });
+const app = createGateway({ settings: gatewaySettingsFromEnv(env), text: providers.text, transcription: providers.transcription, socketAddress });
 
 Deno.serve(
   {

@@ -7,8 +7,9 @@ import { providersFromEnv } from '../src/engine/providers/fromEnvironment';
 import { createGateway } from './app';
 import { injectAppConfig } from './appConfig';
 import { appPageHeaders } from './contentSecurityPolicy';
-import { clientAddress } from './clientAddress';
+import { socketAddress } from './clientAddress';
 import { gatewaySettingsFromEnv } from './config';
+import { hasHiddenSegment } from './staticPaths';
 
 /*
  * `npm start`: builds the app if the build is missing or older than its
@@ -50,10 +51,16 @@ async function main(): Promise<void> {
   });
 
   const app = new Hono();
-  app.route('/', createGateway({ settings, text: providers.text, transcription: providers.transcription, clientAddress }));
+  app.route('/', createGateway({ settings, text: providers.text, transcription: providers.transcription, socketAddress }));
   // The app's pages carry the Content-Security-Policy as a header too, with what a meta element cannot say (frame-ancestors).
   app.get('/', (c) => c.html(indexHtml, 200, appPageHeaders()));
   app.get('/index.html', (c) => c.html(indexHtml, 200, appPageHeaders()));
+  // Only the build is served: no hidden file (.env, .git) that someone left in the folder, however the path is spelt.
+  app.use('/*', async (c, next) => {
+    if (hasHiddenSegment(new URL(c.req.url).pathname)) return c.json({ error: 'Not found.' }, 404);
+    await next();
+    return undefined;
+  });
   app.use('/*', serveStatic({ root: path.relative(process.cwd(), distDir) || '.' }));
 
   const port = Number(env.PORT ?? 8787);

@@ -138,6 +138,14 @@ describe('the streaming form', () => {
     expect(answer).toBe('## Notes\n- first\n- second');
   });
 
+  it('joins the deltas into the answer when done does not repeat them (the gateway sends done as {})', async () => {
+    server.respond((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8' });
+      res.end('event: delta\ndata: {"text":"{\\"thesis\\":"}\n\nevent: delta\ndata: {"text":"\\"Bees\\"}"}\n\nevent: done\ndata: {}\n\n');
+    });
+    await expect(backend().generate({ prompt: 'x', responseSchema: schema, onText: () => undefined })).resolves.toEqual({ thesis: 'Bees' });
+  });
+
   it('gives each delta as it arrives, before the stream is over', async () => {
     const held = heldStream();
     server.respond(held.responder);

@@ -101,8 +101,9 @@ async function readStream(body: ReadableStream<Uint8Array>, request: GenerateReq
       soFar += text;
       request.onText?.(soFar);
     } else if (event === 'done') {
+      // The answer is the deltas joined; a gateway that repeats it in `done` is believed (older gateways did).
       const text = stringField(data, 'text');
-      outcome = text === undefined ? { failed: messages.invalidFormat } : { done: text };
+      outcome = { done: text ?? soFar };
     } else if (event === 'error') {
       const error = stringField(data, 'error');
       outcome = { failed: error !== undefined && error.trim() !== '' ? error : messages.unknown };

@@ -5,7 +5,8 @@
  * and the client falls back to that.
  *
  *   event: delta   data: {"text": "<the next piece of the answer>"}
- *   event: done    data: {"text": "<the whole answer>"}
+ *   event: done    data: {}   (the answer is the deltas joined; older gateways
+ *                              repeated it here as {"text"}, which clients still accept)
  *   event: error   data: {"error": "<message for the user>"}
  *
  * Failures before the first byte are answered as the plain contract does:
@@ -16,7 +17,7 @@ export const STREAM_CONTENT_TYPE = 'text/event-stream';
 
 export type StreamEvent =
   | { event: 'delta'; data: { text: string } }
-  | { event: 'done'; data: { text: string } }
+  | { event: 'done'; data: { text?: string } }
   | { event: 'error'; data: { error: string } };
 
 export function encodeStreamEvent({ event, data }: StreamEvent): string {

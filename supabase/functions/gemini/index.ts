@@ -1,5 +1,6 @@
 import { providersFromEnv } from '../../../src/engine/providers/fromEnvironment';
 import { createGateway } from '../../../server/app';
+import { socketAddress } from '../../../server/clientAddress';
 import { gatewaySettingsFromEnv } from '../../../server/config';
 
 /*
@@ -12,11 +13,12 @@ import { gatewaySettingsFromEnv } from '../../../server/config';
 
 declare const Deno: {
   env: { toObject(): Record<string, string> };
-  serve(handler: (request: Request) => Response | Promise<Response>): unknown;
+  serve(handler: (request: Request, info: { remoteAddr: { hostname: string } }) => Response | Promise<Response>): unknown;
 };
 
 const env = Deno.env.toObject();
 const providers = providersFromEnv(env);
-const app = createGateway({ settings: gatewaySettingsFromEnv(env), text: providers.text, transcription: providers.transcription });
+const app = createGateway({ settings: gatewaySettingsFromEnv(env), text: providers.text, transcription: providers.transcription, socketAddress });
 
-Deno.serve((request) => app.fetch(request));
+// Behind Supabase's own proxy the peer is that proxy: set STUDYFORGE_TRUSTED_HOPS=1 so the limit keys on the caller.
+Deno.serve((request, info) => app.fetch(request, { remoteAddr: info.remoteAddr }));

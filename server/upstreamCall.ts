@@ -1,0 +1,122 @@
+import { encodeStreamEvent, STREAM_CONTENT_TYPE, type StreamEvent } from '../src/engine/backend/streamProtocol';
+import { ProviderError } from '../src/engine/providers/types';
+
+/*
+ * How long the gateway waits on a provider, and what the caller is told when
+ * a call fails. Two clocks: an idle timeout (no byte for `idleMs`, before the
+ * answer starts or between two pieces of a stream) and an overall cap
+ * (`maxMs`), so a stream that is still producing is not cut off at a fixed
+ * time, and one that trickles forever still ends.
+ */
+
+export interface CallLimits {
+  idleMs: number;
+  maxMs: number;
+}
+
+export interface UpstreamCall {
+  signal: AbortSignal;
+  /** A piece arrived: the idle clock starts again. */
+  activity(): void;
+  /** The gateway gave up waiting (idle or overall), as opposed to the caller leaving. */
+  timedOut(): boolean;
+  /** Stops the clocks (the call is over). */
+  finish(): void;
+}
+
+/** The caller's abort, both clocks and any extra signal (a stream's cancel), as one signal. */
+export function upstreamCall(request: Request, limits: CallLimits, extra?: AbortSignal): UpstreamCall {
+  const clock = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => clock.abort(new DOMException('The provider went quiet.', 'TimeoutError')), limits.idleMs);
+  };
+  const overall = AbortSignal.timeout(limits.maxMs);
+  arm();
+  const signal = AbortSignal.any([request.signal, clock.signal, overall, ...(extra ? [extra] : [])]);
+  signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+  return {
+    signal,
+    activity: () => {
+      if (!signal.aborted) arm();
+    },
+    timedOut: () => clock.signal.aborted || overall.aborted,
+    finish: () => clearTimeout(timer),
+  };
+}
+
+/** 499: the caller closed the request (nginx's code); nobody reads the answer. */
+export const CALLER_GONE = 499;
+
+/** Retry-After is never more than this, whatever a provider says. */
+export const MAX_RETRY_AFTER_SECONDS = 3_600;
+
+export interface Failure {
+  status: number;
+  message: string;
+  retryAfter?: number;
+}
+
+/**
+ * What the caller is told. Upstream text never reaches the caller: the
+ * provider's own words (`upstreamDetail`, already stripped of keys) go to the
+ * operator's log with the status, and the caller gets the provider module's
+ * message, written for students. Prompts and keys are never logged.
+ */
+export function failure(error: unknown, timedOut: boolean, callerGone = false): Failure {
+  if (callerGone && !timedOut) return { status: CALLER_GONE, message: 'The caller closed the request.' };
+  if (timedOut) return { status: 504, message: 'The AI provider took too long to answer. Please try again.' };
+  if (error instanceof ProviderError) {
+    const detail = (error as ProviderError & { upstreamDetail?: string }).upstreamDetail;
+    console.warn(`[gateway] provider failure: ${error.status} ${error.message}${detail ? ` | upstream said: ${detail}` : ''}`);
+    const retryAfter =
+      error.retryAfterSeconds === undefined ? undefined : Math.min(Math.max(0, Math.ceil(error.retryAfterSeconds)), MAX_RETRY_AFTER_SECONDS);
+    return { status: error.status, message: error.message, ...(retryAfter !== undefined ? { retryAfter } : {}) };
+  }
+  // The name and message only: a stack per request would let anyone who can cause one fill the log.
+  console.error(`[gateway] unexpected failure: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+  return { status: 500, message: 'The gateway could not complete the request.' };
+}
+
+/**
+ * The streamed answer (streamProtocol.ts): a `delta` event per piece, then
+ * `done` (without repeating the text: the pieces are the answer), or `error`.
+ */
+export function streamResponse(
+  deltas: (signal: AbortSignal) => AsyncIterable<string>,
+  request: Request,
+  limits: CallLimits,
+  headers: Record<string, string>,
+): Response {
+  const cancelled = new AbortController();
+  const call = upstreamCall(request, limits, cancelled.signal);
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const send = (event: StreamEvent) => controller.enqueue(encoder.encode(encodeStreamEvent(event)));
+      let anyText = false;
+      try {
+        for await (const delta of deltas(call.signal)) {
+          call.activity();
+          if (delta.trim() !== '') anyText = true;
+          send({ event: 'delta', data: { text: delta } });
+        }
+        if (!anyText) throw new ProviderError('The AI provider returned an empty answer.', 502);
+        send({ event: 'done', data: {} });
+      } catch (error) {
+        if (call.signal.aborted && !call.timedOut()) return; // The caller left: nobody to tell.
+        send({ event: 'error', data: { error: failure(error, call.timedOut()).message } });
+      } finally {
+        call.finish();
+      }
+      controller.close();
+    },
+    cancel() {
+      cancelled.abort();
+    },
+  });
+  return new Response(body, {
+    headers: { 'Content-Type': `${STREAM_CONTENT_TYPE}; charset=utf-8`, 'Cache-Control': 'no-cache', ...headers },
+  });
+}

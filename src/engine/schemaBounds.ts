@@ -1,0 +1,125 @@
+/*
+ * Bounds on a response schema (the contract's `config.responseSchema`), the
+ * one part of a request whose cost is not proportional to its bytes: 185
+ * bytes of nested `minItems: 1000` ask for 10^9 values, and a few thousand
+ * nested levels overflow any recursive reader. The gateway checks these
+ * before anything recursive (zod, a provider, the sample answerer) sees the
+ * schema; the registry contract test holds every tool's schema to the same
+ * bounds, so an author learns of a schema the gateway would refuse at test
+ * time. The largest of the 51 tools today: depth 5, 10 nodes, minItems 8,
+ * maxItems 30, 3 enum values, 6 properties, an answer of about 60 values.
+ */
+
+export const SCHEMA_LIMITS = {
+  /** Nesting of schemas (an object's property, an array's items), the root being 1. */
+  maxDepth: 12,
+  /** Schemas in the whole tree. */
+  maxNodes: 500,
+  /** The largest minItems or maxItems. */
+  maxItemsBound: 200,
+  maxEnumValues: 100,
+  maxEnumValueLength: 200,
+  maxPropertiesPerObject: 100,
+  maxDescriptionLength: 1_000,
+  /** Values in the smallest answer that fits (every property, each array at its minItems, at least one item). */
+  maxAnswerValues: 2_000,
+} as const;
+
+export type SchemaLimits = { [K in keyof typeof SCHEMA_LIMITS]: number };
+
+type Json = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function countOf(value: unknown): number | undefined {
+  return typeof value === 'number' ? value : undefined;
+}
+
+/** What is wrong with one schema node, looked at alone. */
+function nodeProblem(node: Json, where: string, limits: SchemaLimits): string | undefined {
+  for (const key of ['minItems', 'maxItems'] as const) {
+    const count = countOf(node[key]);
+    if (count !== undefined && count > limits.maxItemsBound) {
+      return `${where}: ${key} is ${count}; the limit is ${limits.maxItemsBound}.`;
+    }
+  }
+  const min = countOf(node.minItems);
+  const max = countOf(node.maxItems);
+  if (min !== undefined && max !== undefined && min > max) return `${where}: minItems (${min}) is above maxItems (${max}).`;
+  if (Array.isArray(node.enum)) {
+    if (node.enum.length > limits.maxEnumValues) {
+      return `${where}: enum has ${node.enum.length} values; the limit is ${limits.maxEnumValues}.`;
+    }
+    if (node.enum.some((value) => typeof value === 'string' && value.length > limits.maxEnumValueLength)) {
+      return `${where}: an enum value is longer than ${limits.maxEnumValueLength} characters.`;
+    }
+  }
+  if (typeof node.description === 'string' && node.description.length > limits.maxDescriptionLength) {
+    return `${where}: description is longer than ${limits.maxDescriptionLength} characters.`;
+  }
+  if (isRecord(node.properties) && Object.keys(node.properties).length > limits.maxPropertiesPerObject) {
+    return `${where}: ${Object.keys(node.properties).length} properties; the limit is ${limits.maxPropertiesPerObject} per object.`;
+  }
+  return undefined;
+}
+
+interface Visit {
+  node: unknown;
+  depth: number;
+  where: string;
+}
+
+/**
+ * Values in the smallest answer the sample answerer (and a model) would give:
+ * every property, each array at max(minItems, 1) items. Recursive, so call it
+ * only on a tree whose depth is already bounded; it stops counting past `cap`.
+ */
+export function answerValues(node: unknown, cap: number): number {
+  if (!isRecord(node)) return 1;
+  if (node.type === 'ARRAY') {
+    const count = Math.max(countOf(node.minItems) ?? 1, 1);
+    const each = answerValues(node.items ?? { type: 'STRING' }, cap);
+    return Math.min(cap + 1, 1 + count * each);
+  }
+  if (node.type === 'OBJECT' && isRecord(node.properties)) {
+    let total = 1;
+    for (const child of Object.values(node.properties)) {
+      total += answerValues(child, cap);
+      if (total > cap) return cap + 1;
+    }
+    return total;
+  }
+  return 1;
+}
+
+/**
+ * The first bound a schema breaks, as a sentence naming the place and the
+ * limit; undefined when it keeps them all. Iterative, so a schema nested
+ * deeper than any stack cannot overflow it; it stops at the first problem.
+ * Shapes it does not understand (a string where a schema should be) are left
+ * to the schema's validator: this looks only at size.
+ */
+export function schemaBoundsProblem(schema: unknown, limits: SchemaLimits = SCHEMA_LIMITS): string | undefined {
+  const stack: Visit[] = [{ node: schema, depth: 1, where: 'responseSchema' }];
+  let nodes = 0;
+  while (stack.length > 0) {
+    const { node, depth, where } = stack.pop() as Visit;
+    if (!isRecord(node)) continue;
+    nodes += 1;
+    if (nodes > limits.maxNodes) return `responseSchema has more than ${limits.maxNodes} schemas; that is the limit.`;
+    if (depth > limits.maxDepth) return `${where}: nested deeper than ${limits.maxDepth} levels; that is the limit.`;
+    const problem = nodeProblem(node, where, limits);
+    if (problem) return problem;
+    if (isRecord(node.properties)) {
+      for (const [key, child] of Object.entries(node.properties)) stack.push({ node: child, depth: depth + 1, where: `${where}.properties.${key}` });
+    }
+    if (node.items !== undefined) stack.push({ node: node.items, depth: depth + 1, where: `${where}.items` });
+  }
+  const values = answerValues(schema, limits.maxAnswerValues);
+  if (values > limits.maxAnswerValues) {
+    return `responseSchema asks for an answer of more than ${limits.maxAnswerValues} values (counting each array at its minItems); that is the limit.`;
+  }
+  return undefined;
+}
