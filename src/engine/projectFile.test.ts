@@ -151,3 +151,103 @@ describe('import validation', () => {
     expect(parsed).toMatchObject({ ok: true, bundle: { project: { name: 'Biology' }, artifacts: [notes, essay] } });
   });
 });
+
+/* ---- Hostile files (issue #10): nothing in a file may break the app, or take over a project it names. ---- */
+
+describe('import limits', () => {
+  const NOW = Date.parse('2026-11-23T12:00:00.000Z');
+  const nested = (levels: number, leaf: unknown = 'x'): unknown => {
+    let value = leaf;
+    for (let i = 0; i < levels; i++) value = [value];
+    return value;
+  };
+  const fileWith = (change: { project?: Record<string, unknown>; artifacts?: Record<string, unknown>[] }) =>
+    JSON.stringify({ ...projectExport(project, [notes, essay]), ...(change.project && { project: { ...project, ...change.project } }), ...(change.artifacts && { artifacts: change.artifacts }) });
+  const messageFor = (text: string) => {
+    const parsed = parseProjectExport(text, NOW);
+    if (parsed.ok) throw new Error('expected the file to be refused');
+    return parsed.message;
+  };
+
+  it('refuses item data nested deeper than 64 levels, naming the item, and accepts 64', () => {
+    expect(messageFor(fileWith({ artifacts: [notes, { ...essay, data: nested(65) }] }))).toBe(
+      `${notAnExport} "artifacts[1].data" is nested deeper than 64 levels.`,
+    );
+    expect(messageFor(fileWith({ artifacts: [{ ...essay, data: { a: nested(64) } }] }))).toBe(
+      `${notAnExport} "artifacts[0].data" is nested deeper than 64 levels.`,
+    );
+    expect(parseProjectExport(fileWith({ artifacts: [{ ...essay, data: nested(64) }] }), NOW).ok).toBe(true);
+  });
+
+  it('refuses the 30 KB file of 5,000 nested lists, and a 100,000-deep one, without throwing', () => {
+    const attack = `{"format":"studyforge-project","version":1,"project":{"id":"proj_1","name":"Deep","createdAt":"2026-11-01T00:00:00.000Z"},"artifacts":[{"id":"art_1","createdAt":"2026-11-01T00:00:00.000Z","toolId":"t","data":${'['.repeat(5000)}${']'.repeat(5000)}}]}`;
+    expect(messageFor(attack)).toBe(`${notAnExport} "artifacts[0].data" is nested deeper than 64 levels.`);
+    const deeper = attack.replace(`${'['.repeat(5000)}${']'.repeat(5000)}`, `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`);
+    expect(() => parseProjectExport(deeper, NOW)).not.toThrow();
+    expect(messageFor(deeper)).toBe(`${notAnExport} "artifacts[0].data" is nested deeper than 64 levels.`);
+  });
+
+  it.each([
+    ['a slash', 'proj/1'],
+    ['a question mark', 'proj?x=1'],
+    ['a hash', 'proj#top'],
+    ['a space', 'my project'],
+    ['a percent sign', 'proj%2F1'],
+    ['more than 100 characters', `proj_${'1'.repeat(100)}`],
+  ])('refuses a project id with %s, which the address bar cannot open', (_label, id) => {
+    expect(messageFor(fileWith({ project: { id } }))).toBe(
+      `${notAnExport} "project.id" may only contain letters, digits, "_" and "-" (at most 100).`,
+    );
+  });
+
+  it('refuses an item id the page cannot address', () => {
+    expect(messageFor(fileWith({ artifacts: [notes, { ...essay, id: 'art/../1' }] }))).toBe(
+      `${notAnExport} "artifacts[1].id" may only contain letters, digits, "_" and "-" (at most 100).`,
+    );
+  });
+
+  it('refuses name stamps in the future, which would win every rename merge', () => {
+    const tomorrow = new Date(NOW + 24 * 3600_000).toISOString();
+    expect(messageFor(fileWith({ project: { updatedAt: tomorrow } }))).toBe(`${notAnExport} "project.updatedAt" is in the future.`);
+    expect(messageFor(fileWith({ project: { createdAt: '2099-01-01T00:00:00.000Z', updatedAt: undefined } }))).toBe(
+      `${notAnExport} "project.createdAt" is in the future.`,
+    );
+    expect(messageFor(fileWith({ artifacts: [{ ...notes, createdAt: tomorrow }] }))).toBe(`${notAnExport} "artifacts[0].createdAt" is in the future.`);
+    // A clock a minute ahead of this one is not an attack.
+    expect(parseProjectExport(fileWith({ project: { updatedAt: new Date(NOW + 60_000).toISOString() } }), NOW).ok).toBe(true);
+  });
+
+  it.each(['yesterday', '2026-11-01', 'Mon Nov 23 2026 10:00:00 GMT+0000', '2026-13-45T00:00:00.000Z'])(
+    'refuses a stamp that is not a date and time as StudyForge writes them: %s',
+    (stamp) => {
+      expect(messageFor(fileWith({ project: { updatedAt: stamp } }))).toBe(
+        `${notAnExport} "project.updatedAt" should be a date and time such as "2026-01-31T09:00:00.000Z".`,
+      );
+    },
+  );
+
+  it('refuses more than 10,000 items', () => {
+    const many = Array.from({ length: 10_001 }, (_, i) => ({ ...notes, id: `art_${i}` }));
+    expect(messageFor(fileWith({ artifacts: many }))).toBe(`${notAnExport} "artifacts" has more than 10000 saved items.`);
+  });
+
+  it('still reads back a real export: store-made ids, save ids, nested results', () => {
+    const real = { id: 'art_1763888400000', createdAt: '2026-11-23T09:00:00.000Z', toolId: 'quiz-whiz', toolTitle: 'Quiz Whiz', saveId: '0a1b2c3d4e5f60718293a4b5', data: { questions: [{ options: ['a', 'b'], answer: { index: 0 } }] } };
+    const mine = { ...project, id: 'proj_1763888000000' };
+    const parsed = parseProjectExport(projectExportJson(mine, [real, notes]), NOW);
+    expect(parsed).toMatchObject({ ok: true, bundle: { project: mine, artifacts: [real, notes] } });
+  });
+});
+
+describe('Markdown of data too deep to show', () => {
+  it('writes a short placeholder instead of overflowing the stack', () => {
+    let data: unknown = 'leaf';
+    for (let i = 0; i < 100_000; i++) data = [data];
+    const markdown = artifactMarkdown({ ...essay, data });
+    expect(markdown).toContain('[nested too deep to show]');
+    expect(markdown).not.toContain('leaf');
+    let wrapped: unknown = 'leaf';
+    for (let i = 0; i < 100_000; i++) wrapped = { level: wrapped };
+    expect(artifactMarkdown({ ...essay, data: { answer: wrapped } })).toContain('[nested too deep to show]');
+  });
+});

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { $ZodIssue } from 'zod/v4/core';
 import type { ContractSchema } from './contractSchema';
-import { labelOf, resultAsText } from './resultText';
+import { labelOf, MAX_ITEM_DEPTH, nestedDeeperThan, prettyJson, resultAsText } from './resultText';
 import { artifactSchema, projectSchema, type Artifact, type Project, type ProjectBundle } from './stores/projects';
 
 /*
@@ -66,7 +66,7 @@ function structuredMarkdown(data: unknown, schema: ContractSchema | undefined): 
 export function artifactMarkdown(artifact: Artifact, schema?: ContractSchema): string {
   if (typeof artifact.data === 'string') return artifact.data.trim();
   const readable = structuredMarkdown(artifact.data, schema);
-  return readable !== '' ? readable : `\`\`\`json\n${JSON.stringify(artifact.data, null, 2) ?? 'null'}\n\`\`\``;
+  return readable !== '' ? readable : `\`\`\`json\n${prettyJson(artifact.data)}\n\`\`\``;
 }
 
 /** One line, so a name cannot break the document's structure. */
@@ -101,15 +101,70 @@ export function projectMarkdown(project: Project, artifacts: readonly Artifact[]
 
 export const notAnExport = 'This file is not a StudyForge project export.';
 
-const exportSchema = z.object({
-  format: z.literal(PROJECT_EXPORT_FORMAT),
-  version: z.literal(PROJECT_EXPORT_VERSION),
-  exportedAt: z.optional(z.string()),
-  project: z.extend(projectSchema, {
-    name: z.string().check(z.refine((name) => name.trim() !== '', 'must not be blank')),
-  }),
-  artifacts: z.array(artifactSchema),
-});
+/*
+ * An import is a file from anywhere, so beyond its shape it is held to what
+ * this app can use safely (issue #10):
+ *
+ * - Item data nests at most MAX_ITEM_DEPTH levels: JSON.parse accepts any
+ *   depth, but every later walk over the data (rendering, copying, saving,
+ *   exporting) would otherwise overflow the stack and blank the page.
+ * - Ids are what a hash route path segment carries as it is: our own ids are
+ *   `proj_<ms>` and `art_<ms>`; one with `/ ? #` could be imported but never
+ *   opened, and so never deleted.
+ * - Stamps are ISO dates as StudyForge writes them (they are compared as
+ *   text), and none lies in the future: a future name stamp would win the
+ *   "newer name" merge against the user's own project every time.
+ * - At most MAX_IMPORT_ARTIFACTS items. Text sizes need no limit of their
+ *   own: the file size cap and the storage quota bound them.
+ */
+
+/** Characters safe in a hash route path segment, as the router reads it back; at most 100. */
+export const ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
+const idText = 'may only contain letters, digits, "_" and "-" (at most 100)';
+
+export { MAX_ITEM_DEPTH };
+
+/** More than a browser's storage (about 5 MB) holds at a few hundred bytes an item. */
+export const MAX_IMPORT_ARTIFACTS = 10_000;
+
+/** How far ahead of this computer's clock a stamp may be: another computer's clock may run a little fast. */
+export const CLOCK_SKEW_MS = 5 * 60 * 1000;
+
+const ISO_STAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+function stampSchema(now: number) {
+  return z.string().check(
+    z.refine((stamp) => ISO_STAMP.test(stamp) && !Number.isNaN(Date.parse(stamp)) && new Date(stamp).toISOString() === stamp, 'should be a date and time such as "2026-01-31T09:00:00.000Z"'),
+    // Only a well-formed stamp can be judged; a malformed one has its message above.
+    z.refine((stamp) => !(Date.parse(stamp) > now + CLOCK_SKEW_MS), 'is in the future'),
+  );
+}
+
+function exportSchemaAt(now: number) {
+  const stamp = stampSchema(now);
+  const id = z.string().check(z.regex(ID_PATTERN, idText));
+  return z.object({
+    format: z.literal(PROJECT_EXPORT_FORMAT),
+    version: z.literal(PROJECT_EXPORT_VERSION),
+    exportedAt: z.optional(z.string()),
+    project: z.extend(projectSchema, {
+      id,
+      name: z.string().check(z.refine((name) => name.trim() !== '', 'must not be blank')),
+      createdAt: stamp,
+      updatedAt: z.optional(stamp),
+    }),
+    artifacts: z.array(
+      z.extend(artifactSchema, {
+        id,
+        createdAt: stamp,
+        data: z.unknown().check(
+          z.refine((data): boolean => data !== undefined, 'is missing'),
+          z.refine((data) => !nestedDeeperThan(data, MAX_ITEM_DEPTH), `is nested deeper than ${MAX_ITEM_DEPTH} levels`),
+        ),
+      }),
+    ).check(z.maxLength(MAX_IMPORT_ARTIFACTS, `has more than ${MAX_IMPORT_ARTIFACTS} saved items`)),
+  });
+}
 
 function pathText(path: readonly PropertyKey[]): string {
   return path.reduce<string>((text, part) => (typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part)), '');
@@ -129,8 +184,8 @@ function issueText(issue: $ZodIssue, input: unknown): string {
 
 export type ParsedExport = { ok: true; bundle: ProjectBundle; file: ProjectExport } | { ok: false; message: string };
 
-/** Reads an export file's text: the bundle to merge, or a message naming what is wrong. */
-export function parseProjectExport(text: string): ParsedExport {
+/** Reads an export file's text: the bundle to merge, or a message naming what is wrong. `now` judges stamps in the future. */
+export function parseProjectExport(text: string, now: number = Date.now()): ParsedExport {
   const fail = (detail: string): ParsedExport => ({ ok: false, message: `${notAnExport} ${detail}` });
   if (text.trim() === '') return fail('The file is empty.');
   let json: unknown;
@@ -150,7 +205,7 @@ export function parseProjectExport(text: string): ParsedExport {
       message: `This project was exported by a newer StudyForge (format version ${record.version}); this one reads version ${PROJECT_EXPORT_VERSION}.`,
     };
   }
-  const parsed = z.safeParse(exportSchema, json);
+  const parsed = z.safeParse(exportSchemaAt(now), json);
   if (!parsed.success) {
     const issues = parsed.error.issues;
     const first = issues[0];
