@@ -9,6 +9,7 @@ import { callerKey } from './clientAddress';
 import type { GatewaySettings } from './config';
 import { parseGenerateRequest } from './contractRequest';
 import { createRateLimiter } from './rateLimit';
+import { createSlots } from './slots';
 import { failure, streamResponse, upstreamCall, type CallLimits } from './upstreamCall';
 
 /*
@@ -41,6 +42,9 @@ const SAMPLE_TEXT =
   'This is a sample answer: the StudyForge gateway has no AI provider configured. Set GEMINI_API_KEY, OPENAI_BASE_URL or OLLAMA_URL to get real answers.';
 const SAMPLE_TRANSCRIPT =
   'This is a sample transcript: the StudyForge gateway has no transcription service configured. Set TRANSCRIBE_BASE_URL (or an OpenAI or Gemini key) to transcribe audio.';
+
+/** For answers sent before the body was read: the connection cannot carry another request. */
+const CLOSE = { Connection: 'close' };
 
 function errorJson(c: Context, status: number, error: string, headers: Record<string, string> = {}) {
   for (const [name, value] of Object.entries(headers)) c.header(name, value);
@@ -101,8 +105,9 @@ export function createGateway(options: GatewayOptions): Hono {
     return undefined;
   };
 
+  // The unread rest of the body makes the connection unusable: say so, so no client sends its next request on it.
   const tooLarge = (what: string, bytes: number) => (c: Context) =>
-    errorJson(c, 413, `The ${what} is too large: the limit is ${Math.round(bytes / 1024)} KB.`);
+    errorJson(c, 413, `The ${what} is too large: the limit is ${Math.round(bytes / 1024)} KB.`, CLOSE);
 
   /** The contract's routes take POST only: anything else is told so, in the contract's {error} form. */
   const postOnly = (path: string) =>
@@ -153,22 +158,23 @@ export function createGateway(options: GatewayOptions): Hono {
 
   /*
    * Audio uploads are read whole (multipart), so at most maxAudioUploads are
-   * in flight: more wait outside, with 503 and Retry-After, instead of
-   * holding maxAudioBytes each in memory.
+   * taken in at once. The next ones wait their turn without being read: their
+   * bytes stay in the network's buffers, not in this process. Past a queue of
+   * four per slot, or after 30 s of waiting, the caller is told to retry.
    */
-  let audioInFlight = 0;
+  const audioSlots = createSlots(limits.maxAudioUploads, limits.maxAudioUploads * 4, 30_000);
   const audioSlot = async (c: Context, next: () => Promise<void>) => {
     if (!/^multipart\/form-data\s*;/i.test(c.req.header('content-type') ?? '')) {
-      return errorJson(c, 415, 'Send the audio as multipart/form-data with a "file" field.');
+      return errorJson(c, 415, 'Send the audio as multipart/form-data with a "file" field.', CLOSE);
     }
-    if (audioInFlight >= limits.maxAudioUploads) {
-      return errorJson(c, 503, 'The gateway is busy with other recordings. Please try again in a few seconds.', { 'Retry-After': '5' });
+    const release = await audioSlots.acquire(c.req.raw.signal);
+    if (!release) {
+      return errorJson(c, 503, 'The gateway is busy with other recordings. Please try again in a few seconds.', { 'Retry-After': '5', ...CLOSE });
     }
-    audioInFlight += 1;
     try {
       await next();
     } finally {
-      audioInFlight -= 1;
+      release();
     }
     return undefined;
   };
@@ -189,7 +195,8 @@ export function createGateway(options: GatewayOptions): Hono {
         if (!(file instanceof Blob) || file.size === 0) return errorJson(c, 400, 'Send the audio as multipart/form-data with a "file" field.');
         if (!transcription) return c.json({ text: SAMPLE_TRANSCRIPT }, 200, { [SAMPLE_HEADER]: 'true' });
         const fileName = file instanceof File && file.name ? file.name.slice(0, 200) : 'audio.webm';
-        const call = upstreamCall(c.req.raw, callLimits);
+        // The upload to the provider is activity this gateway cannot see: only the overall cap applies.
+        const call = upstreamCall(c.req.raw, { idleMs: callLimits.maxMs, maxMs: callLimits.maxMs });
         try {
           return c.json({ text: await transcription.transcribe({ audio: file, fileName, signal: call.signal }) });
         } catch (error) {
