@@ -1,5 +1,5 @@
 import { createParser } from 'eventsource-parser';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { toContractSchema } from '../src/engine/contractSchema';
 import { ProviderError, type ProviderRequest, type TextProvider, type TranscriptionProvider } from '../src/engine/providers/types';
@@ -259,6 +259,38 @@ describe('the transcription contract (spec 7.2)', () => {
     expect((await gateway(null, {}, transcriber()).fetch(upload(null))).status).toBe(400);
     const big = await gateway(null, { STUDYFORGE_MAX_AUDIO_BYTES: '1000' }, transcriber()).fetch(upload(new Blob([new Uint8Array(5000)])));
     expect(big.status).toBe(413);
+  });
+
+  it('takes in maxAudioUploads at once, queues four per slot unread, and tells the rest to retry', async () => {
+    const releases: (() => void)[] = [];
+    const held: TranscriptionProvider = {
+      name: 'openai',
+      transcribe: () => new Promise<string>((resolve) => releases.push(() => resolve('Done.'))),
+    };
+    const app = gateway(null, { STUDYFORGE_MAX_AUDIO_UPLOADS: '1' }, held);
+    const audio = () => upload(new Blob([new Uint8Array(16)], { type: 'audio/webm' }));
+    const taken = [app.fetch(audio()), app.fetch(audio()), app.fetch(audio()), app.fetch(audio()), app.fetch(audio())];
+    const refused = await app.fetch(audio());
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('5');
+    expect(((await refused.json()) as { error: string }).error).toMatch(/busy with other recordings/);
+    // One at a time: each finished transcription lets the next in.
+    for (let done = 0; done < 5; done++) {
+      await vi.waitFor(() => expect(releases.length).toBe(done + 1));
+      releases[done]?.();
+    }
+    expect((await Promise.all(taken)).map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+  });
+
+  it('refuses audio that is not multipart with 415', async () => {
+    const response = await gateway(null, {}, transcriber()).fetch(
+      new Request('http://gateway.test/speechtotext/speechtotext/transcribe-audio/', {
+        method: 'POST',
+        headers: { Authorization: 'Bearer anon-key', 'Content-Type': 'audio/webm' },
+        body: new Uint8Array(8),
+      }),
+    );
+    expect(response.status).toBe(415);
   });
 
   it('answers a sample transcript without a service, and says so', async () => {

@@ -1,4 +1,5 @@
 import { encodeStreamEvent, STREAM_CONTENT_TYPE, type StreamEvent } from '../src/engine/backend/streamProtocol';
+import { redactSecrets } from '../src/engine/providers/errors';
 import { ProviderError } from '../src/engine/providers/types';
 
 /*
@@ -75,7 +76,8 @@ export function failure(error: unknown, timedOut: boolean, callerGone = false): 
     return { status: error.status, message: error.message, ...(retryAfter !== undefined ? { retryAfter } : {}) };
   }
   // The name and message only: a stack per request would let anyone who can cause one fill the log.
-  console.error(`[gateway] unexpected failure: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  console.error(`[gateway] unexpected failure: ${redactSecrets(text, []).slice(0, 500)}`);
   return { status: 500, message: 'The gateway could not complete the request.' };
 }
 

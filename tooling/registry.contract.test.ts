@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogue } from 'virtual:studyforge/catalogue';
 import { rendererMap } from '../renderers';
 import { toContractSchema } from '../src/engine/contractSchema';
+import { schemaBoundsProblem } from '../src/engine/schemaBounds';
 import type { ToolModule } from '../src/engine/defineTool';
 import { defaultValues, isFreeText } from '../src/engine/fields';
 import { blockingReason, formSchema } from '../src/engine/formSchema';
@@ -106,6 +107,13 @@ describe.each(entries)('$file', ({ file, stem, tool }) => {
     expect(() => toContractSchema(tool.result as never), `${file}: result schema`).not.toThrow();
     const asked = modelSchemaOf(tool, derivedValues(tool, tool.example.input));
     if (asked !== 'markdown') expect(() => toContractSchema(asked), `${file}: the part the model writes`).not.toThrow();
+  });
+
+  it('has a result schema within the bounds the gateway accepts (src/engine/schemaBounds.ts)', () => {
+    const asked = modelSchemaOf(tool, derivedValues(tool, tool.example.input));
+    if (asked === 'markdown') return;
+    const problem = schemaBoundsProblem(toContractSchema(asked));
+    expect(problem, `${file}: the gateway would refuse this result schema: ${problem}. Lower the count or nesting, or raise SCHEMA_LIMITS with a reason.`).toBeUndefined();
   });
 
   it('names a renderer that exists', () => {
