@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { contentSecurityPolicy } from '../server/contentSecurityPolicy';
 import type { ToolDeclaration } from '../src/engine/defineTool';
+import { freePort, spawnGroup, waitUntilUp, type GroupProcess } from '../tooling/processGroup';
 import { fillFromExample, flowProject, generateButton, openTool, resultRegion, seedStorage, storageKeys, toolById } from './support/app';
 import { loadRegistry } from './support/registry';
 
@@ -157,44 +155,24 @@ test('no other site can frame the app', async ({ page }) => {
   await expect(page.frameLocator('#app').locator('#root')).toHaveCount(0);
 });
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port: free } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return free;
-}
-
 test.describe('served by the gateway (npm start)', () => {
-  let child: ChildProcess | undefined;
+  let gateway: GroupProcess | undefined;
   let url = '';
 
   test.beforeAll(async () => {
     const gatewayPort = await freePort();
-    let log = '';
-    child = spawn('npx', ['tsx', 'server/node.ts'], {
+    // Its own process group: npx starts node and tsx another; stopping the group ends them all.
+    gateway = spawnGroup('npx', ['tsx', 'server/node.ts'], {
       cwd: root,
       // No provider configured: the app answers with its samples, which is all this needs.
       env: { ...process.env, PORT: String(gatewayPort), STUDYFORGE_STATIC_DIR: path.join(root, '.e2e-build', String(port)), STUDYFORGE_PUBLIC_KEY: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-    child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
     url = `http://127.0.0.1:${gatewayPort}`;
-    for (let i = 0; i < 300; i += 1) {
-      if (child.exitCode !== null) throw new Error(`gateway exited:\n${log}`);
-      try {
-        if ((await fetch(`${url}/healthz`)).ok) return;
-      } catch {
-        // Not up yet.
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    throw new Error(`gateway did not start:\n${log}`);
+    await waitUntilUp(`${url}/healthz`, gateway, 60_000);
   });
 
-  test.afterAll(() => {
-    child?.kill();
+  test.afterAll(async () => {
+    await gateway?.stop();
   });
 
   test("sends the policy as a header with the app's page, and the app runs under it", async ({ page, request }) => {

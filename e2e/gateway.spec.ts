@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startFakeOpenAI, type FakeProviderServer } from '../src/engine/testing/fakeProviders';
+import { freePort, spawnGroup, waitUntilUp } from '../tooling/processGroup';
 import { fillFromExample, generateButton, openTool, resultRegion, sampleBanner, toolById } from './support/app';
 import { loadRegistry } from './support/registry';
 
@@ -24,19 +24,11 @@ const root = path.resolve(import.meta.dirname, '..');
 // The build the Playwright web server made for this run (playwright.config.ts).
 const staticDir = path.join(root, '.e2e-build', process.env.E2E_PORT ?? '4317');
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 /** Starts `npm start`'s entry point on a free port, pointed at an OpenAI-compatible provider. */
-async function startGateway(providerBaseUrl: string): Promise<{ url: string; stop(): void }> {
+async function startGateway(providerBaseUrl: string): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await freePort();
-  let log = '';
-  const child: ChildProcess = spawn('npx', ['tsx', 'server/node.ts'], {
+  // Its own process group: npx starts node and tsx another; stopping the group ends them all.
+  const gateway = spawnGroup('npx', ['tsx', 'server/node.ts'], {
     cwd: root,
     env: {
       ...process.env,
@@ -47,22 +39,15 @@ async function startGateway(providerBaseUrl: string): Promise<{ url: string; sto
       OPENAI_MODEL: 'test-model',
       STUDYFORGE_PUBLIC_KEY: 'anon-public-key',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i += 1) {
-    if (child.exitCode !== null) throw new Error(`gateway exited:\n${log}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, stop: () => child.kill() };
-    } catch {
-      // Not up yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  try {
+    await waitUntilUp(`${url}/healthz`, gateway, 60_000);
+  } catch (error) {
+    await gateway.stop();
+    throw error;
   }
-  child.kill();
-  throw new Error(`gateway did not start:\n${log}`);
+  return { url, stop: () => gateway.stop() };
 }
 
 async function openThroughGateway(page: Page, url: string) {
@@ -73,14 +58,14 @@ async function openThroughGateway(page: Page, url: string) {
 
 test.describe('the app through the gateway', () => {
   let provider: FakeProviderServer;
-  let gateway: { url: string; stop(): void };
+  let gateway: { url: string; stop(): Promise<void> };
 
   test.beforeAll(async () => {
     provider = await startFakeOpenAI({ apiKey: 'sk-provider-key', model: 'test-model', chunkDelayMs: 250 });
     gateway = await startGateway(provider.baseUrl);
   });
   test.afterAll(async () => {
-    gateway?.stop();
+    await gateway?.stop();
     await provider?.close();
   });
 
@@ -177,7 +162,7 @@ test('measures the delay from the provider’s first streamed byte to its text o
     testInfo.annotations.push({ type: 'first-byte-to-screen-ms', description: String(delayMs) });
     expect(delayMs).toBeGreaterThanOrEqual(0);
   } finally {
-    gateway.stop();
+    await gateway.stop();
     await new Promise((resolve) => provider.close(resolve));
   }
 });

@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createParser } from 'eventsource-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeProviderServer } from '../src/engine/testing/fakeProviders';
+import { freePort, spawnGroup, waitUntilUp, type GroupProcess } from '../tooling/processGroup';
 
 /*
  * The same handler, started the way users start it: `npm start` (Node, with
@@ -16,31 +15,6 @@ import { startFakeOpenAI, type FakeProviderServer } from '../src/engine/testing/
 
 const root = path.resolve(import.meta.dirname, '..');
 const PUBLIC_KEY = 'anon-public-key';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function waitUntilUp(url: string, child: ChildProcess, output: () => string, timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode}:\n${output()}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`not up after ${timeoutMs} ms:\n${output()}`);
-}
 
 interface Runtime {
   name: string;
@@ -71,15 +45,15 @@ const runtimes: Runtime[] = [
 ];
 
 describe.each(runtimes)('the gateway on $name', ({ command }) => {
-  let child: ChildProcess;
+  let gateway: GroupProcess | undefined;
   let base = '';
-  let log = '';
 
   beforeAll(async () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     const [program = 'npx', ...args] = command;
-    child = spawn(program, args, {
+    // Its own process group: npx starts node, tsx (or deno) another; stopping the group ends them all.
+    gateway = spawnGroup(program, args, {
       cwd: root,
       env: {
         ...process.env,
@@ -91,15 +65,12 @@ describe.each(runtimes)('the gateway on $name', ({ command }) => {
         STUDYFORGE_STATIC_DIR: staticDir,
         DENO_NO_UPDATE_CHECK: '1',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-    child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
-    await waitUntilUp(`${base}/healthz`, child, () => log);
+    await waitUntilUp(`${base}/healthz`, gateway);
   }, 120_000);
 
-  afterAll(() => {
-    child.kill();
+  afterAll(async () => {
+    await gateway?.stop();
   });
 
   const post = (body: unknown, headers: Record<string, string> = {}, signal?: AbortSignal) =>
