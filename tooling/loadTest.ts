@@ -245,8 +245,12 @@ async function main(): Promise<void> {
     const base = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
     await waitUntilUp(`${base}/healthz`, gateway, STARTUP_ALLOWANCE_S * 1000);
     const pid = gateway.child.pid;
-    const health = (await (await fetch(`${base}/healthz`)).json()) as { provider?: string };
-    if (health.provider !== 'samples') throw new Error(`the gateway is not in sample mode (provider: ${String(health.provider)}); refusing to load a real provider.`);
+    // One request first: the gateway marks sample answers, and only a sample-answering gateway is loaded, never a real provider.
+    const probe = await fetch(`${base}/functions/v1/gemini`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: BODY });
+    await probe.arrayBuffer();
+    if (!probe.ok || probe.headers.get('x-studyforge-sample') !== 'true') {
+      throw new Error(`the gateway did not answer with a sample (status ${probe.status}); refusing to load it.`);
+    }
 
     console.log(
       `StudyForge gateway load test on ${process.platform} ${process.arch}, Node ${process.version}, ${cpus().length} cores; gateway pid ${pid} at ${base} (samples)`,
