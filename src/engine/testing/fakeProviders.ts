@@ -21,6 +21,10 @@ import type { AddressInfo } from 'node:net';
  * the middle (sometimes inside a multi-byte character), so clients must parse
  * across chunk boundaries. Every exchange records whether the client closed
  * the connection before the answer was complete.
+ *
+ * For the byte caps of the clients, 'huge' answers and padded errors are
+ * written progressively, respecting backpressure: the fake never holds the
+ * whole body, and `bytesSent` shows how far it got before the client left.
  */
 
 export type FakeProviderKind = 'gemini' | 'openai' | 'ollama';
@@ -28,14 +32,23 @@ export type FakeProviderKind = 'gemini' | 'openai' | 'ollama';
 export type FakeAnswer =
   /** A successful answer; streamed in `chunks` (default: word by word) when the request streams. */
   | { kind: 'text'; text: string; chunks?: string[] }
-  /** An HTTP error in the provider's format; Retry-After sent as given; `reason` for Google's ErrorInfo (e.g. API_KEY_INVALID). */
-  | { kind: 'error'; status: number; message?: string; retryAfter?: string; reason?: string }
+  /**
+   * An HTTP error in the provider's format; Retry-After sent as given; `reason` for Google's ErrorInfo (e.g. API_KEY_INVALID).
+   * With `bodyBytes`, the message is followed by filler until the body is that long, written progressively.
+   */
+  | { kind: 'error'; status: number; message?: string; retryAfter?: string; reason?: string; bodyBytes?: number }
   /** A stream that starts, sends `chunks`, then reports an error in the provider's in-stream form. */
   | { kind: 'streamError'; chunks: string[]; message: string }
   /** Never answers (not even headers). */
   | { kind: 'hang' }
   /** A stream that never ends: `chunk` (default "tick ") forever, until the client goes away. Non-streamed requests hang. */
   | { kind: 'endless'; chunk?: string }
+  /**
+   * A well-formed answer of about `bytes` bytes, written progressively: one growing JSON body when not
+   * streamed; when streamed, provider-framed events or lines of filler text, then the provider's ending.
+   * `oneLine`: a streamed answer whose first event or line never ends (no newline, ever), for line buffers.
+   */
+  | { kind: 'huge'; bytes: number; oneLine?: boolean }
   /** Anything else, byte for byte. */
   | { kind: 'raw'; status: number; headers?: Record<string, string>; body: string };
 
@@ -66,6 +79,8 @@ export interface FakeExchange {
   responseEnded: boolean;
   /** The client closed the connection before the answer was complete. */
   closedByClient: boolean;
+  /** Body bytes written so far by answers sent progressively ('huge', an 'error' with bodyBytes). */
+  bytesSent: number;
 }
 
 export interface FakeProviderOptions {
@@ -181,6 +196,93 @@ async function writeSlowly(res: ServerResponse, pieces: string[], delayMs: numbe
   return !res.destroyed;
 }
 
+/** Writes one piece, then waits while the socket is full (so the fake holds little); false once the client has gone. */
+async function writeRespectingBackpressure(res: ServerResponse, exchange: FakeExchange, piece: Buffer | string): Promise<boolean> {
+  if (res.destroyed || res.writableEnded) return false;
+  exchange.bytesSent += typeof piece === 'string' ? Buffer.byteLength(piece) : piece.length;
+  if (!res.write(piece)) {
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        res.off('drain', done);
+        res.off('close', done);
+        resolve();
+      };
+      res.on('drain', done);
+      res.on('close', done);
+    });
+  }
+  return !res.destroyed;
+}
+
+/** JSON-safe filler (no quotes, backslashes or newlines), sliced from one shared buffer. */
+const FILLER = Buffer.from('All work and no play makes a very long answer. '.repeat(1400), 'utf8');
+
+/** Writes `bytes` bytes of filler in 64 KiB pieces; false once the client has gone. */
+async function writeFiller(res: ServerResponse, exchange: FakeExchange, bytes: number): Promise<boolean> {
+  const piece = 64 * 1024;
+  for (let left = bytes; left > 0; left -= piece) {
+    if (!(await writeRespectingBackpressure(res, exchange, FILLER.subarray(0, Math.min(piece, left))))) return false;
+  }
+  return true;
+}
+
+/** Where filler goes inside a JSON text: a marker put in a string value, then split around. */
+const HOLE = '@@FILL@@';
+
+function splitAtHole(text: string): [string, string] {
+  const at = text.indexOf(HOLE);
+  if (at === -1) throw new Error('the framing has no place for filler');
+  return [text.slice(0, at), text.slice(at + HOLE.length)];
+}
+
+/** A provider's JSON error body, its message followed by filler up to `bodyBytes`, written progressively. */
+async function sendPaddedJson(
+  res: ServerResponse,
+  exchange: FakeExchange,
+  status: number,
+  body: (message: string) => unknown,
+  message: string,
+  headers: Record<string, string>,
+  bodyBytes: number,
+): Promise<void> {
+  const [prefix, suffix] = splitAtHole(JSON.stringify(body(`${message} ${HOLE}`)));
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', ...headers });
+  const fill = Math.max(0, bodyBytes - Buffer.byteLength(prefix) - Buffer.byteLength(suffix));
+  if ((await writeRespectingBackpressure(res, exchange, prefix)) && (await writeFiller(res, exchange, fill)) && (await writeRespectingBackpressure(res, exchange, suffix))) res.end();
+}
+
+/** How one provider frames a huge answer: the whole JSON body, one streamed event or line, and the stream's ending. */
+interface HugeFraming {
+  contentType: string;
+  streamContentType: string;
+  whole(content: string): unknown;
+  event(content: string): string;
+  ending: string[];
+}
+
+async function sendHuge(res: ServerResponse, exchange: FakeExchange, answer: Extract<FakeAnswer, { kind: 'huge' }>, framing: HugeFraming): Promise<void> {
+  if (!exchange.streamed) {
+    const [prefix, suffix] = splitAtHole(JSON.stringify(framing.whole(HOLE)));
+    res.writeHead(200, { 'Content-Type': framing.contentType });
+    const fill = Math.max(0, answer.bytes - Buffer.byteLength(prefix) - Buffer.byteLength(suffix));
+    if ((await writeRespectingBackpressure(res, exchange, prefix)) && (await writeFiller(res, exchange, fill)) && (await writeRespectingBackpressure(res, exchange, suffix))) res.end();
+    return;
+  }
+  res.writeHead(200, { 'Content-Type': framing.streamContentType });
+  if (answer.oneLine) {
+    // An event or line that starts and never ends: no newline until the body is over.
+    const [prefix] = splitAtHole(framing.event(HOLE));
+    if ((await writeRespectingBackpressure(res, exchange, prefix)) && (await writeFiller(res, exchange, answer.bytes - Buffer.byteLength(prefix)))) res.end();
+    return;
+  }
+  const event = framing.event(FILLER.subarray(0, 16 * 1024).toString('utf8'));
+  for (let sent = 0; sent < answer.bytes; sent += Buffer.byteLength(event)) {
+    if (!(await writeRespectingBackpressure(res, exchange, event))) return;
+  }
+  for (const piece of framing.ending) if (!(await writeRespectingBackpressure(res, exchange, piece))) return;
+  res.end();
+}
+
 async function writeForever(res: ServerResponse, piece: () => string, delayMs: number): Promise<void> {
   while (!res.destroyed && !res.writableEnded) {
     res.write(piece());
@@ -224,6 +326,7 @@ async function startFake(protocol: Protocol, options: FakeProviderOptions): Prom
         streamed: false,
         responseEnded: false,
         closedByClient: false,
+        bytesSent: 0,
       };
       exchanges.push(exchange);
       res.on('finish', () => {
@@ -317,18 +420,17 @@ const GEMINI_GENERATION_CONFIG_FIELDS = ['stopSequences', 'responseMimeType', 'r
 const GEMINI_SCHEMA_FIELDS = ['type', 'format', 'title', 'description', 'nullable', 'enum', 'maxItems', 'minItems', 'properties', 'required', 'minProperties', 'maxProperties', 'minLength', 'maxLength', 'pattern', 'example', 'anyOf', 'propertyOrdering', 'default', 'items', 'minimum', 'maximum'];
 const GEMINI_TYPES = ['STRING', 'NUMBER', 'INTEGER', 'BOOLEAN', 'ARRAY', 'OBJECT', 'NULL'];
 
-function geminiError(res: ServerResponse, status: number, message: string, extra: { reason?: string; retryAfter?: string } = {}): void {
+function geminiErrorBody(status: number, message: string, extra: { reason?: string; retryAfter?: string } = {}): unknown {
   const details: Record<string, unknown>[] = [];
   if (extra.reason) details.push({ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: extra.reason, domain: 'googleapis.com', metadata: { service: 'generativelanguage.googleapis.com' } });
   if (status === 429 && extra.retryAfter && /^\d+$/.test(extra.retryAfter)) {
     details.push({ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: `${extra.retryAfter}s` });
   }
-  sendJson(
-    res,
-    status,
-    { error: { code: status, message, status: GEMINI_STATUS[status] ?? 'UNKNOWN', ...(details.length > 0 ? { details } : {}) } },
-    extra.retryAfter ? { 'Retry-After': extra.retryAfter } : {},
-  );
+  return { error: { code: status, message, status: GEMINI_STATUS[status] ?? 'UNKNOWN', ...(details.length > 0 ? { details } : {}) } };
+}
+
+function geminiError(res: ServerResponse, status: number, message: string, extra: { reason?: string; retryAfter?: string } = {}): void {
+  sendJson(res, status, geminiErrorBody(status, message, extra), extra.retryAfter ? { 'Retry-After': extra.retryAfter } : {});
 }
 
 function checkGeminiSchema(schema: unknown, where: string, problems: string[]): void {
@@ -470,8 +572,21 @@ function geminiProtocol(): Protocol {
         case 'raw':
           res.writeHead(answer.status, answer.headers ?? {}).end(answer.body);
           return;
-        case 'error':
-          geminiError(res, answer.status, answer.message ?? `Fake error ${answer.status}`, { ...(answer.reason ? { reason: answer.reason } : {}), ...(answer.retryAfter ? { retryAfter: answer.retryAfter } : {}) });
+        case 'error': {
+          const message = answer.message ?? `Fake error ${answer.status}`;
+          const extra = { ...(answer.reason ? { reason: answer.reason } : {}), ...(answer.retryAfter ? { retryAfter: answer.retryAfter } : {}) };
+          if (answer.bodyBytes === undefined) geminiError(res, answer.status, message, extra);
+          else await sendPaddedJson(res, exchange, answer.status, (m) => geminiErrorBody(answer.status, m, extra), message, answer.retryAfter ? { 'Retry-After': answer.retryAfter } : {}, answer.bodyBytes);
+          return;
+        }
+        case 'huge':
+          await sendHuge(res, exchange, answer, {
+            contentType: 'application/json; charset=UTF-8',
+            streamContentType: 'text/event-stream',
+            whole: (content) => geminiResponse(content, model, true),
+            event: (content) => geminiSse(geminiResponse(content, model, false)),
+            ending: [geminiSse(geminiResponse('', model, true))],
+          });
           return;
         case 'hang':
           return;
@@ -515,13 +630,12 @@ const OPENAI_CHAT_FIELDS = ['model', 'messages', 'stream', 'stream_options', 're
 const OPENAI_ROLES = ['system', 'developer', 'user', 'assistant', 'tool', 'function'];
 const OPENAI_ERROR_TYPE: Record<number, string> = { 400: 'invalid_request_error', 401: 'invalid_request_error', 403: 'invalid_request_error', 404: 'invalid_request_error', 429: 'requests', 500: 'server_error', 503: 'server_error' };
 
+function openaiErrorBody(status: number, message: string, code: string | null): unknown {
+  return { error: { message, type: OPENAI_ERROR_TYPE[status] ?? 'invalid_request_error', param: null, code } };
+}
+
 function openaiError(res: ServerResponse, status: number, message: string, code: string | null, retryAfter?: string): void {
-  sendJson(
-    res,
-    status,
-    { error: { message, type: OPENAI_ERROR_TYPE[status] ?? 'invalid_request_error', param: null, code } },
-    retryAfter ? { 'Retry-After': retryAfter } : {},
-  );
+  sendJson(res, status, openaiErrorBody(status, message, code), retryAfter ? { 'Retry-After': retryAfter } : {});
 }
 
 /** How OpenAI echoes a wrong key: its first and last characters around stars. */
@@ -652,9 +766,29 @@ function openaiProtocol(): Protocol {
           return;
         case 'error': {
           const code = answer.status === 429 ? 'rate_limit_exceeded' : answer.status === 401 ? 'invalid_api_key' : null;
-          openaiError(res, answer.status, answer.message ?? `Fake error ${answer.status}`, code, answer.retryAfter);
+          const message = answer.message ?? `Fake error ${answer.status}`;
+          if (answer.bodyBytes === undefined) openaiError(res, answer.status, message, code, answer.retryAfter);
+          else await sendPaddedJson(res, exchange, answer.status, (m) => openaiErrorBody(answer.status, m, code), message, answer.retryAfter ? { 'Retry-After': answer.retryAfter } : {}, answer.bodyBytes);
           return;
         }
+        case 'huge':
+          await sendHuge(res, exchange, answer, {
+            contentType: 'application/json',
+            streamContentType: 'text/event-stream; charset=utf-8',
+            whole: (content) =>
+              audio
+                ? { text: content }
+                : {
+                    id: 'chatcmpl-fake',
+                    object: 'chat.completion',
+                    created: 1_700_000_000,
+                    model,
+                    choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, logprobs: null, finish_reason: 'length' }],
+                  },
+            event: (content) => openaiSse(chatChunk(model, { content }, null)),
+            ending: [openaiSse(chatChunk(model, {}, 'length')), 'data: [DONE]\n\n'],
+          });
+          return;
         case 'hang':
           return;
         case 'endless':
@@ -705,8 +839,12 @@ function openaiProtocol(): Protocol {
 
 const OLLAMA_CHAT_FIELDS = ['model', 'messages', 'tools', 'format', 'options', 'stream', 'keep_alive', 'think'];
 
+function ollamaErrorBody(message: string): unknown {
+  return { error: message };
+}
+
 function ollamaError(res: ServerResponse, status: number, message: string, retryAfter?: string): void {
-  sendJson(res, status, { error: message }, retryAfter ? { 'Retry-After': retryAfter } : {});
+  sendJson(res, status, ollamaErrorBody(message), retryAfter ? { 'Retry-After': retryAfter } : {});
 }
 
 function checkOllamaBody(json: unknown, problems: string[]): void {
@@ -766,8 +904,20 @@ function ollamaProtocol(): Protocol {
         case 'raw':
           res.writeHead(answer.status, answer.headers ?? {}).end(answer.body);
           return;
-        case 'error':
-          ollamaError(res, answer.status, answer.message ?? `fake error ${answer.status}`, answer.retryAfter);
+        case 'error': {
+          const message = answer.message ?? `fake error ${answer.status}`;
+          if (answer.bodyBytes === undefined) ollamaError(res, answer.status, message, answer.retryAfter);
+          else await sendPaddedJson(res, exchange, answer.status, ollamaErrorBody, message, answer.retryAfter ? { 'Retry-After': answer.retryAfter } : {}, answer.bodyBytes);
+          return;
+        }
+        case 'huge':
+          await sendHuge(res, exchange, answer, {
+            contentType: 'application/json; charset=utf-8',
+            streamContentType: 'application/x-ndjson',
+            whole: (content) => line(content, true),
+            event: (content) => ndjson(line(content, false)),
+            ending: [ndjson(line('', true))],
+          });
           return;
         case 'hang':
           return;
