@@ -2,27 +2,54 @@ import { ProviderError } from './types';
 
 /*
  * Every provider failure becomes a ProviderError whose message a student can
- * read and whose status the gateway answers with. Messages never contain the
- * provider key: upstream text is redacted before it is quoted.
+ * read and whose status the gateway answers with. Messages never quote
+ * upstream text (issue #10): an upstream error body, an error inside a stream
+ * or a refusal can carry database URLs, file paths and internal host names,
+ * and the gateway must not hand those to every browser. What upstream said is
+ * kept, redacted and cut short, on ProviderError.upstreamDetail, for the
+ * operator's logs (and, in own-key mode, for the user whose provider it is).
  */
+
+/** "2 MB", "64 KB" or "1000 bytes": binary units, named as people name them. */
+export function formatBytes(bytes: number): string {
+  const MiB = 1024 * 1024;
+  if (bytes >= MiB && bytes % MiB === 0) return `${bytes / MiB} MB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KB`;
+  return `${bytes} bytes`;
+}
 
 export const providerMessages = {
   // Neutral about whose key: the same providers run in the gateway and, with the user's own key, in the browser.
   keyRejected: 'The AI provider rejected the API key. Check the key that is configured for it.',
   rateLimited: 'The AI provider is rate-limiting requests. Please try again in a moment.',
   upstreamProblem: (status: number) => `The AI provider had a problem (status ${status}). Please try again.`,
-  refused: (status: number, detail: string) =>
-    detail ? `The AI provider refused the request (status ${status}): ${detail}` : `The AI provider refused the request (status ${status}).`,
+  refused: (status: number) => `The AI provider refused the request (status ${status}).`,
   unreachable: 'Could not reach the AI provider.',
   empty: 'The AI provider returned an empty answer.',
   unreadable: 'The AI provider sent an answer that could not be read.',
-  declined: (detail: string) => `The AI model declined to answer: ${detail}`,
-  failedWhileAnswering: (detail: string) =>
-    detail ? `The AI provider stopped with an error while answering: ${detail}` : 'The AI provider stopped with an error while answering.',
+  // The refusal's own words are not quoted: the issue lists refusals among the leaks (a proxy or a system prompt can put internals there).
+  declined: 'The AI model declined to answer this request.',
+  failedWhileAnswering: 'The AI provider stopped with an error while answering.',
+  // "StudyForge", not "the gateway": in own-key mode the same cap applies in the browser.
+  tooLong: (maxBytes: number) => `The AI provider's answer was longer than StudyForge accepts (${formatBytes(maxBytes)}).`,
 } as const;
 
-/** Upstream text quoted in a message is cut to this many characters. */
+/** Upstream text kept in upstreamDetail is cut to this many characters. */
 export const MAX_DETAIL_LENGTH = 300;
+
+/**
+ * At most this much of an error body is read (the rest is cancelled): enough
+ * for any real provider's error JSON, and a hostile or broken upstream
+ * answering an error with megabytes costs the gateway nothing.
+ */
+export const MAX_ERROR_BODY_BYTES = 16 * 1024;
+
+/**
+ * The longest Retry-After passed on, in seconds. The gateway repeats it to
+ * browsers, which wait that long before trying again: a provider asking for
+ * more than an hour is broken or hostile, and must not lock users out for years.
+ */
+export const MAX_RETRY_AFTER_SECONDS = 3600;
 
 const REDACTED = '[redacted]';
 
@@ -32,37 +59,84 @@ const KEY_PATTERNS: RegExp[] = [
   /\bAIza[0-9A-Za-z_-]{20,}/g, // Google API keys
   /\bgsk_[A-Za-z0-9]{10,}/g, // Groq keys
   /\bBearer\s+[A-Za-z0-9._~+/=-]{6,}/gi, // a quoted Authorization header
+  /\bBasic\s+[A-Za-z0-9+/=]{6,}/g, // HTTP basic credentials
   /\S*\*{4,}\S*/g, // any other masked echo of a key
+  /\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g, // a JSON Web Token (its header always starts {" = eyJ)
+  /\b[0-9a-fA-F]{32,}\b/g, // long hex: hashes, session ids, hex-encoded secrets
 ];
 
-/** Removes every given secret, and anything shaped like a key, from upstream text. */
+/** Credentials in a URL: scheme://user:password@host keeps the scheme and host, loses the user and password. */
+const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"'<>]*@/gi;
+
+/** password=..., "token": "...", client_secret: ..., api_key=...: the name stays, the value goes. */
+const NAMED_SECRETS = /\b([\w-]*(?:password|passwd|pwd|secret|token|api[_-]?key|apikey))(["']?\s*[:=]\s*["']?)[^\s"'&,;]+/gi;
+
+/** Long runs of base64 or base64url: tokens when they mix upper case, lower case and digits (words and paths rarely do). */
+const BASE64_RUN = /[A-Za-z0-9+/_-]{32,}={0,2}/g;
+const looksLikeToken = (run: string): boolean => /[A-Z]/.test(run) && /[a-z]/.test(run) && /[0-9]/.test(run);
+
+/** Removes every given secret, and anything shaped like a key, credential or token, from upstream text. */
 export function redactSecrets(text: string, secrets: readonly (string | undefined)[]): string {
   let out = text;
   for (const secret of secrets) {
     // A one- to three-character "key" would mangle ordinary words; real keys are long.
     if (secret && secret.length >= 4) out = out.split(secret).join(REDACTED);
   }
+  out = out.replace(URL_CREDENTIALS, `$1${REDACTED}@`);
   out = out.replace(/([?&]key=)[^&\s"']+/gi, `$1${REDACTED}`);
+  out = out.replace(NAMED_SECRETS, `$1$2${REDACTED}`);
   for (const pattern of KEY_PATTERNS) out = out.replace(pattern, REDACTED);
+  out = out.replace(BASE64_RUN, (run) => (looksLikeToken(run) ? REDACTED : run));
   return out;
 }
 
-/** Quotable upstream text: secrets removed, whitespace collapsed, at most MAX_DETAIL_LENGTH characters. */
+/** Loggable upstream text: secrets removed, whitespace collapsed, at most MAX_DETAIL_LENGTH characters. */
 export function cleanDetail(text: string, secrets: readonly (string | undefined)[]): string {
   const oneLine = redactSecrets(text, secrets).replace(/\s+/g, ' ').trim();
   return oneLine.length <= MAX_DETAIL_LENGTH ? oneLine : `${oneLine.slice(0, MAX_DETAIL_LENGTH - 1)}…`;
 }
 
-/** Retry-After is either delta-seconds or an HTTP date (RFC 9110 10.2.3). */
+/** cleanDetail, or undefined when nothing is left. */
+function detailOf(text: string, secrets: readonly (string | undefined)[]): string | undefined {
+  return cleanDetail(text, secrets) || undefined;
+}
+
+/**
+ * Text cut at a byte limit can end in the first part of a key, which neither
+ * the exact-secret match nor the key shapes recognise: drop such an ending.
+ */
+export function withoutCutSecret(text: string, secrets: readonly (string | undefined)[]): string {
+  let out = text.replace(/\uFFFD+$/, '');
+  for (const secret of secrets) {
+    if (!secret) continue;
+    for (let length = Math.min(secret.length - 1, out.length); length > 0; length -= 1) {
+      if (out.endsWith(secret.slice(0, length))) {
+        out = out.slice(0, out.length - length);
+        break;
+      }
+    }
+  }
+  // The start of a key shape too short to match KEY_PATTERNS yet ("AIzaSyA12").
+  return out.replace(/(?:\bsk-|\bAIza|\bgsk_|\bBearer\s+|\bBasic\s+|\beyJ)[A-Za-z0-9_*.+/=-]*$/, '');
+}
+
+/** A delay in seconds, clamped to MAX_RETRY_AFTER_SECONDS; undefined for what is not a delay. */
+function retryDelay(seconds: number): number | undefined {
+  if (Number.isNaN(seconds) || seconds < 0) return undefined;
+  return Math.min(Math.ceil(seconds), MAX_RETRY_AFTER_SECONDS);
+}
+
+/** Retry-After is either delta-seconds or an HTTP date (RFC 9110 10.2.3); at most MAX_RETRY_AFTER_SECONDS. */
 export function parseRetryAfter(value: string | null | undefined, now: number = Date.now()): number | undefined {
   if (!value) return undefined;
   const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  // Digits only: "-5", "1.5" and "12abc" are not delta-seconds. A huge number (even Infinity) is clamped.
+  if (/^\d+$/.test(trimmed)) return retryDelay(Number(trimmed));
   // An HTTP date names its day and month ("Wed, 21 Oct 2015 07:28:00 GMT"); Date.parse alone would take "-5" for a year.
   if (!/[A-Za-z]{3}/.test(trimmed)) return undefined;
   const date = Date.parse(trimmed);
   if (Number.isNaN(date)) return undefined;
-  return Math.max(0, Math.ceil((date - now) / 1000));
+  return retryDelay(Math.max(0, (date - now) / 1000));
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -75,13 +149,14 @@ function googleDetails(body: unknown): Record<string, unknown>[] {
   return body.error.details.filter(isRecord);
 }
 
-/** Gemini says "retry in 22s" in a google.rpc.RetryInfo detail rather than a header. */
+/** Gemini says "retry in 22s" in a google.rpc.RetryInfo detail rather than a header; clamped like Retry-After. */
 function googleRetryDelay(body: unknown): number | undefined {
   for (const detail of googleDetails(body)) {
     const delay = detail.retryDelay;
     if (typeof delay === 'string') {
+      // A google.protobuf.Duration in JSON: non-negative seconds with an optional fraction, then "s".
       const match = /^(\d+(?:\.\d+)?)s$/.exec(delay.trim());
-      if (match?.[1]) return Math.ceil(Number(match[1]));
+      if (match?.[1]) return retryDelay(Number(match[1]));
     }
   }
   return undefined;
@@ -114,7 +189,11 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** Maps a status and error body to the ProviderError the gateway answers with. */
+/**
+ * Maps a status and error body to the ProviderError the gateway answers with:
+ * a message that says only what kind of failure it was, and the upstream text,
+ * redacted, on upstreamDetail.
+ */
 export function errorFromStatus(
   status: number,
   rawText: string,
@@ -122,41 +201,92 @@ export function errorFromStatus(
   secrets: readonly (string | undefined)[],
 ): ProviderError {
   const body = parseJson(rawText);
+  const detail = detailOf(upstreamMessage(body, rawText), secrets);
   if (status === 401 || status === 403 || (status === 400 && googleKeyInvalid(body))) {
-    return new ProviderError(providerMessages.keyRejected, 502);
+    return new ProviderError(providerMessages.keyRejected, 502, undefined, detail);
   }
   if (status === 429) {
-    return new ProviderError(providerMessages.rateLimited, 429, parseRetryAfter(headers.get('retry-after')) ?? googleRetryDelay(body));
+    const retryAfter = parseRetryAfter(headers.get('retry-after')) ?? googleRetryDelay(body);
+    return new ProviderError(providerMessages.rateLimited, 429, retryAfter, detail);
   }
-  if (status >= 500) return new ProviderError(providerMessages.upstreamProblem(status), 502);
-  return new ProviderError(providerMessages.refused(status, cleanDetail(upstreamMessage(body, rawText), secrets)), 502);
+  if (status >= 500) return new ProviderError(providerMessages.upstreamProblem(status), 502, undefined, detail);
+  return new ProviderError(providerMessages.refused(status), 502, undefined, detail);
 }
 
-/** Reads a non-OK response's body and maps it; an abort while reading stays an abort. */
+/**
+ * The first MAX_ERROR_BODY_BYTES of a body, decoded; the rest is cancelled,
+ * which closes the upstream connection. An abort while reading stays an abort;
+ * any other failure keeps what was read.
+ */
+async function readErrorBody(response: Response, secrets: readonly (string | undefined)[], signal?: AbortSignal): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let ended = false;
+  try {
+    while (size < MAX_ERROR_BODY_BYTES) {
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch (error) {
+        ended = true;
+        if (signal?.aborted) throw error;
+        break;
+      }
+      if (chunk.done) {
+        ended = true;
+        break;
+      }
+      const piece = chunk.value.subarray(0, MAX_ERROR_BODY_BYTES - size);
+      chunks.push(piece);
+      size += piece.byteLength;
+    }
+  } finally {
+    if (!ended) await reader.cancel().catch(() => undefined);
+    reader.releaseLock();
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const piece of chunks) {
+    bytes.set(piece, offset);
+    offset += piece.byteLength;
+  }
+  const text = new TextDecoder().decode(bytes);
+  return ended ? text : withoutCutSecret(text, secrets);
+}
+
+/** Reads (a bounded part of) a non-OK response's body and maps it; an abort while reading stays an abort. */
 export async function errorFromResponse(
   response: Response,
   secrets: readonly (string | undefined)[],
   signal?: AbortSignal,
 ): Promise<ProviderError> {
-  let text = '';
-  try {
-    text = await response.text();
-  } catch (error) {
-    if (signal?.aborted) throw error;
-  }
+  const text = await readErrorBody(response, secrets, signal);
   return errorFromStatus(response.status, text, response.headers, secrets);
+}
+
+function stringify(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? '';
+  } catch {
+    return '';
+  }
 }
 
 /** An error object sent inside an otherwise successful stream (Ollama, OpenAI-compatible servers). */
 export function errorInStream(body: unknown, secrets: readonly (string | undefined)[]): ProviderError {
-  return new ProviderError(providerMessages.failedWhileAnswering(cleanDetail(upstreamMessage(body, ''), secrets)), 502);
+  // Without a message field, the whole object is what the operator gets to see.
+  return new ProviderError(providerMessages.failedWhileAnswering, 502, undefined, detailOf(upstreamMessage(body, stringify(body)), secrets));
 }
 
-/** The model's own refusal (OpenAI's message.refusal), quoted without secrets. */
+/** The model's own refusal (OpenAI's message.refusal): a generic message; the refusal, redacted, on upstreamDetail. */
 export function declined(refusal: string, secrets: readonly (string | undefined)[]): ProviderError {
-  return new ProviderError(providerMessages.declined(cleanDetail(refusal, secrets)), 502);
+  return new ProviderError(providerMessages.declined, 502, undefined, detailOf(refusal, secrets));
 }
 
+/** The answer went past the byte cap (maxAnswerBytes); the upstream body has been cancelled. */
+export const answerTooLong = (maxBytes: number): ProviderError => new ProviderError(providerMessages.tooLong(maxBytes), 502);
 export const emptyAnswer = (): ProviderError => new ProviderError(providerMessages.empty, 502);
 export const unreadableAnswer = (): ProviderError => new ProviderError(providerMessages.unreadable, 502);
 export const unreachable = (): ProviderError => new ProviderError(providerMessages.unreachable, 502);

@@ -171,3 +171,47 @@ describe('the chosen providers talk to the configured servers, each key only to 
     expect(ollama.exchanges[0]?.json).toMatchObject({ model: 'qwen3', stream: false });
   });
 });
+
+describe('STUDYFORGE_MAX_ANSWER_BYTES', () => {
+  let gemini: FakeProviderServer;
+  let openai: FakeProviderServer;
+  let ollama: FakeProviderServer;
+  beforeAll(async () => {
+    [gemini, openai, ollama] = await Promise.all([
+      startFakeGemini({ apiKey: GEMINI_KEY, script: [{ kind: 'huge', bytes: 20_000 }] }),
+      startFakeOpenAI({ apiKey: OPENAI_KEY, script: [{ kind: 'huge', bytes: 20_000 }] }),
+      startFakeOllama({ script: [{ kind: 'huge', bytes: 20_000 }] }),
+    ]);
+  });
+  afterAll(() => Promise.all([gemini.close(), openai.close(), ollama.close()]));
+
+  const tooLong = "The AI provider's answer was longer than StudyForge accepts (10000 bytes).";
+  const audio = () => ({ audio: new Blob(['x'], { type: 'audio/webm' }), fileName: 'a.webm' });
+
+  it('bounds the answers of every chosen provider and transcriber', async () => {
+    const limit = { STUDYFORGE_MAX_ANSWER_BYTES: '10000' };
+    const fromGemini = providersFromEnv({ ...limit, GEMINI_API_KEY: GEMINI_KEY, GEMINI_BASE_URL: gemini.baseUrl });
+    await expect(fromGemini.text?.generate({ prompt: 'x' })).rejects.toMatchObject({ message: tooLong });
+    await expect(fromGemini.transcription?.transcribe(audio())).rejects.toMatchObject({ message: tooLong });
+    const fromOpenAI = providersFromEnv({ ...limit, OPENAI_BASE_URL: openai.baseUrl, OPENAI_API_KEY: OPENAI_KEY, OPENAI_MODEL: 'm' });
+    await expect(fromOpenAI.text?.generate({ prompt: 'x' })).rejects.toMatchObject({ message: tooLong });
+    await expect(fromOpenAI.transcription?.transcribe(audio())).rejects.toMatchObject({ message: tooLong });
+    const fromOllama = providersFromEnv({ ...limit, OLLAMA_URL: ollama.baseUrl });
+    await expect(fromOllama.text?.generate({ prompt: 'x' })).rejects.toMatchObject({ message: tooLong });
+  });
+
+  it('without it, the default cap lets the same answers through', async () => {
+    const fromOllama = providersFromEnv({ OLLAMA_URL: ollama.baseUrl, STUDYFORGE_MAX_ANSWER_BYTES: ' ' });
+    await expect(fromOllama.text?.generate({ prompt: 'x' })).resolves.toMatch(/^All work and no play/);
+  });
+
+  it('must be a positive whole number of bytes', () => {
+    for (const bad of ['0', '-1', 'abc', '1.5', '1e6', '2MB', '99999999999999999999']) {
+      expect(() => providersFromEnv({ OLLAMA_URL: 'http://127.0.0.1:11434', STUDYFORGE_MAX_ANSWER_BYTES: bad })).toThrow(
+        `STUDYFORGE_MAX_ANSWER_BYTES must be a positive whole number of bytes, not "${bad}".`,
+      );
+    }
+    // Checked even when no provider is configured, so a typo shows up before the first key is added.
+    expect(() => providersFromEnv({ STUDYFORGE_MAX_ANSWER_BYTES: 'lots' })).toThrow(/STUDYFORGE_MAX_ANSWER_BYTES/);
+  });
+});

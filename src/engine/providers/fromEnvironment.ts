@@ -6,7 +6,7 @@ import {
   OPENAI_DEFAULT_BASE_URL,
   OPENAI_DEFAULT_TRANSCRIBE_MODEL,
 } from './openaiCompatible';
-import type { FetchLike } from './transport';
+import { DEFAULT_MAX_ANSWER_BYTES, type FetchLike } from './transport';
 import type { TextProvider, TranscriptionProvider } from './types';
 
 /*
@@ -24,6 +24,10 @@ import type { TextProvider, TranscriptionProvider } from './types';
  * a TRANSCRIBE_ variable says so: a school running Ollama keeps its audio in the building.
  *
  * A key is only ever sent to the service it was configured for.
+ *
+ * STUDYFORGE_MAX_ANSWER_BYTES caps every answer, text or transcript, whole or
+ * streamed (default DEFAULT_MAX_ANSWER_BYTES): a longer one is cut off and
+ * refused rather than held in the gateway's memory.
  */
 
 export type Environment = Record<string, string | undefined>;
@@ -49,6 +53,18 @@ function reader(env: Environment) {
     const value = env[name]?.trim();
     return value ? value : undefined;
   };
+}
+
+/** A positive whole number, like the gateway's other limits in server/config.ts; unset or empty means the fallback. */
+function positiveInteger(env: Environment, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw.trim());
+  // Digits only: "1e6", "1.5" and "2MB" would each be a guess at what was meant.
+  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value <= 0) {
+    throw new Error(`${name} must be a positive whole number of bytes, not "${raw}".`);
+  }
+  return value;
 }
 
 function checkUrl(value: string, variable: string): string {
@@ -177,18 +193,19 @@ function describeTranscription(choice: TranscriptionChoice | null): string {
 /** Builds the providers the environment asks for; a misconfiguration throws an Error naming the variable. */
 export function providersFromEnv(env: Environment, options: { fetch?: FetchLike } = {}): EnvironmentProviders {
   const get = reader(env);
+  const maxAnswerBytes = positiveInteger(env, 'STUDYFORGE_MAX_ANSWER_BYTES', DEFAULT_MAX_ANSWER_BYTES);
   const textChoice = chooseText(get);
   const transcriptionChoice = chooseTranscription(get, textChoice);
-  const fetchOption = options.fetch ? { fetch: options.fetch } : {};
+  const shared = { maxAnswerBytes, ...(options.fetch ? { fetch: options.fetch } : {}) };
 
   let text: TextProvider | null = null;
-  if (textChoice?.kind === 'gemini') text = createGeminiProvider({ ...textChoice, ...fetchOption });
-  else if (textChoice?.kind === 'openai') text = createOpenAICompatibleProvider({ ...textChoice, ...fetchOption });
-  else if (textChoice?.kind === 'ollama') text = createOllamaProvider({ ...textChoice, ...fetchOption });
+  if (textChoice?.kind === 'gemini') text = createGeminiProvider({ ...textChoice, ...shared });
+  else if (textChoice?.kind === 'openai') text = createOpenAICompatibleProvider({ ...textChoice, ...shared });
+  else if (textChoice?.kind === 'ollama') text = createOllamaProvider({ ...textChoice, ...shared });
 
   let transcription: TranscriptionProvider | null = null;
-  if (transcriptionChoice?.kind === 'gemini') transcription = createGeminiTranscriber({ ...transcriptionChoice, ...fetchOption });
-  else if (transcriptionChoice?.kind === 'openai') transcription = createOpenAICompatibleTranscriber({ ...transcriptionChoice, ...fetchOption });
+  if (transcriptionChoice?.kind === 'gemini') transcription = createGeminiTranscriber({ ...transcriptionChoice, ...shared });
+  else if (transcriptionChoice?.kind === 'openai') transcription = createOpenAICompatibleTranscriber({ ...transcriptionChoice, ...shared });
 
   return {
     text,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ContractSchema } from '../contractSchema';
 import { startFakeGemini, type FakeProviderServer } from '../testing/fakeProviders';
-import { providerMessages } from './errors';
+import { MAX_RETRY_AFTER_SECONDS, providerMessages } from './errors';
 import { audioMimeType, blobToBase64, createGeminiProvider, createGeminiTranscriber, TRANSCRIBE_INSTRUCTION } from './gemini';
 import type { FetchLike } from './transport';
 
@@ -15,6 +15,20 @@ const schema: ContractSchema = {
   },
   required: ['thesis', 'points'],
 };
+
+/** The fake's whole-answer envelope around the text, to know how long the text of a 'huge' answer is. */
+const geminiEnvelope = {
+  candidates: [{ content: { parts: [{ text: '' }], role: 'model' }, finishReason: 'STOP', index: 0 }],
+  usageMetadata: { promptTokenCount: 8, candidatesTokenCount: 12, totalTokenCount: 20 },
+  modelVersion: 'gemini-2.5-flash',
+  responseId: 'fake-response-id',
+};
+
+async function collect(stream: AsyncIterable<string>): Promise<string[]> {
+  const out: string[] = [];
+  for await (const delta of stream) out.push(delta);
+  return out;
+}
 
 let server: FakeProviderServer;
 beforeAll(async () => {
@@ -111,11 +125,34 @@ describe('the generateContent request', () => {
     await expect(provider().generate({ prompt: 'x' })).rejects.toMatchObject({ status: 429, retryAfterSeconds: 22 });
   });
 
-  it('quotes the error message of a model that does not exist', async () => {
+  it('keeps the error message of a model that does not exist for the logs, not for the user', async () => {
     const other = createGeminiProvider({ apiKey: KEY, baseUrl: server.baseUrl, model: 'gemini-9-ultra' });
     await expect(other.generate({ prompt: 'x' })).rejects.toMatchObject({
-      message: 'The AI provider refused the request (status 404): models/gemini-9-ultra is not found for API version v1beta, or is not supported for generateContent.',
+      message: 'The AI provider refused the request (status 404).',
+      upstreamDetail: 'models/gemini-9-ultra is not found for API version v1beta, or is not supported for generateContent.',
     });
+  });
+
+  it('clamps a RetryInfo delay to MAX_RETRY_AFTER_SECONDS', async () => {
+    server.script({
+      kind: 'raw',
+      status: 429,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ error: { code: 429, status: 'RESOURCE_EXHAUSTED', details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '999999999s' }] } }),
+    });
+    await expect(provider().generate({ prompt: 'x' })).rejects.toMatchObject({ status: 429, retryAfterSeconds: MAX_RETRY_AFTER_SECONDS });
+  });
+
+  it('takes maxAnswerBytes, for answers and transcripts', async () => {
+    server.script({ kind: 'huge', bytes: 200_000 });
+    const small = createGeminiProvider({ apiKey: KEY, baseUrl: server.baseUrl, maxAnswerBytes: 64 * 1024 });
+    await expect(small.generate({ prompt: 'x' })).rejects.toMatchObject({ message: "The AI provider's answer was longer than StudyForge accepts (64 KB).", status: 502 });
+    await expect(collect(small.stream({ prompt: 'x' }))).rejects.toMatchObject({ message: "The AI provider's answer was longer than StudyForge accepts (64 KB)." });
+    const transcriber = createGeminiTranscriber({ apiKey: KEY, baseUrl: server.baseUrl, maxAnswerBytes: 64 * 1024 });
+    await expect(transcriber.transcribe({ audio: new Blob(['abc'], { type: 'audio/wav' }), fileName: 'a.wav' })).rejects.toMatchObject({
+      message: "The AI provider's answer was longer than StudyForge accepts (64 KB).",
+    });
+    await expect(provider().generate({ prompt: 'x' })).resolves.toHaveLength(200_000 - JSON.stringify(geminiEnvelope).length);
   });
 });
 

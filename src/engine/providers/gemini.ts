@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emptyAnswer, errorInStream, unreadableAnswer } from './errors';
-import { defaultFetch, joinUrl, postJson, readJson, readServerSentEvents, type FetchLike, type Upstream } from './transport';
+import { answerCap, defaultFetch, joinUrl, postJson, readJson, readServerSentEvents, type FetchLike, type Upstream } from './transport';
 import type { ProviderRequest, TextProvider, TranscriptionProvider, TranscriptionRequest } from './types';
 
 /*
@@ -24,6 +24,8 @@ export interface GeminiOptions {
   model?: string;
   baseUrl?: string;
   fetch?: FetchLike;
+  /** The most bytes an answer may have; DEFAULT_MAX_ANSWER_BYTES when not given. */
+  maxAnswerBytes?: number;
 }
 
 const Part = z.object({ text: z.string().optional(), thought: z.boolean().optional() });
@@ -55,15 +57,17 @@ interface GeminiClient {
   /** POSTs a GenerateContentRequest; returns the OK response. */
   post(method: 'generateContent' | 'streamGenerateContent', body: unknown, signal: AbortSignal | undefined): Promise<Response>;
   secrets: readonly string[];
+  maxAnswerBytes: number;
 }
 
 function geminiClient(options: GeminiOptions): GeminiClient {
   const model = options.model ?? GEMINI_DEFAULT_MODEL;
   const baseUrl = options.baseUrl ?? GEMINI_DEFAULT_BASE_URL;
-  const upstream: Upstream = { fetch: options.fetch ?? defaultFetch, secrets: [options.apiKey] };
+  const upstream: Upstream = { fetch: options.fetch ?? defaultFetch, secrets: [options.apiKey], maxAnswerBytes: answerCap(options.maxAnswerBytes) };
   return {
     model,
     secrets: [options.apiKey],
+    maxAnswerBytes: upstream.maxAnswerBytes,
     post(method, body, signal) {
       const query = method === 'streamGenerateContent' ? '?alt=sse' : '';
       const url = joinUrl(baseUrl, `${modelPath(model)}:${method}${query}`);
@@ -89,14 +93,14 @@ export function createGeminiProvider(options: GeminiOptions): TextProvider {
     model: client.model,
     async generate(request) {
       const response = await client.post('generateContent', geminiRequestBody(request), request.signal);
-      const text = candidateText(await readJson(response, request.signal), client.secrets);
+      const text = candidateText(await readJson(response, request.signal, client.maxAnswerBytes), client.secrets);
       if (!text.trim()) throw emptyAnswer();
       return text;
     },
     async *stream(request) {
       const response = await client.post('streamGenerateContent', geminiRequestBody(request), request.signal);
       let any = false;
-      for await (const event of readServerSentEvents(response, request.signal)) {
+      for await (const event of readServerSentEvents(response, request.signal, client.maxAnswerBytes)) {
         let body: unknown;
         try {
           body = JSON.parse(event.data) as unknown;
@@ -167,7 +171,7 @@ export function createGeminiTranscriber(options: GeminiOptions): TranscriptionPr
         ],
       };
       const response = await client.post('generateContent', body, request.signal);
-      const text = candidateText(await readJson(response, request.signal), client.secrets).trim();
+      const text = candidateText(await readJson(response, request.signal, client.maxAnswerBytes), client.secrets).trim();
       if (!text) throw emptyAnswer();
       return text;
     },

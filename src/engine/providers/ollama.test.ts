@@ -80,11 +80,18 @@ describe('the /api/chat request', () => {
     expect(calls).toBe(0);
   });
 
-  it('quotes "model not found" so the admin knows to pull it', async () => {
+  it('keeps "model not found" on upstreamDetail so the admin\'s logs say to pull it', async () => {
     const other = createOllamaProvider({ baseUrl: server.baseUrl, model: 'mistral' });
     await expect(other.generate({ prompt: 'x' })).rejects.toMatchObject({
-      message: 'The AI provider refused the request (status 404): model "mistral" not found, try pulling it first',
+      message: 'The AI provider refused the request (status 404).',
+      upstreamDetail: 'model "mistral" not found, try pulling it first',
     });
+  });
+
+  it('takes maxAnswerBytes', async () => {
+    server.script({ kind: 'huge', bytes: 10_000 });
+    const small = createOllamaProvider({ baseUrl: server.baseUrl, model: 'llama3.2', maxAnswerBytes: 4096 });
+    await expect(small.generate({ prompt: 'x' })).rejects.toMatchObject({ message: "The AI provider's answer was longer than StudyForge accepts (4 KB).", status: 502 });
   });
 });
 
@@ -112,5 +119,37 @@ describe('NDJSON across chunk boundaries', () => {
     const deltas: string[] = [];
     for await (const delta of ollama.stream({ prompt: 'x' })) deltas.push(delta);
     expect(deltas).toEqual(['Hel', 'lo', '!']);
+  });
+
+  it('cuts a line that never ends at maxAnswerBytes and cancels the body', async () => {
+    let pulled = 0;
+    let cancelled = false;
+    const piece = new TextEncoder().encode('x'.repeat(1024));
+    const endless = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"model":"m","message":{"role":"assistant","content":"'));
+      },
+      async pull(controller) {
+        // Yields to the event loop, and ends at 16 MB, so a reader without a cap fails instead of hanging.
+        await new Promise((resolve) => setImmediate(resolve));
+        if (pulled >= 16 * 1024 * 1024) {
+          controller.close();
+          return;
+        }
+        pulled += piece.length;
+        controller.enqueue(piece);
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const ollama = createOllamaProvider({ model: 'm', maxAnswerBytes: 64 * 1024, fetch: async () => new Response(endless, { status: 200 }) });
+    await expect(
+      (async () => {
+        for await (const delta of ollama.stream({ prompt: 'x' })) void delta;
+      })(),
+    ).rejects.toMatchObject({ message: "The AI provider's answer was longer than StudyForge accepts (64 KB).", status: 502 });
+    expect(cancelled).toBe(true);
+    expect(pulled).toBeLessThan(128 * 1024);
   });
 });

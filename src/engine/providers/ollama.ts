@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emptyAnswer, errorInStream, unreadableAnswer } from './errors';
 import { toJsonSchema } from './jsonSchema';
-import { defaultFetch, joinUrl, postJson, readJson, readNdjson, type FetchLike, type Upstream } from './transport';
+import { answerCap, defaultFetch, joinUrl, postJson, readJson, readNdjson, type FetchLike, type Upstream } from './transport';
 import type { ProviderRequest, TextProvider } from './types';
 
 /*
@@ -20,6 +20,8 @@ export interface OllamaOptions {
   baseUrl?: string;
   model: string;
   fetch?: FetchLike;
+  /** The most bytes an answer may have; DEFAULT_MAX_ANSWER_BYTES when not given. */
+  maxAnswerBytes?: number;
 }
 
 const ChatResponse = z.object({
@@ -39,14 +41,14 @@ export function ollamaRequestBody(model: string, request: ProviderRequest, strea
 }
 
 export function createOllamaProvider(options: OllamaOptions): TextProvider {
-  const upstream: Upstream = { fetch: options.fetch ?? defaultFetch, secrets: [] };
+  const upstream: Upstream = { fetch: options.fetch ?? defaultFetch, secrets: [], maxAnswerBytes: answerCap(options.maxAnswerBytes) };
   const url = joinUrl(options.baseUrl ?? OLLAMA_DEFAULT_BASE_URL, 'api/chat');
   return {
     name: 'ollama',
     model: options.model,
     async generate(request) {
       const response = await postJson(upstream, url, ollamaRequestBody(options.model, request, false), {}, request.signal);
-      const body = await readJson(response, request.signal);
+      const body = await readJson(response, request.signal, upstream.maxAnswerBytes);
       const parsed = ChatResponse.safeParse(body);
       if (!parsed.success) throw unreadableAnswer();
       if (parsed.data.error !== undefined) throw errorInStream(body, upstream.secrets);
@@ -57,7 +59,7 @@ export function createOllamaProvider(options: OllamaOptions): TextProvider {
     async *stream(request) {
       const response = await postJson(upstream, url, ollamaRequestBody(options.model, request, true), {}, request.signal);
       let any = false;
-      for await (const line of readNdjson(response, request.signal)) {
+      for await (const line of readNdjson(response, request.signal, upstream.maxAnswerBytes)) {
         const parsed = ChatResponse.safeParse(line);
         if (!parsed.success) throw unreadableAnswer();
         if (parsed.data.error !== undefined) throw errorInStream(line, upstream.secrets);

@@ -78,10 +78,11 @@ describe('with a key (OpenAI, Groq, OpenRouter)', () => {
     });
   });
 
-  it("redacts OpenAI's masked echo of a wrong key from every message", async () => {
+  it("redacts OpenAI's masked echo of a wrong key from the upstream detail", async () => {
     server.script({ kind: 'error', status: 404, message: 'Project key sk-proj-ab12***************************wxyz has no access to this model.' });
     await expect(provider().generate({ prompt: 'x' })).rejects.toMatchObject({
-      message: 'The AI provider refused the request (status 404): Project key [redacted] has no access to this model.',
+      message: 'The AI provider refused the request (status 404).',
+      upstreamDetail: 'Project key [redacted] has no access to this model.',
     });
   });
 
@@ -90,21 +91,37 @@ describe('with a key (OpenAI, Groq, OpenRouter)', () => {
     await expect(wrong.generate({ prompt: 'x' })).rejects.toMatchObject({ message: providerMessages.keyRejected, status: 502 });
   });
 
-  it('reports a refusal as the model declining', async () => {
+  it('reports a refusal as the model declining, its text kept only on upstreamDetail', async () => {
+    // The issue lists refusals among the leaks: a proxy or a system prompt can put internals in a refusal.
+    const refusal = `I can't help with that: internal policy file /srv/app/policy.md forbids it (key ${KEY}).`;
     server.script({
       kind: 'raw',
       status: 200,
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content: null, refusal: "I can't help with that." }, finish_reason: 'stop' }] }),
+      body: JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content: null, refusal }, finish_reason: 'stop' }] }),
     });
-    await expect(provider().generate({ prompt: 'x' })).rejects.toMatchObject({ message: "The AI model declined to answer: I can't help with that.", status: 502 });
+    const error = await provider().generate({ prompt: 'x' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ message: 'The AI model declined to answer this request.', status: 502 });
+    expect(error).toHaveProperty('upstreamDetail', "I can't help with that: internal policy file /srv/app/policy.md forbids it (key [redacted]).");
   });
 
-  it('quotes the model-not-found error', async () => {
+  it('keeps the model-not-found error for the logs, not for the user', async () => {
     const other = createOpenAICompatibleProvider({ baseUrl: server.baseUrl, apiKey: KEY, model: 'gpt-nope' });
     await expect(other.generate({ prompt: 'x' })).rejects.toMatchObject({
-      message: 'The AI provider refused the request (status 404): The model `gpt-nope` does not exist or you do not have access to it.',
+      message: 'The AI provider refused the request (status 404).',
+      upstreamDetail: 'The model `gpt-nope` does not exist or you do not have access to it.',
     });
+  });
+
+  it('takes maxAnswerBytes', async () => {
+    server.script({ kind: 'huge', bytes: 100_000 });
+    const small = createOpenAICompatibleProvider({ baseUrl: server.baseUrl, apiKey: KEY, model: 'gpt-4o-mini', maxAnswerBytes: 50_000 });
+    const tooLong = "The AI provider's answer was longer than StudyForge accepts (50000 bytes).";
+    await expect(small.generate({ prompt: 'x' })).rejects.toMatchObject({ message: tooLong, status: 502 });
+    const stream = (async () => {
+      for await (const delta of small.stream({ prompt: 'x' })) void delta;
+    })();
+    await expect(stream).rejects.toMatchObject({ message: tooLong, status: 502 });
   });
 });
 
@@ -172,12 +189,24 @@ describe('the OpenAI-compatible transcriber', () => {
     const audio = new Blob(['x'], { type: 'audio/webm' });
     server.script({ kind: 'error', status: 413, message: 'Maximum content size limit (26214400) exceeded.' });
     await expect(transcriber.transcribe({ audio, fileName: 'a.webm' })).rejects.toMatchObject({
-      message: 'The AI provider refused the request (status 413): Maximum content size limit (26214400) exceeded.',
+      message: 'The AI provider refused the request (status 413).',
+      upstreamDetail: 'Maximum content size limit (26214400) exceeded.',
     });
     server.script({ kind: 'text', text: '   ' });
     await expect(transcriber.transcribe({ audio, fileName: 'a.webm' })).rejects.toMatchObject({ message: providerMessages.empty });
     const wrong = createOpenAICompatibleTranscriber({ baseUrl: server.baseUrl, apiKey: 'sk-wrong-zzzzzzzzzzzz' });
     await expect(wrong.transcribe({ audio, fileName: 'a.webm' })).rejects.toMatchObject({ message: providerMessages.keyRejected });
+  });
+
+  it('bounds the transcript by maxAnswerBytes, closing the connection', async () => {
+    server.script({ kind: 'huge', bytes: 50_000_000 });
+    const transcriber = createOpenAICompatibleTranscriber({ baseUrl: server.baseUrl, apiKey: KEY, maxAnswerBytes: 1024 * 1024 });
+    await expect(transcriber.transcribe({ audio: new Blob(['x'], { type: 'audio/webm' }), fileName: 'a.webm' })).rejects.toMatchObject({
+      message: "The AI provider's answer was longer than StudyForge accepts (1 MB).",
+      status: 502,
+    });
+    await server.waitForClientClose(0);
+    expect(server.exchanges[0]?.responseEnded).toBe(false);
   });
 
   it('an abort is an AbortError and closes the connection', async () => {

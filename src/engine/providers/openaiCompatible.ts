@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { declined, emptyAnswer, errorInStream, unreadableAnswer } from './errors';
 import { toJsonSchema } from './jsonSchema';
-import { defaultFetch, joinUrl, postJson, readJson, readServerSentEvents, send, type FetchLike, type Upstream } from './transport';
+import { answerCap, defaultFetch, joinUrl, postJson, readJson, readServerSentEvents, send, type FetchLike, type Upstream } from './transport';
 import type { ProviderRequest, TextProvider, TranscriptionProvider } from './types';
 
 /*
@@ -23,6 +23,8 @@ export interface OpenAICompatibleOptions {
   apiKey?: string;
   model: string;
   fetch?: FetchLike;
+  /** The most bytes an answer may have; DEFAULT_MAX_ANSWER_BYTES when not given. */
+  maxAnswerBytes?: number;
 }
 
 const ChatCompletion = z.object({
@@ -40,9 +42,9 @@ const ChatCompletionChunk = z.object({
 
 const Transcription = z.object({ text: z.string() });
 
-function upstreamFor(options: { apiKey?: string; fetch?: FetchLike }): { upstream: Upstream; headers: Record<string, string> } {
+function upstreamFor(options: { apiKey?: string; fetch?: FetchLike; maxAnswerBytes?: number }): { upstream: Upstream; headers: Record<string, string> } {
   return {
-    upstream: { fetch: options.fetch ?? defaultFetch, secrets: [options.apiKey] },
+    upstream: { fetch: options.fetch ?? defaultFetch, secrets: [options.apiKey], maxAnswerBytes: answerCap(options.maxAnswerBytes) },
     headers: options.apiKey ? { Authorization: `Bearer ${options.apiKey}` } : {},
   };
 }
@@ -67,7 +69,7 @@ export function createOpenAICompatibleProvider(options: OpenAICompatibleOptions)
     model: options.model,
     async generate(request) {
       const response = await postJson(upstream, url, chatRequestBody(options.model, request, false), headers, request.signal);
-      const parsed = ChatCompletion.safeParse(await readJson(response, request.signal));
+      const parsed = ChatCompletion.safeParse(await readJson(response, request.signal, upstream.maxAnswerBytes));
       if (!parsed.success) throw unreadableAnswer();
       const message = parsed.data.choices[0]?.message;
       const text = message?.content ?? '';
@@ -80,7 +82,7 @@ export function createOpenAICompatibleProvider(options: OpenAICompatibleOptions)
     async *stream(request) {
       const response = await postJson(upstream, url, chatRequestBody(options.model, request, true), headers, request.signal);
       let any = false;
-      for await (const event of readServerSentEvents(response, request.signal)) {
+      for await (const event of readServerSentEvents(response, request.signal, upstream.maxAnswerBytes)) {
         if (event.data.trim() === '[DONE]') break;
         let body: unknown;
         try {
@@ -107,6 +109,8 @@ export interface OpenAICompatibleTranscriberOptions {
   apiKey?: string;
   model?: string;
   fetch?: FetchLike;
+  /** The most bytes a transcript's answer may have; DEFAULT_MAX_ANSWER_BYTES when not given. */
+  maxAnswerBytes?: number;
 }
 
 export function createOpenAICompatibleTranscriber(options: OpenAICompatibleTranscriberOptions): TranscriptionProvider {
@@ -122,7 +126,7 @@ export function createOpenAICompatibleTranscriber(options: OpenAICompatibleTrans
       form.append('response_format', 'json');
       // No Content-Type: fetch sets multipart/form-data with its boundary.
       const response = await send(upstream, url, { method: 'POST', headers, body: form, signal: request.signal });
-      const parsed = Transcription.safeParse(await readJson(response, request.signal));
+      const parsed = Transcription.safeParse(await readJson(response, request.signal, upstream.maxAnswerBytes));
       if (!parsed.success) throw unreadableAnswer();
       const text = parsed.data.text.trim();
       if (!text) throw emptyAnswer();

@@ -1,13 +1,34 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { errorFromResponse, unreachable, unreadableAnswer } from './errors';
+import { answerTooLong, errorFromResponse, unreachable, unreadableAnswer } from './errors';
 
 /*
  * The HTTP plumbing shared by the providers, written against fetch, streams
- * and TextDecoder only (Node 20, Deno, browsers). Three rules:
+ * and TextDecoder only (Node 20, Deno, browsers). Four rules:
  * - an abort stays an abort (the caller's AbortError, never a ProviderError);
  * - an upstream response that is not OK becomes a ProviderError without secrets;
- * - a consumer that stops reading a stream early closes the upstream connection.
+ * - a consumer that stops reading a stream early closes the upstream connection;
+ * - every read of an upstream body is bounded (issue #10, finding 4): an answer
+ *   past maxAnswerBytes, and an error body past MAX_ERROR_BODY_BYTES, is
+ *   cancelled, which closes the connection, instead of growing the reader.
  */
+
+/**
+ * The default cap on an answer's bytes, whole or streamed. A model answer is
+ * at most ~64k tokens, about 256 KB of text; a stream adds its framing to
+ * every delta (OpenAI-style chunks carry ~200 bytes of JSON around each token,
+ * Ollama's lines ~100), so a long but honest streamed answer reaches a few MB.
+ * 4 MiB lets those through and still bounds what one request can cost.
+ */
+export const DEFAULT_MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+
+/** The cap a provider factory uses: the option when given (a positive whole number), else the default. */
+export function answerCap(maxAnswerBytes: number | undefined): number {
+  if (maxAnswerBytes === undefined) return DEFAULT_MAX_ANSWER_BYTES;
+  if (!Number.isSafeInteger(maxAnswerBytes) || maxAnswerBytes <= 0) {
+    throw new RangeError(`maxAnswerBytes must be a positive whole number of bytes (it is ${maxAnswerBytes}).`);
+  }
+  return maxAnswerBytes;
+}
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -18,6 +39,8 @@ export interface Upstream {
   fetch: FetchLike;
   /** Values that must never appear in a message (the provider key). */
   secrets: readonly (string | undefined)[];
+  /** The most bytes an answer may have (see DEFAULT_MAX_ANSWER_BYTES). */
+  maxAnswerBytes: number;
 }
 
 /** Sends a request; returns only an OK response. */
@@ -52,15 +75,11 @@ export function postJson(
   });
 }
 
-/** The whole body as JSON. */
-export async function readJson(response: Response, signal: AbortSignal | undefined): Promise<unknown> {
-  let text: string;
-  try {
-    text = await response.text();
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw unreachable();
-  }
+/** The whole body as JSON, at most `maxBytes` of it. */
+export async function readJson(response: Response, signal: AbortSignal | undefined, maxBytes: number): Promise<unknown> {
+  // Through readText: the bytes are counted as they arrive, so a huge body is refused, not buffered first.
+  let text = '';
+  for await (const piece of readText(response, signal, maxBytes)) text += piece;
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -68,12 +87,25 @@ export async function readJson(response: Response, signal: AbortSignal | undefin
   }
 }
 
-/** The body as decoded text, piece by piece as it arrives. */
-export async function* readText(response: Response, signal: AbortSignal | undefined): AsyncGenerator<string> {
+/**
+ * The body as decoded text, piece by piece as it arrives. The bytes received
+ * (as fetch hands them over: after content decoding, before text decoding)
+ * are counted across chunks; past `maxBytes` the body is cancelled and the
+ * answer refused. Every other reader here goes through this one, so its cap
+ * bounds their buffers too.
+ */
+export async function* readText(response: Response, signal: AbortSignal | undefined, maxBytes: number): AsyncGenerator<string> {
   if (!response.body) throw unreadableAnswer();
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (declared > maxBytes) {
+    // Known to be too long before the first byte: close the connection without reading.
+    await response.body.cancel().catch(() => undefined);
+    throw answerTooLong(maxBytes);
+  }
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   let finished = false;
+  let received = 0;
   try {
     for (;;) {
       let chunk: ReadableStreamReadResult<Uint8Array>;
@@ -90,24 +122,32 @@ export async function* readText(response: Response, signal: AbortSignal | undefi
         if (rest) yield rest;
         return;
       }
+      received += chunk.value.byteLength;
+      // Thrown before decoding the chunk: `finally` cancels the body, closing the upstream connection.
+      if (received > maxBytes) throw answerTooLong(maxBytes);
       const text = decoder.decode(chunk.value, { stream: true });
       if (text) yield text;
     }
   } finally {
-    // The consumer stopped early (break, return, an error in its loop): close the connection.
+    // The consumer stopped early (break, return, an error in its loop), or the cap was hit: close the connection.
     if (!finished) await reader.cancel().catch(() => undefined);
     reader.releaseLock();
   }
 }
 
-/** The data of each server-sent event (text/event-stream), in order. */
+/**
+ * The data of each server-sent event (text/event-stream), in order. The
+ * parser keeps an unfinished line until its newline comes; since it is fed
+ * only what readText lets through, an event that never ends is cut at `maxBytes`.
+ */
 export async function* readServerSentEvents(
   response: Response,
   signal: AbortSignal | undefined,
+  maxBytes: number,
 ): AsyncGenerator<EventSourceMessage> {
   const pending: EventSourceMessage[] = [];
   const parser = createParser({ onEvent: (event) => pending.push(event) });
-  for await (const text of readText(response, signal)) {
+  for await (const text of readText(response, signal, maxBytes)) {
     parser.feed(text);
     while (pending.length > 0) {
       const event = pending.shift();
@@ -118,8 +158,12 @@ export async function* readServerSentEvents(
   yield* pending;
 }
 
-/** Each value of a newline-delimited JSON body (application/x-ndjson), across chunk boundaries. */
-export async function* readNdjson(response: Response, signal: AbortSignal | undefined): AsyncGenerator<unknown> {
+/**
+ * Each value of a newline-delimited JSON body (application/x-ndjson), across
+ * chunk boundaries. The unfinished line is bounded by readText's cap; each
+ * piece is searched for newlines once, so a long line costs linear time.
+ */
+export async function* readNdjson(response: Response, signal: AbortSignal | undefined, maxBytes: number): AsyncGenerator<unknown> {
   let buffer = '';
   const parse = (line: string): unknown => {
     try {
@@ -128,15 +172,18 @@ export async function* readNdjson(response: Response, signal: AbortSignal | unde
       throw unreadableAnswer();
     }
   };
-  for await (const text of readText(response, signal)) {
+  for await (const text of readText(response, signal, maxBytes)) {
+    const searched = buffer.length;
     buffer += text;
-    let newline = buffer.indexOf('\n');
+    let start = 0;
+    let newline = buffer.indexOf('\n', searched);
     while (newline !== -1) {
-      const line = buffer.slice(0, newline).trim();
-      buffer = buffer.slice(newline + 1);
+      const line = buffer.slice(start, newline).trim();
+      start = newline + 1;
       if (line) yield parse(line);
-      newline = buffer.indexOf('\n');
+      newline = buffer.indexOf('\n', start);
     }
+    buffer = buffer.slice(start);
   }
   const last = buffer.trim();
   if (last) yield parse(last);

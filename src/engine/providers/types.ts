@@ -37,8 +37,12 @@ export interface TranscriptionProvider {
 }
 
 /**
- * A provider failure with a message fit for users (never containing a key)
- * and the status the gateway should answer with.
+ * A provider failure with a message fit for users and the status the gateway
+ * should answer with. The message never quotes upstream text: an upstream
+ * error body can hold database URLs, file paths and internal host names
+ * (issue #10). What upstream said goes to `upstreamDetail` instead, for the
+ * operator's logs: already redacted (keys, credentials, tokens), one line, at
+ * most MAX_DETAIL_LENGTH characters. Never send it to a browser as it is.
  */
 export class ProviderError extends Error {
   override name = 'ProviderError';
@@ -46,6 +50,7 @@ export class ProviderError extends Error {
     message: string,
     readonly status: number,
     readonly retryAfterSeconds?: number,
+    readonly upstreamDetail?: string,
   ) {
     super(message);
   }
