@@ -51,6 +51,23 @@ describe('the own-key backend', () => {
     await expect(backend.generate({ prompt: 'x' })).rejects.toThrow(/rejected the API key/);
   });
 
+  it("adds the provider's own words, redacted and short, since the provider is the user's own", async () => {
+    const backend = createProviderBackend({ provider: 'ollama', apiKey: '', model: 'mistral', baseUrl: ollama.baseUrl });
+    await expect(backend.generate({ prompt: 'x' })).rejects.toThrow(
+      new UserFacingError('The AI provider refused the request (status 404). The provider said: model "mistral" not found, try pulling it first'),
+    );
+
+    gemini.script({ kind: 'error', status: 400, message: `Key AIza-users-own-key has no access to project 42. ${'More words. '.repeat(50)}` });
+    const own = createProviderBackend({ provider: 'gemini', apiKey: 'AIza-users-own-key', model: '', baseUrl: gemini.baseUrl });
+    const error = await own.generate({ prompt: 'x' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UserFacingError);
+    const message = (error as Error).message;
+    expect(message).toMatch(/^The AI provider refused the request \(status 400\)\. The provider said: Key \[redacted\] has no access to project 42\. More words/);
+    expect(message).not.toContain('AIza-users-own-key');
+    expect(message.length).toBeLessThanOrEqual('The AI provider refused the request (status 400). The provider said: '.length + 200);
+    expect(message.endsWith('…')).toBe(true);
+  });
+
   it('needs no key for a local Ollama', async () => {
     ollama.script({ kind: 'text', text: 'Local answer.' });
     const backend = createProviderBackend({ provider: 'ollama', apiKey: '', model: 'llama3.2', baseUrl: ollama.baseUrl });

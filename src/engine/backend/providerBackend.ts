@@ -12,6 +12,23 @@ export { ownKeyProviders, ownKeyUsable, type OwnKeyProvider, type OwnKeySettings
  * gateway runs. Provider modules load only when this mode is used.
  */
 
+/** How much of the provider's own words the user sees. */
+export const OWN_KEY_DETAIL_LENGTH = 200;
+
+/**
+ * The gateway keeps upstream text to its logs (it may hold the gateway's
+ * internals). Here the provider is the user's own, reached with the user's own
+ * key, so its words are the user's business and often say what to fix
+ * ("model not found, try pulling it first"): they are added, already redacted,
+ * and cut short.
+ */
+export function ownKeyMessage(error: ProviderError): string {
+  const detail = error.upstreamDetail;
+  if (!detail) return error.message;
+  const short = detail.length <= OWN_KEY_DETAIL_LENGTH ? detail : `${detail.slice(0, OWN_KEY_DETAIL_LENGTH - 1)}…`;
+  return `${error.message} The provider said: ${short}`;
+}
+
 async function providerFor(settings: OwnKeySettings): Promise<TextProvider> {
   const baseUrl = settings.baseUrl.trim() || undefined;
   const model = settings.model.trim() || undefined;
@@ -49,7 +66,7 @@ export function createProviderBackend(settings: OwnKeySettings): Backend {
           text = await model.generate({ prompt, schema: responseSchema, signal });
         }
       } catch (error) {
-        if (error instanceof ProviderError) throw new UserFacingError(error.message);
+        if (error instanceof ProviderError) throw new UserFacingError(ownKeyMessage(error));
         throw error;
       }
       if (text.trim() === '') throw new UserFacingError(messages.invalidFormat);
