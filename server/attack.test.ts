@@ -337,8 +337,9 @@ describe('finding 4: answers, errors and uploads are bounded in bytes', () => {
     clearInterval(sampler);
     console.log(`[attack] 16 concurrent 24 MB uploads: ${statuses.filter((s) => s === 200).length} transcribed; gateway memory ${before} MB -> peak ${peak} MB`);
     expect(statuses).toEqual(new Array(16).fill(200));
-    // Held whole, sixteen uploads are 384 MB of audio alone (1.3 GB in the attack run); four at a time stay well under.
-    expect(peak - before).toBeLessThan(16 * 24);
+    // An upload in hand costs about four times its size while it is parsed and sent on (~100 MB here): sixteen
+    // at once grew the gateway by 1.3 GB in the attack run; four at a time measure 400-460 MB.
+    expect(peak - before).toBeLessThan(800);
   }, 90_000);
 });
 

@@ -1,5 +1,5 @@
 import { encodeStreamEvent, STREAM_CONTENT_TYPE, type StreamEvent } from '../src/engine/backend/streamProtocol';
-import { redactSecrets } from '../src/engine/providers/errors';
+import { MAX_RETRY_AFTER_SECONDS, redactSecrets } from '../src/engine/providers/errors';
 import { ProviderError } from '../src/engine/providers/types';
 
 /*
@@ -50,9 +50,6 @@ export function upstreamCall(request: Request, limits: CallLimits, extra?: Abort
 /** 499: the caller closed the request (nginx's code); nobody reads the answer. */
 export const CALLER_GONE = 499;
 
-/** Retry-After is never more than this, whatever a provider says. */
-export const MAX_RETRY_AFTER_SECONDS = 3_600;
-
 export interface Failure {
   status: number;
   message: string;
@@ -69,8 +66,9 @@ export function failure(error: unknown, timedOut: boolean, callerGone = false): 
   if (callerGone && !timedOut) return { status: CALLER_GONE, message: 'The caller closed the request.' };
   if (timedOut) return { status: 504, message: 'The AI provider took too long to answer. Please try again.' };
   if (error instanceof ProviderError) {
-    const detail = (error as ProviderError & { upstreamDetail?: string }).upstreamDetail;
+    const detail = error.upstreamDetail;
     console.warn(`[gateway] provider failure: ${error.status} ${error.message}${detail ? ` | upstream said: ${detail}` : ''}`);
+    // The provider module clamps what it parses; this holds for any ProviderError, whoever made it.
     const retryAfter =
       error.retryAfterSeconds === undefined ? undefined : Math.min(Math.max(0, Math.ceil(error.retryAfterSeconds)), MAX_RETRY_AFTER_SECONDS);
     return { status: error.status, message: error.message, ...(retryAfter !== undefined ? { retryAfter } : {}) };
