@@ -20,5 +20,5 @@ const env = Deno.env.toObject();
 const providers = providersFromEnv(env);
 const app = createGateway({ settings: gatewaySettingsFromEnv(env), text: providers.text, transcription: providers.transcription, socketAddress });
 
-// Behind Supabase's own proxy the peer is that proxy: set STUDYFORGE_TRUSTED_HOPS=1 so the limit keys on the caller.
+// Behind Supabase's proxies the peer is a proxy: set STUDYFORGE_TRUSTED_HOPS (README) so the limit keys on each caller.
 Deno.serve((request, info) => app.fetch(request, { remoteAddr: info.remoteAddr }));
