@@ -607,4 +607,18 @@ describe('many tabs saving identical content', () => {
     for (const tab of tabs) tab.getState().syncFromStorage(key);
     expect(localStorage.getItem(key)).toBe(stable); // Converged: no ping-pong.
   });
+
+  it('an item too deep to serialise, written by another version, does not stop this tab following other tabs', async () => {
+    const { a, b } = await twoTabs();
+    // This tab imported an item from before save ids existed: it is compared by content.
+    a.getState().importProject({ project: { id: 'proj_1', name: 'Shared', createdAt: T0 }, artifacts: [art('art_1', T0, 'legacy')] });
+    const key = storageKeys.artifacts('proj_1');
+    const deep = `{"id":"art_2","createdAt":"${T0}","toolId":"t","data":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+    localStorage.setItem(key, `[${deep}]`);
+    b.getState().reload();
+    b.getState().createProject('Made meanwhile');
+    expect(() => a.getState().syncFromStorage(key)).not.toThrow();
+    a.getState().syncFromStorage(storageKeys.projects);
+    expect(a.getState().projects.map((p) => p.name).sort()).toEqual(['Made meanwhile', 'Shared']);
+  });
 });

@@ -94,7 +94,12 @@ function newSaveId(): string {
  */
 function sameSave(a: Artifact, b: Artifact): boolean {
   if (a.saveId !== undefined || b.saveId !== undefined) return a.saveId === b.saveId;
-  return JSON.stringify(a) === JSON.stringify(b);
+  try {
+    return JSON.stringify(a) === JSON.stringify(b);
+  } catch {
+    // Stored data too deep to serialise (another version): this tab could never have written it, so it is not this tab's save.
+    return false;
+  }
 }
 
 const artifactTombstone = (projectId: string, artifactId: string) => `${projectId}/${artifactId}`;
