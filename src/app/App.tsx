@@ -1,10 +1,11 @@
 import { Suspense } from 'react';
-import { Route, Router, Switch } from 'wouter';
+import { Route, Router, Switch, useLocation, useRoute } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import { Dashboard } from './pages/Dashboard';
 import { AppShell } from './shell/AppShell';
 import { ToolRoute } from './tool/ToolRoute';
 import { Spinner } from '../ui/Spinner';
+import { RouteErrorBoundary } from './RouteErrorBoundary';
 
 import { screens } from './routeModules';
 
@@ -23,6 +24,30 @@ function PageLoading() {
   );
 }
 
+/**
+ * The pages inside the shell, each behind an error boundary: a page that fails
+ * to render (or whose code fails to load) shows an error box, and the shell
+ * around it keeps working. Keyed by location, so any navigation, hash changes
+ * typed into the address bar included, starts the next page afresh.
+ */
+function ShellRoutes() {
+  const [location] = useLocation();
+  const [onProject, params] = useRoute<{ projectId: string }>('/projects/:projectId');
+  return (
+    <RouteErrorBoundary key={location} projectId={onProject ? params.projectId : undefined}>
+      <Suspense fallback={<PageLoading />}>
+        <Switch>
+          <Route path="/dashboard" component={Dashboard} />
+          <Route path="/projects" component={Projects} />
+          <Route path="/projects/:projectId">{(params) => <ProjectPage projectId={params.projectId} />}</Route>
+          <Route path="/settings" component={Settings} />
+          <Route path="/:toolId">{(params) => <ToolRoute key={params.toolId} toolId={params.toolId} />}</Route>
+        </Switch>
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
 export function App() {
   return (
     <Router hook={useHashLocation}>
@@ -34,15 +59,7 @@ export function App() {
         </Route>
         <Route>
           <AppShell>
-            <Suspense fallback={<PageLoading />}>
-              <Switch>
-                <Route path="/dashboard" component={Dashboard} />
-                <Route path="/projects" component={Projects} />
-                <Route path="/projects/:projectId">{(params) => <ProjectPage projectId={params.projectId} />}</Route>
-                <Route path="/settings" component={Settings} />
-                <Route path="/:toolId">{(params) => <ToolRoute key={params.toolId} toolId={params.toolId} />}</Route>
-              </Switch>
-            </Suspense>
+            <ShellRoutes />
           </AppShell>
         </Route>
       </Switch>

@@ -5,7 +5,9 @@ import { findTool, loadTool } from '../../engine/catalogue';
 import type { ContractSchema } from '../../engine/contractSchema';
 import { messages } from '../../engine/messages';
 import { exportFileName, projectExportJson, projectMarkdown } from '../../engine/projectFile';
+import { MAX_ITEM_DEPTH, nestedDeeperThan, prettyJson } from '../../engine/resultText';
 import { loadArtifacts, useProjects, type Artifact, type Project } from '../../engine/stores/projects';
+import { DELETE_PROJECT_DETAIL, deleteProjectQuestion, deleteProjectWithUndo } from '../RouteErrorBoundary';
 import { ConfirmPanel } from '../ui/ConfirmPanel';
 import { CopyButton } from '../ui/CopyButton';
 import { downloadText } from '../ui/download';
@@ -16,10 +18,17 @@ import { ErrorBox } from '../../ui/ErrorBox';
 import { Icon } from '../../ui/Icon';
 import { formatDate, formatDateTime } from '../ui/formatDate';
 
-/** Spec 2: content as text, JSON pretty-printed when it is not a string. */
+/** Spec 2: content as text, JSON pretty-printed when it is not a string (cut off where stored data nests too deep to show). */
 function artifactText(artifact: Artifact): string {
-  return typeof artifact.data === 'string' ? artifact.data : JSON.stringify(artifact.data, null, 2);
+  return typeof artifact.data === 'string' ? artifact.data : prettyJson(artifact.data);
 }
+
+/** Imports refuse such data, but storage can hold it (another version, another tab): the page says so instead of failing. */
+function tooDeepToShow(artifact: Artifact): boolean {
+  return typeof artifact.data === 'object' && nestedDeeperThan(artifact.data, MAX_ITEM_DEPTH);
+}
+
+const tooDeepMessage = `This item is nested more than ${MAX_ITEM_DEPTH} levels deep, deeper than any StudyForge result, so it is cut off below. Delete it if you do not need it.`;
 
 function toolTitleOf(artifact: Artifact): string {
   return artifact.toolTitle ?? findTool(artifact.toolId)?.title ?? artifact.toolId;
@@ -32,7 +41,8 @@ export function artifactHeadingId(artifactId: string): string {
 function ArtifactItem({ projectId, artifact }: { projectId: string; artifact: Artifact }) {
   const tool = findTool(artifact.toolId);
   const title = toolTitleOf(artifact);
-  const text = artifactText(artifact);
+  const text = useMemo(() => artifactText(artifact), [artifact]);
+  const tooDeep = useMemo(() => tooDeepToShow(artifact), [artifact]);
   const when = formatDateTime(artifact.createdAt);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -88,6 +98,7 @@ function ArtifactItem({ projectId, artifact }: { projectId: string; artifact: Ar
         />
       )}
       {error && <p className="inline-error" role="alert">{error}</p>}
+      {tooDeep && <ErrorBox message={tooDeepMessage} />}
       {/* A long item scrolls inside its box, so the box takes focus: arrow keys can scroll it too. */}
       <pre className="artifact-content" tabIndex={0} role="region" aria-label={`${title} item, saved ${when}`}>{text}</pre>
     </li>
@@ -174,10 +185,16 @@ async function schemasFor(artifacts: readonly Artifact[]): Promise<Map<string, C
   return schemas;
 }
 
-function ExportButtons({ project, artifacts }: { project: Project; artifacts: Artifact[] }) {
+function ExportButtons({ project, artifacts, onError }: { project: Project; artifacts: Artifact[]; onError(message: string | null): void }) {
   const [busy, setBusy] = useState(false);
 
   function exportJson() {
+    // JSON.stringify overflows the stack on such data; and no import would read the file back.
+    if (artifacts.some(tooDeepToShow)) {
+      onError(`Could not export as JSON: a saved item is nested more than ${MAX_ITEM_DEPTH} levels deep. Delete it first, or export as Markdown.`);
+      return;
+    }
+    onError(null);
     const fileName = exportFileName(project.name, 'json');
     downloadText(fileName, projectExportJson(project, artifacts), 'application/json');
     useNotices.getState().show({ message: `Exported ${fileName}.` });
@@ -240,18 +257,7 @@ export function ProjectPage({ projectId }: { projectId: string }) {
   function deleteProject() {
     if (!project) return;
     try {
-      const deleted = useProjects.getState().deleteProject(project.id);
-      if (deleted) {
-        const count = deleted.artifacts.length;
-        useNotices.getState().show({
-          message: `Deleted \u201c${project.name}\u201d${count > 0 ? ` and its ${count} saved ${count === 1 ? 'item' : 'items'}` : ''}.`,
-          undo: () => {
-            useProjects.getState().restoreProject(deleted);
-            return projectLinkId(deleted.project.id);
-          },
-          undoneMessage: `Restored \u201c${project.name}\u201d.`,
-        });
-      }
+      deleteProjectWithUndo(project);
       // Focus goes to the Projects heading (as on every page change); Undo is the next stop.
       navigate('/projects');
     } catch (failure) {
@@ -284,7 +290,7 @@ export function ProjectPage({ projectId }: { projectId: string }) {
             <span>Rename</span>
           </button>
         )}
-        <ExportButtons project={project} artifacts={artifacts} />
+        <ExportButtons project={project} artifacts={artifacts} onError={setError} />
         {!confirmingDelete && (
           <button ref={deleteRef} type="button" className="button button-danger-quiet" onClick={() => setConfirmingDelete(true)}>
             <Icon name="delete" />
@@ -303,8 +309,8 @@ export function ProjectPage({ projectId }: { projectId: string }) {
       )}
       {confirmingDelete && (
         <ConfirmPanel
-          question={`Delete \u201c${project.name}\u201d and its ${artifacts.length} saved ${artifacts.length === 1 ? 'item' : 'items'}?`}
-          detail="You can undo this for a few seconds afterwards. Export it first to keep a copy."
+          question={deleteProjectQuestion(project, artifacts.length)}
+          detail={DELETE_PROJECT_DETAIL}
           confirmLabel="Yes, delete project"
           onConfirm={deleteProject}
           onCancel={() => {
@@ -365,6 +371,4 @@ function ArtifactList({ projectId, projectName, artifacts }: { projectId: string
   );
 }
 
-export function projectLinkId(projectId: string): string {
-  return `project-link-${projectId}`;
-}
+export { projectLinkId } from '../RouteErrorBoundary';

@@ -1,13 +1,15 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, useLocation } from 'wouter';
 import { parseProjectExport } from '../../engine/projectFile';
-import { newestFirst, useProjects, type ImportOutcome } from '../../engine/stores/projects';
+import { loadArtifacts, newestFirst, useProjects, type ImportOutcome, type Project } from '../../engine/stores/projects';
 import { useRecentTools } from '../../engine/stores/recentTools';
 import { Icon } from '../../ui/Icon';
 import { formatDate } from '../ui/formatDate';
-import { NoticeBar } from '../ui/NoticeBar';
+import { ConfirmPanel } from '../ui/ConfirmPanel';
+import { NoticeBar, UNDO_BUTTON_ID } from '../ui/NoticeBar';
 import { projectErrorMessage } from '../ui/projectErrors';
-import { projectLinkId } from './ProjectPage';
+import { DELETE_PROJECT_DETAIL, deleteProjectQuestion, deleteProjectWithUndo, projectLinkId } from '../RouteErrorBoundary';
 
 function NewProjectForm() {
   const [name, setName] = useState('');
@@ -134,6 +136,60 @@ function ImportForm() {
   );
 }
 
+/**
+ * A project in the list, with its own Delete: a project can be removed
+ * without opening it (say, one whose page cannot be shown).
+ */
+function ProjectRow({ project, active }: { project: Project; active: boolean }) {
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const deleteRef = useRef<HTMLButtonElement>(null);
+
+  function remove() {
+    try {
+      flushSync(() => deleteProjectWithUndo(project));
+      // This row is gone: focus goes to the Undo that can bring it back.
+      document.getElementById(UNDO_BUTTON_ID)?.focus();
+    } catch (failure) {
+      setError(projectErrorMessage(failure, 'delete'));
+    }
+  }
+
+  return (
+    <li>
+      <div className="project-row">
+        <Link href={`/projects/${project.id}`} className="project-link" id={projectLinkId(project.id)}>
+          <Icon name="folder" />
+          <span className="project-link-name">{project.name}</span>
+          {active && <span className="badge">Active</span>}
+          <span className="project-link-date">Created {formatDate(project.createdAt)}</span>
+        </Link>
+        {!confirming && (
+          <button ref={deleteRef} type="button" className="button button-quiet button-danger-quiet" onClick={() => setConfirming(true)}>
+            <Icon name="delete" />
+            <span>Delete</span>
+            <span className="visually-hidden"> {project.name}</span>
+          </button>
+        )}
+      </div>
+      {confirming && (
+        <ConfirmPanel
+          // Counting items reads them without rendering any, so it works for a project whose page cannot be shown.
+          question={deleteProjectQuestion(project, loadArtifacts(project.id).length)}
+          detail={DELETE_PROJECT_DETAIL}
+          confirmLabel="Yes, delete project"
+          onConfirm={remove}
+          onCancel={() => {
+            flushSync(() => setConfirming(false));
+            deleteRef.current?.focus();
+          }}
+        />
+      )}
+      {error && <p className="inline-error" role="alert">{error}</p>}
+    </li>
+  );
+}
+
 export function Projects() {
   const projects = useProjects((s) => s.projects);
   const activeProjectId = useProjects((s) => s.activeProjectId);
@@ -155,14 +211,7 @@ export function Projects() {
         ) : (
           <ul className="project-list">
             {newestFirst(projects).map((project) => (
-              <li key={project.id}>
-                <Link href={`/projects/${project.id}`} className="project-link" id={projectLinkId(project.id)}>
-                  <Icon name="folder" />
-                  <span className="project-link-name">{project.name}</span>
-                  {project.id === activeProjectId && <span className="badge">Active</span>}
-                  <span className="project-link-date">Created {formatDate(project.createdAt)}</span>
-                </Link>
-              </li>
+              <ProjectRow key={project.id} project={project} active={project.id === activeProjectId} />
             ))}
           </ul>
         )}
