@@ -190,7 +190,7 @@ test.describe('one tab', () => {
     await seedKept(page);
     await failStorage(page, storageKeys.projects);
     await page.goto('#/projects');
-    const file = projectExport({ id: 'proj_1800000000000', name: 'Imported', createdAt: '2027-01-01T00:00:00.000Z' }, [kept]);
+    const file = projectExport({ id: 'proj_1800000000000', name: 'Imported', createdAt: '2026-01-01T00:00:00.000Z' }, [kept]);
     await page.getByLabel('Import a project').setInputFiles({ name: 'x.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
     await expect(page.getByRole('alert')).toHaveText(fullMessage('import the project'));
     await expect(page.getByRole('region', { name: 'Your projects' }).getByRole('listitem')).toHaveCount(1);

@@ -215,7 +215,8 @@ describe('finding 1: a response schema cannot make the sample answerer build gig
 describe('finding 2: the rate limit keys on the address our proxy saw', () => {
   let limited: Gateway;
   beforeAll(async () => {
-    limited = await startGateway({ STUDYFORGE_TRUSTED_HOPS: '1', STUDYFORGE_RATE_LIMIT: '3', STUDYFORGE_RATE_WINDOW_MS: '60000' });
+    // The older setting the attack run used; it now means one trusted proxy.
+    limited = await startGateway({ STUDYFORGE_TRUST_PROXY: 'true', STUDYFORGE_RATE_LIMIT: '3', STUDYFORGE_RATE_WINDOW_MS: '60000' });
   }, 60_000);
   afterAll(() => limited?.proc.stop());
 
