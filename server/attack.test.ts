@@ -339,8 +339,9 @@ describe('finding 4: answers, errors and uploads are bounded in bytes', () => {
     console.log(`[attack] 16 concurrent 24 MB uploads: ${statuses.filter((s) => s === 200).length} transcribed; gateway memory ${before} MB -> peak ${peak} MB`);
     expect(statuses).toEqual(new Array(16).fill(200));
     // An upload in hand costs about four times its size while it is parsed and sent on (~100 MB here): sixteen
-    // at once grew the gateway by 1.3 GB in the attack run; four at a time measure 400-460 MB.
-    expect(peak - before).toBeLessThan(800);
+    // at once grew the gateway by 1.0-1.3 GB (1.3 GB in the attack run, 1.0-1.2 GB replayed on the old code);
+    // four at a time measure 400-600 MB, the high end with both cores busy and garbage collection behind.
+    expect(peak - before).toBeLessThan(900);
   }, 90_000);
 });
 

@@ -4,10 +4,8 @@ import { Link, useLocation } from 'wouter';
 import { loadArtifacts, useProjects, type Project } from '../engine/stores/projects';
 import { ErrorBox } from '../ui/ErrorBox';
 import { Icon } from '../ui/Icon';
-import { ConfirmPanel } from './ui/ConfirmPanel';
+import { DeleteProjectConfirm } from './ui/DeleteProject';
 import { NoticeBar } from './ui/NoticeBar';
-import { useNotices } from './ui/notices';
-import { projectErrorMessage } from './ui/projectErrors';
 
 /*
  * A page that throws while rendering takes down only itself: the shell
@@ -17,41 +15,9 @@ import { projectErrorMessage } from './ui/projectErrors';
  * another page (a link, or the address bar) starts afresh.
  *
  * This module is in the first load, unlike the pages: the fallback must work
- * even when what failed is a page's own code. So the project deletion that
- * the project page, the Projects list and this fallback share lives here.
+ * even when what failed is a page's own code. So does the project deletion
+ * it shares with the project page and the Projects list (ui/DeleteProject.tsx).
  */
-
-/** The id of a project's link on the Projects page, where focus goes after Undo brings the project back. */
-export function projectLinkId(projectId: string): string {
-  return `project-link-${projectId}`;
-}
-
-/**
- * Deletes a project and shows the notice with Undo. Returns whether it was
- * deleted (false: it was already gone, say in another tab); throws when
- * storage refuses the change.
- */
-export function deleteProjectWithUndo(project: Project): boolean {
-  const deleted = useProjects.getState().deleteProject(project.id);
-  if (!deleted) return false;
-  const count = deleted.artifacts.length;
-  useNotices.getState().show({
-    message: `Deleted \u201c${project.name}\u201d${count > 0 ? ` and its ${count} saved ${count === 1 ? 'item' : 'items'}` : ''}.`,
-    undo: () => {
-      useProjects.getState().restoreProject(deleted);
-      return projectLinkId(deleted.project.id);
-    },
-    undoneMessage: `Restored \u201c${project.name}\u201d.`,
-  });
-  return true;
-}
-
-/** The question a project's deletion asks first, with what goes with it. */
-export function deleteProjectQuestion(project: Project, itemCount: number): string {
-  return `Delete \u201c${project.name}\u201d and its ${itemCount} saved ${itemCount === 1 ? 'item' : 'items'}?`;
-}
-
-export const DELETE_PROJECT_DETAIL = 'You can undo this for a few seconds afterwards. Export it first to keep a copy.';
 
 function errorDetail(error: Error): string {
   return error.message || error.name;
@@ -60,21 +26,8 @@ function errorDetail(error: Error): string {
 /** Deleting the project whose page failed, with the project page's confirmation and Undo. */
 function DeleteBrokenProject({ project }: { project: Project }) {
   const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [, navigate] = useLocation();
   const deleteRef = useRef<HTMLButtonElement>(null);
-  // Reading items does not render them, so it is safe where rendering failed.
-  const itemCount = loadArtifacts(project.id).length;
-
-  function remove() {
-    try {
-      deleteProjectWithUndo(project);
-      // As from the project page: on to Projects, where the notice offers Undo.
-      navigate('/projects');
-    } catch (failure) {
-      setError(projectErrorMessage(failure, 'delete'));
-    }
-  }
 
   return (
     <>
@@ -85,18 +38,18 @@ function DeleteBrokenProject({ project }: { project: Project }) {
         </button>
       )}
       {confirming && (
-        <ConfirmPanel
-          question={deleteProjectQuestion(project, itemCount)}
-          detail={DELETE_PROJECT_DETAIL}
-          confirmLabel="Yes, delete project"
-          onConfirm={remove}
+        <DeleteProjectConfirm
+          project={project}
+          // Reading items does not render them, so it is safe where rendering failed.
+          itemCount={loadArtifacts(project.id).length}
+          // As from the project page: on to Projects, where the notice offers Undo.
+          onDeleted={() => navigate('/projects')}
           onCancel={() => {
             flushSync(() => setConfirming(false));
             deleteRef.current?.focus();
           }}
         />
       )}
-      {error && <p className="inline-error" role="alert">{error}</p>}
     </>
   );
 }

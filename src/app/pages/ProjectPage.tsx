@@ -7,7 +7,7 @@ import { messages } from '../../engine/messages';
 import { exportFileName, projectExportJson, projectMarkdown } from '../../engine/projectFile';
 import { MAX_ITEM_DEPTH, nestedDeeperThan, prettyJson } from '../../engine/resultText';
 import { loadArtifacts, useProjects, type Artifact, type Project } from '../../engine/stores/projects';
-import { DELETE_PROJECT_DETAIL, deleteProjectQuestion, deleteProjectWithUndo } from '../RouteErrorBoundary';
+import { DeleteProjectConfirm } from '../ui/DeleteProject';
 import { ConfirmPanel } from '../ui/ConfirmPanel';
 import { CopyButton } from '../ui/CopyButton';
 import { downloadText } from '../ui/download';
@@ -254,17 +254,6 @@ export function ProjectPage({ projectId }: { projectId: string }) {
     );
   }
 
-  function deleteProject() {
-    if (!project) return;
-    try {
-      deleteProjectWithUndo(project);
-      // Focus goes to the Projects heading (as on every page change); Undo is the next stop.
-      navigate('/projects');
-    } catch (failure) {
-      setError(projectErrorMessage(failure, 'delete'));
-    }
-  }
-
   return (
     <article className="page">
       <header className="project-header">
@@ -308,11 +297,11 @@ export function ProjectPage({ projectId }: { projectId: string }) {
         />
       )}
       {confirmingDelete && (
-        <ConfirmPanel
-          question={deleteProjectQuestion(project, artifacts.length)}
-          detail={DELETE_PROJECT_DETAIL}
-          confirmLabel="Yes, delete project"
-          onConfirm={deleteProject}
+        <DeleteProjectConfirm
+          project={project}
+          itemCount={artifacts.length}
+          // Focus goes to the Projects heading (as on every page change); Undo is the next stop.
+          onDeleted={() => navigate('/projects')}
           onCancel={() => {
             flushSync(() => setConfirmingDelete(false));
             deleteRef.current?.focus();
@@ -371,4 +360,4 @@ function ArtifactList({ projectId, projectName, artifacts }: { projectId: string
   );
 }
 
-export { projectLinkId } from '../RouteErrorBoundary';
+export { projectLinkId } from '../ui/DeleteProject';

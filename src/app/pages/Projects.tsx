@@ -6,10 +6,9 @@ import { loadArtifacts, newestFirst, useProjects, type ImportOutcome, type Proje
 import { useRecentTools } from '../../engine/stores/recentTools';
 import { Icon } from '../../ui/Icon';
 import { formatDate } from '../ui/formatDate';
-import { ConfirmPanel } from '../ui/ConfirmPanel';
-import { NoticeBar, UNDO_BUTTON_ID } from '../ui/NoticeBar';
+import { NoticeBar } from '../ui/NoticeBar';
 import { projectErrorMessage } from '../ui/projectErrors';
-import { DELETE_PROJECT_DETAIL, deleteProjectQuestion, deleteProjectWithUndo, projectLinkId } from '../RouteErrorBoundary';
+import { DeleteProjectConfirm, projectLinkId } from '../ui/DeleteProject';
 
 function NewProjectForm() {
   const [name, setName] = useState('');
@@ -142,18 +141,7 @@ function ImportForm() {
  */
 function ProjectRow({ project, active }: { project: Project; active: boolean }) {
   const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const deleteRef = useRef<HTMLButtonElement>(null);
-
-  function remove() {
-    try {
-      flushSync(() => deleteProjectWithUndo(project));
-      // This row is gone: focus goes to the Undo that can bring it back.
-      document.getElementById(UNDO_BUTTON_ID)?.focus();
-    } catch (failure) {
-      setError(projectErrorMessage(failure, 'delete'));
-    }
-  }
 
   return (
     <li>
@@ -173,19 +161,18 @@ function ProjectRow({ project, active }: { project: Project; active: boolean }) 
         )}
       </div>
       {confirming && (
-        <ConfirmPanel
+        <DeleteProjectConfirm
+          project={project}
           // Counting items reads them without rendering any, so it works for a project whose page cannot be shown.
-          question={deleteProjectQuestion(project, loadArtifacts(project.id).length)}
-          detail={DELETE_PROJECT_DETAIL}
-          confirmLabel="Yes, delete project"
-          onConfirm={remove}
+          itemCount={loadArtifacts(project.id).length}
+          // This row is gone: focus goes to the Undo that can bring it back.
+          focusUndo
           onCancel={() => {
             flushSync(() => setConfirming(false));
             deleteRef.current?.focus();
           }}
         />
       )}
-      {error && <p className="inline-error" role="alert">{error}</p>}
     </li>
   );
 }
