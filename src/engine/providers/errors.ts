@@ -32,6 +32,10 @@ export const providerMessages = {
   failedWhileAnswering: 'The AI provider stopped with an error while answering.',
   // "StudyForge", not "the gateway": in own-key mode the same cap applies in the browser.
   tooLong: (maxBytes: number) => `The AI provider's answer was longer than StudyForge accepts (${formatBytes(maxBytes)}).`,
+  // OpenAI-compatible finish signals (issue 11, O4): finish_reason "length" (the token limit was reached) and
+  // "content_filter" (content was omitted by a filter), openai/openai-node src/resources/chat/completions/completions.ts l.419-428.
+  answerCutOff: 'The answer was cut off; try a shorter input.',
+  contentFiltered: 'The AI declined this request: its content filter stopped the answer.',
 } as const;
 
 /** Upstream text kept in upstreamDetail is cut to this many characters. */
@@ -290,3 +294,7 @@ export const answerTooLong = (maxBytes: number): ProviderError => new ProviderEr
 export const emptyAnswer = (): ProviderError => new ProviderError(providerMessages.empty, 502);
 export const unreadableAnswer = (): ProviderError => new ProviderError(providerMessages.unreadable, 502);
 export const unreachable = (): ProviderError => new ProviderError(providerMessages.unreachable, 502);
+/** The answer stopped at the token limit (OpenAI finish_reason "length"): never passed on as a finished answer. */
+export const answerCutOff = (): ProviderError => new ProviderError(providerMessages.answerCutOff, 502);
+/** A content filter stopped the answer (OpenAI finish_reason "content_filter"). */
+export const contentFiltered = (): ProviderError => new ProviderError(providerMessages.contentFiltered, 502);

@@ -134,3 +134,76 @@ describe('splitIntoChunks', () => {
     expect(splitIntoChunks('')).toEqual(['']);
   });
 });
+
+describe('the fake OpenAI-compatible server: per-host rules (issue 11)', () => {
+  const chat = (server: FakeProviderServer, body: Record<string, unknown>) =>
+    post(`${server.baseUrl}/chat/completions`, { messages: [{ role: 'user', content: 'hi' }], ...body });
+  const schemaFormat = (schema: unknown, strict?: boolean) => ({ type: 'json_schema', json_schema: { name: 'result', schema, ...(strict === undefined ? {} : { strict }) } });
+  const loose = { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } }, required: ['a'] };
+  const strictOk = { type: 'object', properties: { a: { type: 'string' }, b: { type: ['string', 'null'] } }, required: ['a', 'b'], additionalProperties: false };
+
+  it("'openai': root arrays are a 400 with OpenAI's text; strict needs additionalProperties false and every property required", async () => {
+    const server = await startFakeOpenAI({ flavour: 'openai' });
+    try {
+      const root = await chat(server, { model: 'gpt-4o-mini', response_format: schemaFormat({ type: 'array', items: { type: 'string' } }) });
+      expect(root.status).toBe(400);
+      expect(((await root.json()) as { error: { message: string } }).error.message).toContain(`schema must be a JSON Schema of 'type: "object"', got 'type: "array"'`);
+      const notStrict = await chat(server, { model: 'gpt-4o-mini', response_format: schemaFormat(loose, true) });
+      expect(notStrict.status).toBe(400);
+      const message = ((await notStrict.json()) as { error: { message: string } }).error.message;
+      expect(message).toContain("'additionalProperties' is required to be supplied and to be false");
+      expect(message).toContain("Missing 'b'");
+      expect((await chat(server, { model: 'gpt-4o-mini', response_format: schemaFormat(loose, false) })).status).toBe(200);
+      expect((await chat(server, { model: 'gpt-4o-mini', response_format: schemaFormat(strictOk, true) })).status).toBe(200);
+      expect((await chat(server, { model: 'gpt-4o-mini', response_format: { type: 'json_object' } })).status).toBe(400);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("'groq': no streaming with json_schema; json_schema only on the listed models, strict only on gpt-oss", async () => {
+    const server = await startFakeOpenAI({ flavour: 'groq' });
+    try {
+      expect((await chat(server, { model: 'openai/gpt-oss-20b', stream: true, response_format: schemaFormat(strictOk, true) })).status).toBe(400);
+      expect((await chat(server, { model: 'llama-3.3-70b-versatile', response_format: schemaFormat(loose) })).status).toBe(400);
+      expect((await chat(server, { model: 'meta-llama/llama-4-scout-17b-16e-instruct', response_format: schemaFormat(strictOk, true) })).status).toBe(400);
+      expect((await chat(server, { model: 'meta-llama/llama-4-scout-17b-16e-instruct', response_format: schemaFormat(loose) })).status).toBe(200);
+      expect((await chat(server, { model: 'openai/gpt-oss-120b', response_format: schemaFormat(strictOk, true) })).status).toBe(200);
+      expect((await chat(server, { model: 'llama-3.3-70b-versatile', messages: [{ role: 'user', content: 'Answer in JSON' }], response_format: { type: 'json_object' } })).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("'generic' checks only the shape; a pinned test model name is accepted", async () => {
+    const server = await startFakeOpenAI({ flavour: 'generic', model: 'test-model' });
+    try {
+      expect((await chat(server, { model: 'test-model', response_format: schemaFormat({ type: 'array', items: { type: 'string' } }) })).status).toBe(200);
+      expect((await chat(server, { model: 'other' })).status).toBe(404);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('sends finish reasons, refusals, the usage chunk, `event: error` and 200-status error bodies', async () => {
+    const server = await startFakeOpenAI({ flavour: 'openrouter', chunkDelayMs: 0 });
+    try {
+      server.script({ kind: 'openai', text: 'cut', finishReason: 'length' });
+      const whole = (await (await chat(server, { model: 'm' })).json()) as { choices: { finish_reason: string; message: { content: string } }[] };
+      expect(whole.choices[0]).toMatchObject({ finish_reason: 'length', message: { content: 'cut' } });
+      server.script({ kind: 'openai', refusal: 'No.', usageChunk: true });
+      const refused = await (await chat(server, { model: 'm', stream: true })).text();
+      expect(refused.startsWith(': OPENROUTER PROCESSING\n\n')).toBe(true);
+      expect(refused).toContain('"delta":{"refusal":"No."}');
+      expect(refused).toContain('"choices":[],"usage"');
+      server.script({ kind: 'openai', chunks: ['a'], errorEvent: 'boom' });
+      expect(await (await chat(server, { model: 'm', stream: true })).text()).toContain('event: error\ndata: {"message":"boom"}');
+      server.script({ kind: 'openai', errorWith200: { message: 'Provider returned error', code: 502 } });
+      const error = await chat(server, { model: 'm' });
+      expect(error.status).toBe(200);
+      expect(await error.json()).toEqual({ error: { message: 'Provider returned error', code: 502 } });
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { toContractSchema, type ContractSchema } from '../contractSchema';
-import { toJsonSchema } from './jsonSchema';
+import { fromProviderAnswer, toJsonSchema, toProviderJsonSchema } from './jsonSchema';
 
 describe('toJsonSchema', () => {
   it('lower-cases every type and keeps every keyword, however deep', () => {
@@ -81,5 +81,56 @@ describe('toJsonSchema', () => {
     });
     expect(native.type).toBe(ours.type);
     expect(native.required).toEqual(ours.required);
+  });
+});
+
+describe('toProviderJsonSchema and fromProviderAnswer (issue 11, O2 and O3)', () => {
+  const optional: ContractSchema = {
+    type: 'OBJECT',
+    properties: { a: { type: 'STRING' }, b: { type: 'INTEGER', minimum: 1 }, c: { type: 'OBJECT', properties: { d: { type: 'BOOLEAN' } } } },
+    required: ['a'],
+  };
+
+  it('non-strict: the plain schema; an object root stays as it is', () => {
+    const plan = toProviderJsonSchema(optional, { strict: false, objectRoot: true });
+    expect(plan.wrapped).toBe(false);
+    expect(plan.stripsNulls).toBe(false);
+    expect(plan.schema).toEqual(toJsonSchema(optional));
+    expect(fromProviderAnswer('{"a":"x"}', plan)).toBe('{"a":"x"}');
+  });
+
+  it('wraps a non-object root when the host wants an object, and unwraps the answer', () => {
+    const list: ContractSchema = { type: 'ARRAY', items: { type: 'STRING' }, maxItems: 3 };
+    const plan = toProviderJsonSchema(list, { strict: false, objectRoot: true });
+    expect(plan.schema).toEqual({ type: 'object', properties: { items: { type: 'array', items: { type: 'string' }, maxItems: 3 } }, required: ['items'], additionalProperties: false });
+    expect(fromProviderAnswer('{"items":["a","b"]}', plan)).toBe('["a","b"]');
+    // Not the wrapped shape: left for the caller's validation.
+    expect(fromProviderAnswer('["a"]', plan)).toBe('["a"]');
+    expect(fromProviderAnswer('nope', plan)).toBe('nope');
+    expect(toProviderJsonSchema(list, { strict: false, objectRoot: false }).schema).toEqual(toJsonSchema(list));
+  });
+
+  it('strict: additionalProperties false on every object, every property required, optional ones nullable; nulls stripped', () => {
+    const plan = toProviderJsonSchema(optional, { strict: true, objectRoot: true });
+    expect(plan.schema).toEqual({
+      type: 'object',
+      properties: {
+        a: { type: 'string' },
+        b: { type: ['integer', 'null'], minimum: 1 },
+        c: { type: ['object', 'null'], properties: { d: { type: ['boolean', 'null'] } }, required: ['d'], additionalProperties: false },
+      },
+      required: ['a', 'b', 'c'],
+      additionalProperties: false,
+    });
+    expect(plan.stripsNulls).toBe(true);
+    expect(JSON.parse(fromProviderAnswer('{"a":null,"b":null,"c":{"d":null}}', plan))).toEqual({ a: null, c: {} });
+  });
+
+  it("leaves Ollama's converter (toJsonSchema) keyword for keyword", () => {
+    expect(toJsonSchema(optional)).toEqual({
+      type: 'object',
+      properties: { a: { type: 'string' }, b: { type: 'integer', minimum: 1 }, c: { type: 'object', properties: { d: { type: 'boolean' } } } },
+      required: ['a'],
+    });
   });
 });

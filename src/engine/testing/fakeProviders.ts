@@ -50,7 +50,14 @@ export type FakeAnswer =
    */
   | { kind: 'huge'; bytes: number; oneLine?: boolean }
   /** Anything else, byte for byte. */
-  | { kind: 'raw'; status: number; headers?: Record<string, string>; body: string };
+  | { kind: 'raw'; status: number; headers?: Record<string, string>; body: string }
+  /**
+   * OpenAI-compatible only (the other fakes leave it unanswered): a chat answer ending as chosen. `finishReason`
+   * (default 'stop'; 'length', 'content_filter'); `refusal` instead of content (message.refusal, or streamed
+   * delta.refusal); `usageChunk` adds the `choices: []` usage chunk before [DONE]; `errorEvent` ends the stream
+   * with `event: error`; `errorWith200` is OpenRouter's {error: {message, code}} with status 200 (whole, or as a stream event).
+   */
+  | { kind: 'openai'; text?: string; chunks?: string[]; finishReason?: string; refusal?: string; usageChunk?: boolean; errorEvent?: string; errorWith200?: { message: string; code: number } };
 
 export interface FakeUpload {
   name: string;
@@ -706,7 +713,95 @@ async function parseMultipart(exchange: FakeExchange, raw: Buffer): Promise<void
   exchange.form = { fields, files };
 }
 
-function openaiProtocol(): Protocol {
+/**
+ * Which host the OpenAI-compatible fake imitates (issue 11). Sources, with addresses, in
+ * /work/shared/findings/provider-conformance.md:
+ * - 'openai': api.openai.com. A json_schema root must be an object ([O-so] "Root objects must not be
+ *   `anyOf` and must be an object"; the 400 text is quoted in [O-root]); with strict: true every object
+ *   needs additionalProperties: false and every property in required ([O-so]); json_object mode needs the
+ *   word "json" in the messages (OpenAI's JSON-mode docs; the 400 text below is the API's).
+ * - 'groq': api.groq.com. "Streaming and tool use are not currently supported with Structured Outputs";
+ *   json_schema only on the listed models, "For all other models, you can use JSON Object Mode";
+ *   strict: true only on openai/gpt-oss-20b|120b, with the same two strict rules ([Groq-so],
+ *   https://console.groq.com/docs/structured-outputs).
+ * - 'openrouter': openrouter.ai. Streams start with ": OPENROUTER PROCESSING" comments ([OR-stream]);
+ *   openai/* models go to OpenAI, so OpenAI's schema rules apply to them.
+ * - 'generic': any other OpenAI-compatible server (vLLM, LM Studio, llama.cpp, Ollama's /v1): the shape
+ *   checks only.
+ */
+export type OpenAIFlavour = 'openai' | 'groq' | 'openrouter' | 'generic';
+
+export type FakeOpenAIOptions = FakeProviderOptions & {
+  /** The host imitated; default 'openai'. */
+  flavour?: OpenAIFlavour;
+};
+
+/** [Groq-so]: strict: true is supported on these models only. */
+const GROQ_DOC_STRICT_MODELS = ['openai/gpt-oss-20b', 'openai/gpt-oss-120b'];
+/** [Groq-so]: the models with Structured Outputs (json_schema); the rest have JSON Object Mode only. */
+const GROQ_DOC_JSON_SCHEMA_MODELS = [
+  'openai/gpt-oss-20b',
+  'openai/gpt-oss-120b',
+  'openai/gpt-oss-safeguard-20b',
+  'moonshotai/kimi-k2-instruct',
+  'moonshotai/kimi-k2-instruct-0905',
+  'meta-llama/llama-4-maverick-17b-128e-instruct',
+  'meta-llama/llama-4-scout-17b-16e-instruct',
+];
+
+/** [O-so] / [Groq-so] strict mode: every object sets additionalProperties: false and lists every property in required. */
+function strictSchemaProblems(schema: unknown, path: string[], problems: string[], name: string): void {
+  if (!isRecord(schema)) return;
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  const context = path.length === 0 ? '()' : `(${path.map((p) => `'${p}'`).join(', ')})`;
+  if (types.includes('object') || schema.properties !== undefined) {
+    if (schema.additionalProperties !== false) {
+      problems.push(`Invalid schema for response_format '${name}': In context=${context}, 'additionalProperties' is required to be supplied and to be false.`);
+    }
+    const keys = isRecord(schema.properties) ? Object.keys(schema.properties) : [];
+    const required = Array.isArray(schema.required) ? schema.required : [];
+    const missing = keys.filter((k) => !required.includes(k));
+    if (missing.length > 0) {
+      problems.push(`Invalid schema for response_format '${name}': In context=${context}, 'required' is required to be supplied and to be an array including every key in properties. Missing '${missing[0]}'.`);
+    }
+  }
+  if (isRecord(schema.properties)) {
+    for (const [key, child] of Object.entries(schema.properties)) strictSchemaProblems(child, [...path, 'properties', key], problems, name);
+  }
+  if (schema.items !== undefined) strictSchemaProblems(schema.items, [...path, 'items'], problems, name);
+}
+
+/** The host's rules for structured output, beyond the shape checks (see OpenAIFlavour). */
+function checkOpenAIFlavour(json: unknown, flavour: OpenAIFlavour, problems: string[]): void {
+  if (flavour === 'generic' || !isRecord(json)) return;
+  const model = typeof json.model === 'string' ? json.model : '';
+  const format = isRecord(json.response_format) ? json.response_format : undefined;
+  if (!format) return;
+  const openaiRules = flavour === 'openai' || (flavour === 'openrouter' && model.startsWith('openai/'));
+  if (format.type === 'json_object' && (flavour === 'openai' || flavour === 'groq')) {
+    const text = JSON.stringify(json.messages ?? '').toLowerCase();
+    if (!text.includes('json')) problems.push("'messages' must contain the word 'json' in some form, to use 'response_format' of type 'json_object'.");
+  }
+  if (format.type !== 'json_schema' || !isRecord(format.json_schema)) return;
+  const spec = format.json_schema;
+  const name = typeof spec.name === 'string' ? spec.name : 'result';
+  if (flavour === 'groq') {
+    // [Groq-so]: no streaming with Structured Outputs; json_schema and strict only on the listed models.
+    if (json.stream === true) problems.push('response_format `json_schema` does not support streaming; set stream to false');
+    if (!GROQ_DOC_JSON_SCHEMA_MODELS.includes(model)) problems.push(`This model does not support response format \`json_schema\`. See supported models at https://console.groq.com/docs/structured-outputs#supported-models`);
+    else if (spec.strict === true && !GROQ_DOC_STRICT_MODELS.includes(model)) problems.push(`This model does not support strict mode for \`json_schema\`. See supported models at https://console.groq.com/docs/structured-outputs#supported-models`);
+  }
+  if (openaiRules && isRecord(spec.schema)) {
+    // [O-so], [O-root]: the root must be an object, strict or not.
+    const rootType = spec.schema.type;
+    if (rootType !== 'object') {
+      problems.push(`Invalid schema for response_format '${name}': schema must be a JSON Schema of 'type: "object"', got 'type: ${JSON.stringify(rootType)}'.`);
+    }
+  }
+  if ((openaiRules || flavour === 'groq') && spec.strict === true) strictSchemaProblems(spec.schema, [], problems, name);
+}
+
+function openaiProtocol(flavour: OpenAIFlavour = 'openai'): Protocol {
   return {
     kind: 'openai',
     basePath: '/v1',
@@ -734,6 +829,7 @@ function openaiProtocol(): Protocol {
       if (route === 'chat') {
         checkJsonContentType(exchange.headers, exchange.problems);
         checkOpenAIChatBody(exchange.json, exchange.problems);
+        checkOpenAIFlavour(exchange.json, flavour, exchange.problems);
         exchange.streamed = isRecord(exchange.json) && exchange.json.stream === true;
         model = isRecord(exchange.json) ? exchange.json.model : undefined;
       } else {
@@ -783,10 +879,10 @@ function openaiProtocol(): Protocol {
                     object: 'chat.completion',
                     created: 1_700_000_000,
                     model,
-                    choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, logprobs: null, finish_reason: 'length' }],
+                    choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, logprobs: null, finish_reason: 'stop' }],
                   },
             event: (content) => openaiSse(chatChunk(model, { content }, null)),
-            ending: [openaiSse(chatChunk(model, {}, 'length')), 'data: [DONE]\n\n'],
+            ending: [openaiSse(chatChunk(model, {}, 'stop')), 'data: [DONE]\n\n'],
           });
           return;
         case 'hang':
@@ -796,6 +892,52 @@ function openaiProtocol(): Protocol {
           res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8' });
           await writeForever(res, () => openaiSse(chatChunk(model, { content: answer.chunk ?? 'tick ' }, null)), delayMs);
           return;
+        case 'openai': {
+          // OpenAI-compatible signals (O1, O4, P1): finish_reason, refusals, the usage chunk, `event: error`,
+          // and OpenRouter's 200-status error bodies ([OR-err]).
+          const finish = answer.finishReason ?? 'stop';
+          if (!exchange.streamed) {
+            if (answer.errorWith200) {
+              sendJson(res, 200, { error: answer.errorWith200 });
+              return;
+            }
+            if (answer.errorEvent !== undefined) {
+              openaiError(res, 500, answer.errorEvent, null);
+              return;
+            }
+            sendJson(res, 200, {
+              id: 'chatcmpl-fake',
+              object: 'chat.completion',
+              created: 1_700_000_000,
+              model,
+              choices: [{ index: 0, message: { role: 'assistant', content: answer.refusal !== undefined ? null : (answer.text ?? ''), refusal: answer.refusal ?? null }, logprobs: null, finish_reason: finish }],
+              usage: { prompt_tokens: 8, completion_tokens: 12, total_tokens: 20 },
+            });
+            return;
+          }
+          res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8' });
+          const events = flavour === 'openrouter' ? [': OPENROUTER PROCESSING\n\n'] : [];
+          events.push(openaiSse(chatChunk(model, { role: 'assistant', content: '' }, null)));
+          if (answer.refusal !== undefined) {
+            // Chunk Choice.Delta.refusal ([O-sdk] completions.ts).
+            for (const piece of splitIntoChunks(answer.refusal)) events.push(openaiSse(chatChunk(model, { refusal: piece }, null)));
+          } else {
+            for (const chunk of answer.chunks ?? splitIntoChunks(answer.text ?? '')) events.push(openaiSse(chatChunk(model, { content: chunk }, null)));
+          }
+          if (answer.errorWith200) {
+            events.push(openaiSse({ error: answer.errorWith200 }));
+          } else if (answer.errorEvent !== undefined) {
+            // [O-sdk] src/core/streaming.ts l.104-128: the SDK throws on `event: error`, whatever its data holds.
+            events.push(`event: error\ndata: ${JSON.stringify({ message: answer.errorEvent })}\n\n`);
+          } else {
+            events.push(openaiSse(chatChunk(model, {}, finish)));
+            // "choices … Can also be empty for the last chunk if you set stream_options: {include_usage: true}" ([O-sdk] l.816-821).
+            if (answer.usageChunk) events.push(openaiSse({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1_700_000_000, model, choices: [], usage: { prompt_tokens: 8, completion_tokens: 12, total_tokens: 20 } }));
+            events.push('data: [DONE]\n\n');
+          }
+          if (await writeSlowly(res, events, delayMs)) res.end();
+          return;
+        }
         case 'streamError':
         case 'text': {
           if (audio) {
@@ -955,9 +1097,9 @@ export function startFakeGemini(options: FakeProviderOptions = {}): Promise<Fake
   return startFake(geminiProtocol(), options);
 }
 
-/** A fake OpenAI-compatible server (chat completions and audio transcriptions). `baseUrl` ends in /v1. */
-export function startFakeOpenAI(options: FakeProviderOptions = {}): Promise<FakeProviderServer> {
-  return startFake(openaiProtocol(), options);
+/** A fake OpenAI-compatible server (chat completions and audio transcriptions). `baseUrl` ends in /v1. `flavour`: the host imitated. */
+export function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<FakeProviderServer> {
+  return startFake(openaiProtocol(options.flavour), options);
 }
 
 /** A fake Ollama server (native /api/chat). */
