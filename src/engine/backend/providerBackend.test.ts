@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { toContractSchema } from '../contractSchema';
 import { UserFacingError } from '../messages';
+import { GEMINI_DEFAULT_MODEL } from '../providers/gemini';
 import { startFakeGemini, startFakeOllama, type FakeProviderServer } from '../testing/fakeProviders';
 import { createProviderBackend, ownKeyUsable } from './providerBackend';
 import { resolveBackend } from './resolveBackend';
@@ -14,7 +15,7 @@ import { resolveBackend } from './resolveBackend';
 let gemini: FakeProviderServer;
 let ollama: FakeProviderServer;
 beforeAll(async () => {
-  gemini = await startFakeGemini({ apiKey: 'AIza-users-own-key', model: 'gemini-2.5-flash' });
+  gemini = await startFakeGemini({ apiKey: 'AIza-users-own-key', model: GEMINI_DEFAULT_MODEL });
   ollama = await startFakeOllama({ model: 'llama3.2' });
 });
 afterAll(async () => {
@@ -66,6 +67,11 @@ describe('the own-key backend', () => {
     expect(message).not.toContain('AIza-users-own-key');
     expect(message.length).toBeLessThanOrEqual('The AI provider refused the request (status 400). The provider said: '.length + 200);
     expect(message.endsWith('…')).toBe(true);
+  });
+
+  it('a Gemini model the provider does not have (404) names the Model field in Settings (issue 11, G2)', async () => {
+    const backend = createProviderBackend({ provider: 'gemini', apiKey: 'AIza-users-own-key', model: 'gemini-2.5-flash', baseUrl: gemini.baseUrl });
+    await expect(backend.generate({ prompt: 'x' })).rejects.toThrow(/^The AI provider has no model "gemini-2\.5-flash"\. Set the Model field in Settings to a current model\./);
   });
 
   it('needs no key for a local Ollama', async () => {

@@ -35,7 +35,8 @@ async function providerFor(settings: OwnKeySettings): Promise<TextProvider> {
   switch (settings.provider) {
     case 'gemini': {
       const { createGeminiProvider } = await import('../providers/gemini');
-      return createGeminiProvider({ apiKey: settings.apiKey.trim(), model, baseUrl });
+      // A 404 for the model names what the user changes here (issue 11, G2).
+      return createGeminiProvider({ apiKey: settings.apiKey.trim(), model, baseUrl, modelSetting: 'the Model field in Settings' });
     }
     case 'openai': {
       const { createOpenAICompatibleProvider } = await import('../providers/openaiCompatible');

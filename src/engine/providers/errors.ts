@@ -36,6 +36,10 @@ export const providerMessages = {
   // "content_filter" (content was omitted by a filter), openai/openai-node src/resources/chat/completions/completions.ts l.419-428.
   answerCutOff: 'The answer was cut off; try a shorter input.',
   contentFiltered: 'The AI declined this request: its content filter stopped the answer.',
+  // Gemini's finish and block signals (issue 11, G5) and a model the provider does not have (G2). `reason` is
+  // StudyForge's own plain words for a documented enum value, never upstream text; `setting` names what to change.
+  declinedBecause: (reason: string) => `The AI declined this request: ${reason}.`,
+  unknownModel: (model: string, setting: string) => `The AI provider has no model "${model}". Set ${setting} to a current model.`,
 } as const;
 
 /** Upstream text kept in upstreamDetail is cut to this many characters. */
@@ -298,3 +302,9 @@ export const unreachable = (): ProviderError => new ProviderError(providerMessag
 export const answerCutOff = (): ProviderError => new ProviderError(providerMessages.answerCutOff, 502);
 /** A content filter stopped the answer (OpenAI finish_reason "content_filter"). */
 export const contentFiltered = (): ProviderError => new ProviderError(providerMessages.contentFiltered, 502);
+/** A filter or the model declined (Gemini's finishReason SAFETY…, promptFeedback.blockReason); the provider's own words, redacted, on upstreamDetail. */
+export const declinedBecause = (reason: string, upstream: string | undefined, secrets: readonly (string | undefined)[]): ProviderError =>
+  new ProviderError(providerMessages.declinedBecause(reason), 502, undefined, upstream === undefined ? undefined : detailOf(upstream, secrets));
+/** The provider answered 404 for the configured model (unknown or retired): the message names the setting to change. */
+export const unknownModel = (model: string, setting: string, upstreamDetail: string | undefined): ProviderError =>
+  new ProviderError(providerMessages.unknownModel(model, setting), 502, undefined, upstreamDetail);

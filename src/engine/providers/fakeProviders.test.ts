@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { splitIntoChunks, startFakeGemini, startFakeOllama, startFakeOpenAI, type FakeProviderServer } from '../testing/fakeProviders';
+import { GEMINI_AUDIO_MIME_TYPES, GEMINI_DOCUMENTED_MODELS, splitIntoChunks, startFakeGemini, startFakeOllama, startFakeOpenAI, type FakeProviderServer } from '../testing/fakeProviders';
 
 /*
  * The fakes are only worth something if they reject what the real services
@@ -15,7 +15,7 @@ describe('the fake Gemini', () => {
     server = await startFakeGemini({ apiKey: 'k-123456' });
   });
   afterAll(() => server.close());
-  const url = (method = 'generateContent', query = '') => `${server.origin}/v1beta/models/gemini-2.5-flash:${method}${query}`;
+  const url = (method = 'generateContent', query = '') => `${server.origin}/v1beta/models/gemini-3.8-flash:${method}${query}`;
   const ok = { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] };
 
   it('answers a well-formed request in the GenerateContentResponse format', async () => {
@@ -55,6 +55,80 @@ describe('the fake Gemini', () => {
     const text = await response.text();
     expect(text.split('\r\n\r\n').filter(Boolean)).toHaveLength(2);
     expect(text.startsWith('data: {"candidates":')).toBe(true);
+  });
+
+  // Issue 11: as strict as the real service (sources cited in fakeProviders.ts next to each rule).
+  it('serves only documented model ids when no model is pinned: a retired one gets 404 NOT_FOUND in Google\'s format', async () => {
+    const key = { 'x-goog-api-key': 'k-123456' };
+    for (const model of GEMINI_DOCUMENTED_MODELS) {
+      expect((await post(`${server.origin}/v1beta/models/${model}:generateContent`, ok, key)).status).toBe(200);
+    }
+    for (const retired of ['gemini-2.5-flash', 'gemini-2.5-pro', 'gemini-2.0-flash', 'gemini-9-ultra']) {
+      const response = await post(`${server.origin}/v1beta/models/${retired}:generateContent`, ok, key);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({
+        error: { code: 404, message: `models/${retired} is not found for API version v1beta, or is not supported for generateContent.`, status: 'NOT_FOUND' },
+      });
+    }
+  });
+
+  it('a pinned model is served even when it is not in the documented list', async () => {
+    const pinned = await startFakeGemini({ model: 'gemini-2.5-flash' });
+    try {
+      expect((await post(`${pinned.origin}/v1beta/models/gemini-2.5-flash:generateContent`, ok)).status).toBe(200);
+      expect((await post(`${pinned.origin}/v1beta/models/gemini-3.8-flash:generateContent`, ok)).status).toBe(404);
+    } finally {
+      await pinned.close();
+    }
+  });
+
+  it('accepts only the six documented audio MIME types inline', async () => {
+    const key = { 'x-goog-api-key': 'k-123456' };
+    const audio = (mime_type: string) => ({ contents: [{ role: 'user', parts: [{ text: 'Transcribe' }, { inline_data: { mime_type, data: 'AA==' } }] }] });
+    for (const type of GEMINI_AUDIO_MIME_TYPES) expect((await post(url(), audio(type), key)).status).toBe(200);
+    for (const type of ['audio/webm', 'audio/mp4', 'audio/mpeg', 'audio/x-m4a']) {
+      const response = await post(url(), audio(type), key);
+      expect(response.status).toBe(400);
+      expect(JSON.stringify(await response.json())).toContain(`Unsupported MIME type: ${type}`);
+    }
+  });
+
+  it('sends each finish reason: after text, as a content-less last candidate, whole and streamed', async () => {
+    const key = { 'x-goog-api-key': 'k-123456' };
+    for (const finishReason of ['MAX_TOKENS', 'SAFETY', 'RECITATION', 'PROHIBITED_CONTENT', 'SPII', 'BLOCKLIST', 'LANGUAGE', 'OTHER']) {
+      server.script({ kind: 'gemini', text: 'a b', finishReason, finishMessage: 'why' });
+      const whole = (await (await post(url(), ok, key)).json()) as { candidates: Record<string, unknown>[] };
+      expect(whole.candidates[0]).toMatchObject({ content: { parts: [{ text: 'a b' }], role: 'model' }, finishReason, finishMessage: 'why' });
+      const streamed = await (await post(url('streamGenerateContent', '?alt=sse'), ok, key)).text();
+      const events = streamed.split('\r\n\r\n').filter(Boolean).map((e) => JSON.parse(e.replace(/^data: /, '')) as { candidates: Record<string, unknown>[] });
+      expect(events).toHaveLength(3);
+      expect(events.slice(0, 2).map((e) => e.candidates[0]?.finishReason)).toEqual([undefined, undefined]);
+      expect(events[2]?.candidates[0]).toEqual({ finishReason, finishMessage: 'why', index: 0 });
+    }
+    server.script({ kind: 'gemini', text: '', finishReason: 'SAFETY' });
+    const contentless = (await (await post(url(), ok, key)).json()) as { candidates: Record<string, unknown>[] };
+    expect(contentless.candidates[0]).toEqual({ finishReason: 'SAFETY', index: 0 });
+  });
+
+  it('sends promptFeedback.blockReason with no candidates, whole and as the only event', async () => {
+    const key = { 'x-goog-api-key': 'k-123456' };
+    server.script({ kind: 'gemini', blockReason: 'PROHIBITED_CONTENT' });
+    const whole = (await (await post(url(), ok, key)).json()) as Record<string, unknown>;
+    expect(whole.candidates).toBeUndefined();
+    expect(whole.promptFeedback).toEqual({ blockReason: 'PROHIBITED_CONTENT' });
+    const streamed = await (await post(url('streamGenerateContent', '?alt=sse'), ok, key)).text();
+    expect(streamed.split('\r\n\r\n').filter(Boolean)).toHaveLength(1);
+    expect(streamed).toContain('"promptFeedback":{"blockReason":"PROHIBITED_CONTENT"}');
+  });
+
+  it('sends a bare {"error":...} body mid-stream, not framed as an SSE event', async () => {
+    server.script({ kind: 'gemini', chunks: ['a '], bareError: 'boom' });
+    const streamed = await (await post(url('streamGenerateContent', '?alt=sse'), ok, { 'x-goog-api-key': 'k-123456' })).text();
+    const [first, rest] = streamed.split('\r\n\r\n');
+    expect(first?.startsWith('data: {"candidates":')).toBe(true);
+    expect(rest?.startsWith('data:')).toBe(false);
+    expect(JSON.parse(rest ?? '')).toEqual({ error: { code: 500, message: 'boom', status: 'INTERNAL' } });
+    server.script({ kind: 'text', text: 'Hello from the fake provider.' });
   });
 });
 

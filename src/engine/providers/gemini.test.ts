@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ContractSchema } from '../contractSchema';
 import { startFakeGemini, type FakeProviderServer } from '../testing/fakeProviders';
 import { MAX_RETRY_AFTER_SECONDS, providerMessages } from './errors';
-import { audioMimeType, blobToBase64, createGeminiProvider, createGeminiTranscriber, TRANSCRIBE_INSTRUCTION } from './gemini';
+import { audioMimeType, blobToBase64, createGeminiProvider, createGeminiTranscriber, GEMINI_DEFAULT_MODEL, geminiSchema, TRANSCRIBE_INSTRUCTION } from './gemini';
 import type { FetchLike } from './transport';
 
 const KEY = 'gemini-test-key-42';
@@ -20,7 +20,7 @@ const schema: ContractSchema = {
 const geminiEnvelope = {
   candidates: [{ content: { parts: [{ text: '' }], role: 'model' }, finishReason: 'STOP', index: 0 }],
   usageMetadata: { promptTokenCount: 8, candidatesTokenCount: 12, totalTokenCount: 20 },
-  modelVersion: 'gemini-2.5-flash',
+  modelVersion: GEMINI_DEFAULT_MODEL,
   responseId: 'fake-response-id',
 };
 
@@ -32,7 +32,7 @@ async function collect(stream: AsyncIterable<string>): Promise<string[]> {
 
 let server: FakeProviderServer;
 beforeAll(async () => {
-  server = await startFakeGemini({ apiKey: KEY, model: 'gemini-2.5-flash', chunkDelayMs: 10 });
+  server = await startFakeGemini({ apiKey: KEY, model: GEMINI_DEFAULT_MODEL, chunkDelayMs: 10 });
 });
 afterAll(() => server.close());
 beforeEach(() => {
@@ -48,7 +48,7 @@ describe('the generateContent request', () => {
     const [exchange] = server.exchanges;
     expect(exchange?.problems).toEqual([]);
     expect(exchange?.method).toBe('POST');
-    expect(exchange?.url).toBe('/v1beta/models/gemini-2.5-flash:generateContent');
+    expect(exchange?.url).toBe(`/v1beta/models/${GEMINI_DEFAULT_MODEL}:generateContent`);
     expect(exchange?.headers['x-goog-api-key']).toBe(KEY);
     expect(exchange?.headers['content-type']).toBe('application/json');
     expect(exchange?.headers.authorization).toBeUndefined();
@@ -69,17 +69,17 @@ describe('the generateContent request', () => {
     expect(server.exchanges[0]?.json).toEqual({ contents: [{ role: 'user', parts: [{ text: 'Summarise' }] }] });
   });
 
-  it('defaults to gemini-2.5-flash on generativelanguage.googleapis.com', async () => {
+  it('defaults to a current stable model (gemini-3.8-flash) on generativelanguage.googleapis.com', async () => {
     const urls: string[] = [];
     const fakeFetch: FetchLike = async (url) => {
       urls.push(url);
-      return new Response(JSON.stringify({ candidates: [{ content: { parts: [{ text: 'ok' }] } }] }), { status: 200 });
+      return new Response(JSON.stringify({ candidates: [{ content: { parts: [{ text: 'ok' }] }, finishReason: 'STOP' }] }), { status: 200 });
     };
     const gemini = createGeminiProvider({ apiKey: KEY, fetch: fakeFetch });
     expect(gemini.name).toBe('gemini');
-    expect(gemini.model).toBe('gemini-2.5-flash');
+    expect(gemini.model).toBe('gemini-3.8-flash');
     await gemini.generate({ prompt: 'x' });
-    expect(urls).toEqual(['https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-flash:generateContent']);
+    expect(urls).toEqual(['https://generativelanguage.googleapis.com/v1beta/models/gemini-3.8-flash:generateContent']);
   });
 
   it('joins the text of every part of candidates[0], leaving thought summaries out', async () => {
@@ -97,9 +97,9 @@ describe('the generateContent request', () => {
     await expect(provider().generate({ prompt: 'x' })).resolves.toBe('{"a":1}');
   });
 
-  it('reports a prompt blocked without candidates as an empty answer', async () => {
+  it('reports a prompt blocked without candidates as declined, not as an empty answer', async () => {
     server.script({ kind: 'raw', status: 200, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ promptFeedback: { blockReason: 'SAFETY' } }) });
-    await expect(provider().generate({ prompt: 'x' })).rejects.toMatchObject({ message: providerMessages.empty });
+    await expect(provider().generate({ prompt: 'x' })).rejects.toMatchObject({ message: 'The AI declined this request: its safety filter blocked the request.' });
   });
 
   it("maps Gemini's answer to an invalid key (400 API_KEY_INVALID) to the key message", async () => {
@@ -125,12 +125,21 @@ describe('the generateContent request', () => {
     await expect(provider().generate({ prompt: 'x' })).rejects.toMatchObject({ status: 429, retryAfterSeconds: 22 });
   });
 
-  it('keeps the error message of a model that does not exist for the logs, not for the user', async () => {
+  it('names the model and the setting to change when Gemini has no such model (404); its words stay on upstreamDetail', async () => {
     const other = createGeminiProvider({ apiKey: KEY, baseUrl: server.baseUrl, model: 'gemini-9-ultra' });
     await expect(other.generate({ prompt: 'x' })).rejects.toMatchObject({
-      message: 'The AI provider refused the request (status 404).',
+      message: 'The AI provider has no model "gemini-9-ultra". Set GEMINI_MODEL to a current model.',
       upstreamDetail: 'models/gemini-9-ultra is not found for API version v1beta, or is not supported for generateContent.',
     });
+    const ownKey = createGeminiProvider({ apiKey: KEY, baseUrl: server.baseUrl, model: 'gemini-9-ultra', modelSetting: 'the Model field in Settings' });
+    await expect(collect(ownKey.stream({ prompt: 'x' }))).rejects.toMatchObject({
+      message: 'The AI provider has no model "gemini-9-ultra". Set the Model field in Settings to a current model.',
+    });
+  });
+
+  it('a 404 that is not about a model keeps the generic message', async () => {
+    server.script({ kind: 'raw', status: 404, headers: { 'Content-Type': 'text/html' }, body: '<html>Not Found</html>' });
+    await expect(provider().generate({ prompt: 'x' })).rejects.toMatchObject({ message: 'The AI provider refused the request (status 404).' });
   });
 
   it('clamps a RetryInfo delay to MAX_RETRY_AFTER_SECONDS', async () => {
@@ -164,7 +173,7 @@ describe('the streamGenerateContent request', () => {
     expect(deltas).toEqual(['{"thesis":', '"T",', '"points":["a","b"]}']);
     const [exchange] = server.exchanges;
     expect(exchange?.problems).toEqual([]);
-    expect(exchange?.url).toBe('/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse');
+    expect(exchange?.url).toBe(`/v1beta/models/${GEMINI_DEFAULT_MODEL}:streamGenerateContent?alt=sse`);
     expect(exchange?.headers['x-goog-api-key']).toBe(KEY);
     expect(exchange?.json).toEqual({
       contents: [{ role: 'user', parts: [{ text: 'Plan an essay' }] }],
@@ -178,17 +187,17 @@ describe('the Gemini transcriber', () => {
 
   it('sends the audio inline as base64 with its MIME type, after a verbatim-transcription instruction', async () => {
     server.script({ kind: 'text', text: '  Hello class, today we study cells.\n' });
-    const audio = new Blob([new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 0xff, 0x00, 0x80])], { type: 'audio/webm;codecs=opus' });
-    await expect(transcriber().transcribe({ audio, fileName: 'lecture.webm' })).resolves.toBe('Hello class, today we study cells.');
+    const audio = new Blob([new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 0xff, 0x00, 0x80])], { type: 'audio/ogg;codecs=opus' });
+    await expect(transcriber().transcribe({ audio, fileName: 'lecture.ogg' })).resolves.toBe('Hello class, today we study cells.');
     const [exchange] = server.exchanges;
     expect(exchange?.problems).toEqual([]);
-    expect(exchange?.url).toBe('/v1beta/models/gemini-2.5-flash:generateContent');
+    expect(exchange?.url).toBe(`/v1beta/models/${GEMINI_DEFAULT_MODEL}:generateContent`);
     expect(exchange?.headers['x-goog-api-key']).toBe(KEY);
     expect(exchange?.json).toEqual({
       contents: [
         {
           role: 'user',
-          parts: [{ text: TRANSCRIBE_INSTRUCTION }, { inline_data: { mime_type: 'audio/webm', data: 'GkXfo/8AgA==' } }],
+          parts: [{ text: TRANSCRIBE_INSTRUCTION }, { inline_data: { mime_type: 'audio/ogg', data: 'GkXfo/8AgA==' } }],
         },
       ],
     });
@@ -218,10 +227,179 @@ describe('audio helpers', () => {
     await expect(blobToBase64(new Blob([bytes]))).resolves.toBe(Buffer.from(bytes).toString('base64'));
   });
 
-  it('takes the declared MIME type without parameters, else guesses from the file name', () => {
+  it('takes the declared MIME type without parameters, in Gemini\'s names, else guesses from the file name', () => {
     expect(audioMimeType(new Blob([], { type: 'audio/ogg; codecs=opus' }), 'x')).toBe('audio/ogg');
+    expect(audioMimeType(new Blob([], { type: 'audio/mpeg' }), 'x')).toBe('audio/mp3');
+    expect(audioMimeType(new Blob([], { type: 'audio/x-wav' }), 'x')).toBe('audio/wav');
     expect(audioMimeType(new Blob([]), 'talk.MP3')).toBe('audio/mp3');
     expect(audioMimeType(new Blob([]), 'talk.m4a')).toBe('audio/mp4');
-    expect(audioMimeType(new Blob([]), 'recording')).toBe('audio/webm');
+    expect(audioMimeType(new Blob([]), 'recording')).toBe('');
+  });
+});
+
+/*
+ * Issue 11: the Gemini rows of /work/shared/findings/provider-conformance.md, against a fake that serves
+ * only documented model ids (no model pinned) and sends Gemini's other endings.
+ */
+describe('issue 11: Gemini as the real service behaves', () => {
+  let real: FakeProviderServer;
+  beforeAll(async () => {
+    real = await startFakeGemini({ apiKey: KEY, chunkDelayMs: 2 });
+  });
+  afterAll(() => real.close());
+  beforeEach(() => {
+    real.reset();
+    real.script({ kind: 'text', text: 'fine' });
+  });
+  const gemini = (options: { model?: string } = {}) => createGeminiProvider({ apiKey: KEY, baseUrl: real.baseUrl, ...options });
+  const failureOf = async (work: Promise<unknown>): Promise<{ message: string; upstreamDetail?: string }> => {
+    const error = await work.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error, 'the call should have failed').toBeInstanceOf(Error);
+    const { message, upstreamDetail } = error as { message: string; upstreamDetail?: string };
+    // None of these may pass for an empty answer (issue 11, "Done when").
+    expect(message).not.toMatch(/empty answer/i);
+    return { message, upstreamDetail };
+  };
+
+  describe('G2: the default model is a current one, and a retired one says which setting to change', () => {
+    it('the default is not the retired gemini-2.5-flash, and the real service serves it', async () => {
+      expect(GEMINI_DEFAULT_MODEL).not.toBe('gemini-2.5-flash');
+      await expect(gemini().generate({ prompt: 'x' })).resolves.toBe('fine');
+      await expect(collect(gemini().stream({ prompt: 'x' }))).resolves.toEqual(['fine']);
+      expect(real.exchanges.map((e) => e.problems)).toEqual([[], []]);
+    });
+
+    it('the retired gemini-2.5-flash gets 404 NOT_FOUND, reported with the model and GEMINI_MODEL', async () => {
+      const retired = gemini({ model: 'gemini-2.5-flash' });
+      const whole = await failureOf(retired.generate({ prompt: 'x' }));
+      expect(whole.message).toBe('The AI provider has no model "gemini-2.5-flash". Set GEMINI_MODEL to a current model.');
+      expect(whole.upstreamDetail).toMatch(/models\/gemini-2\.5-flash is not found/);
+      const streamed = await failureOf(collect(retired.stream({ prompt: 'x' })));
+      expect(streamed.message).toBe(whole.message);
+      const transcribed = await failureOf(createGeminiTranscriber({ apiKey: KEY, baseUrl: real.baseUrl, model: 'gemini-2.5-flash' }).transcribe({ audio: new Blob(['a'], { type: 'audio/wav' }), fileName: 'a.wav' }));
+      expect(transcribed.message).toBe(whole.message);
+    });
+  });
+
+  describe('G5: finish reasons and blocked prompts', () => {
+    const declined = (reason: string) => `The AI declined this request: ${reason}.`;
+    const cases: [string, string][] = [
+      ['MAX_TOKENS', 'The answer was cut off; try a shorter input.'],
+      ['SAFETY', declined('its safety filter stopped the answer')],
+      ['RECITATION', declined('the answer was too close to existing published text')],
+      ['PROHIBITED_CONTENT', declined('the answer may hold prohibited content')],
+      ['SPII', declined('the answer may hold sensitive personal information')],
+      ['BLOCKLIST', declined('the answer holds terms from a blocklist')],
+      ['LANGUAGE', declined('the language of the request is not supported')],
+      ['OTHER', declined('the model stopped for a reason it did not state')],
+      ['SOMETHING_NEW', declined('the model stopped for a reason it did not state')],
+    ];
+
+    it.each(cases)('%s, whole and streamed, after some text and with none', async (finishReason, message) => {
+      for (const text of ['{"thesis":"Half a th', '']) {
+        real.script({ kind: 'gemini', text, finishReason, finishMessage: 'Provider words about it.' });
+        const whole = await failureOf(gemini().generate({ prompt: 'x', schema }));
+        expect(whole.message).toBe(message);
+        expect(whole.upstreamDetail).toBe('Provider words about it.');
+        const streamed = await failureOf(collect(gemini().stream({ prompt: 'x', schema })));
+        expect(streamed.message).toBe(message);
+      }
+      expect(real.exchanges.every((e) => e.problems.length === 0)).toBe(true);
+    });
+
+    it('a streamed answer stopped by SAFETY is not done: the text before it arrives, then the error', async () => {
+      real.script({ kind: 'gemini', text: 'Some words then', chunks: ['Some ', 'words ', 'then'], finishReason: 'SAFETY' });
+      const seen: string[] = [];
+      const error = await (async () => {
+        for await (const delta of gemini().stream({ prompt: 'x' })) seen.push(delta);
+      })().catch((e: unknown) => e);
+      expect(seen).toEqual(['Some ', 'words ', 'then']);
+      expect(error).toMatchObject({ message: declined('its safety filter stopped the answer') });
+    });
+
+    it.each([
+      ['SAFETY', declined('its safety filter blocked the request')],
+      ['PROHIBITED_CONTENT', declined('the request may hold prohibited content')],
+      ['BLOCKLIST', declined('the request holds terms from a blocklist')],
+      ['OTHER', declined('the request was blocked for a reason the provider did not state')],
+    ])('promptFeedback.blockReason %s without candidates, whole and streamed', async (blockReason, message) => {
+      real.script({ kind: 'gemini', blockReason });
+      expect((await failureOf(gemini().generate({ prompt: 'x' }))).message).toBe(message);
+      expect((await failureOf(collect(gemini().stream({ prompt: 'x' })))).message).toBe(message);
+      const transcriber = createGeminiTranscriber({ apiKey: KEY, baseUrl: real.baseUrl });
+      expect((await failureOf(transcriber.transcribe({ audio: new Blob(['a'], { type: 'audio/wav' }), fileName: 'a.wav' }))).message).toBe(message);
+    });
+
+    it('a stream that ends without any finishReason did not finish', async () => {
+      const event = (text: string) => `data: ${JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ text }] }, index: 0 }] })}\r\n\r\n`;
+      real.script({ kind: 'raw', status: 200, headers: { 'Content-Type': 'text/event-stream' }, body: event('Half ') + event('an answer') });
+      expect((await failureOf(collect(gemini().stream({ prompt: 'x' })))).message).toBe(providerMessages.failedWhileAnswering);
+    });
+  });
+
+  describe('G6: an error object sent bare in the stream, not framed as an SSE event', () => {
+    it('ends the stream with the in-stream error, its text only on upstreamDetail', async () => {
+      real.script({ kind: 'gemini', chunks: ['Half ', 'an answer'], bareError: 'Internal error at db.internal:5432' });
+      const failure = await failureOf(collect(gemini().stream({ prompt: 'x' })));
+      expect(failure.message).toBe(providerMessages.failedWhileAnswering);
+      expect(failure.upstreamDetail).toBe('Internal error at db.internal:5432');
+    });
+
+    it('also when the error is the whole body', async () => {
+      real.script({ kind: 'raw', status: 200, headers: { 'Content-Type': 'text/event-stream' }, body: JSON.stringify({ error: { code: 503, message: 'The model is overloaded.', status: 'UNAVAILABLE' } }, null, 2) });
+      expect(await failureOf(collect(gemini().stream({ prompt: 'x' })))).toEqual({ message: providerMessages.failedWhileAnswering, upstreamDetail: 'The model is overloaded.' });
+    });
+  });
+
+  describe('G4: only fields of Google\'s Schema object reach responseSchema', () => {
+    it('drops additionalProperties, $schema and other JSON-Schema keys, at every depth', async () => {
+      const loose = {
+        $schema: 'https://json-schema.org/draft/2020-12/schema',
+        type: 'OBJECT',
+        additionalProperties: false,
+        properties: { items: { type: 'ARRAY', items: { type: 'OBJECT', additionalProperties: false, properties: { q: { type: 'STRING', const: 'x' } } } } },
+        required: ['items'],
+      } as unknown as ContractSchema;
+      real.script({ kind: 'text', text: '{"items":[]}' });
+      await expect(gemini().generate({ prompt: 'x', schema: loose })).resolves.toBe('{"items":[]}');
+      expect(real.exchanges[0]?.problems).toEqual([]);
+      expect(geminiSchema(loose)).toEqual({
+        type: 'OBJECT',
+        properties: { items: { type: 'ARRAY', items: { type: 'OBJECT', properties: { q: { type: 'STRING' } } } } },
+        required: ['items'],
+      });
+    });
+  });
+
+  describe('G7: inline audio only in the formats generateContent documents', () => {
+    const transcriber = () => createGeminiTranscriber({ apiKey: KEY, baseUrl: real.baseUrl });
+
+    it.each([
+      ['audio/webm;codecs=opus', 'recording.webm', 'audio/webm'],
+      ['audio/mp4', 'recording.audio', 'audio/mp4'],
+      ['video/quicktime', 'lecture.mov', 'video/quicktime'],
+    ])('refuses %s before sending, naming TRANSCRIBE_BASE_URL and the documented formats', async (type, fileName, named) => {
+      const failure = await failureOf(transcriber().transcribe({ audio: new Blob(['a'], { type }), fileName }));
+      expect(failure.message).toBe(`Gemini does not document ${named} audio; set TRANSCRIBE_BASE_URL to a Whisper-style service, or upload WAV, MP3, OGG, FLAC, AAC or AIFF.`);
+      expect(real.exchanges).toHaveLength(0);
+    });
+
+    it.each([
+      ['audio/mpeg', 'talk.mp3', 'audio/mp3'],
+      ['audio/x-wav', 'talk.wav', 'audio/wav'],
+      ['', 'talk.flac', 'audio/flac'],
+      ['audio/aac', 'talk.aac', 'audio/aac'],
+      ['audio/aiff', 'talk.aiff', 'audio/aiff'],
+      ['audio/ogg', 'talk.ogg', 'audio/ogg'],
+    ])('sends %s (%s) as %s, which the service accepts', async (type, fileName, sent) => {
+      real.script({ kind: 'text', text: 'Words.' });
+      await expect(transcriber().transcribe({ audio: new Blob(['a'], { type }), fileName })).resolves.toBe('Words.');
+      const part = (real.exchanges[0]?.json as { contents: { parts: { inline_data?: { mime_type: string } }[] }[] }).contents[0]?.parts[1];
+      expect(part?.inline_data?.mime_type).toBe(sent);
+      expect(real.exchanges[0]?.problems).toEqual([]);
+    });
   });
 });

@@ -7,7 +7,7 @@ import {
   type FakeProviderServer,
 } from '../testing/fakeProviders';
 import { MAX_RETRY_AFTER_SECONDS, providerMessages } from './errors';
-import { createGeminiProvider } from './gemini';
+import { createGeminiProvider, GEMINI_DEFAULT_MODEL } from './gemini';
 import { createOllamaProvider } from './ollama';
 import { createOpenAICompatibleProvider } from './openaiCompatible';
 import { DEFAULT_MAX_ANSWER_BYTES } from './transport';
@@ -33,7 +33,7 @@ const cases: Case[] = [
     name: 'gemini',
     hasKey: true,
     start: startFakeGemini,
-    provider: (baseUrl, apiKey = KEY) => createGeminiProvider({ apiKey, baseUrl, model: 'gemini-2.5-flash' }),
+    provider: (baseUrl, apiKey = KEY) => createGeminiProvider({ apiKey, baseUrl, model: GEMINI_DEFAULT_MODEL }),
   },
   {
     name: 'openai',

@@ -52,6 +52,14 @@ export type FakeAnswer =
   /** Anything else, byte for byte. */
   | { kind: 'raw'; status: number; headers?: Record<string, string>; body: string }
   /**
+   * Gemini only (the other fakes leave it unanswered): an answer that does not end with STOP.
+   * `finishReason` (MAX_TOKENS, SAFETY, RECITATION, PROHIBITED_CONTENT, SPII, BLOCKLIST, LANGUAGE, OTHER...): `text`
+   * (streamed in `chunks`), then a last candidate with that reason and no content; `text` '' sends only that
+   * content-less candidate. `blockReason`: promptFeedback.blockReason and no candidates. `bareError`: `chunks`, then
+   * a bare {"error":...} JSON body not framed as an SSE event (a 500 error when not streamed).
+   */
+  | { kind: 'gemini'; text?: string; chunks?: string[]; finishReason?: string; finishMessage?: string; blockReason?: string; bareError?: string }
+  /**
    * OpenAI-compatible only (the other fakes leave it unanswered): a chat answer ending as chosen. `finishReason`
    * (default 'stop'; 'length', 'content_filter'); `refusal` instead of content (message.refusal, or streamed
    * delta.refusal); `usageChunk` adds the `choices: []` usage chunk before [DONE]; `errorEvent` ends the stream
@@ -457,6 +465,35 @@ function checkGeminiSchema(schema: unknown, where: string, problems: string[]): 
   if (schema.items !== undefined) checkGeminiSchema(schema.items, `${where}.items`, problems);
 }
 
+/*
+ * The model ids the fake serves when a test pins none. Google's models page
+ * (https://ai.google.dev/gemini-api/docs/models, "All Gemini 3 models") lists
+ * these; retired ids such as gemini-2.5-flash and gemini-2.0-flash are shut
+ * down, and "once a model is shutdown ... the endpoint is no longer available"
+ * (https://ai.google.dev/gemini-api/docs/deprecations): the API answers them
+ * 404 NOT_FOUND "models/{m} is not found for API version v1beta, or is not
+ * supported for generateContent", as it answers any unknown name.
+ */
+export const GEMINI_DOCUMENTED_MODELS = [
+  'gemini-3.8-flash',
+  'gemini-3.7-flash',
+  'gemini-3.6-flash',
+  'gemini-3.5-flash',
+  'gemini-3.5-flash-lite',
+  'gemini-3.1-flash-lite',
+  'gemini-3.1-pro-preview',
+  'gemini-3-flash-preview',
+] as const;
+
+/*
+ * Inline audio for generateContent: "Gemini supports the following audio
+ * format MIME types: WAV audio/wav, MP3 audio/mp3, AIFF audio/aiff, AAC
+ * audio/aac, OGG Vorbis audio/ogg, FLAC audio/flac"
+ * (https://ai.google.dev/gemini-api/docs/audio). audio/webm and audio/mp4 are
+ * listed only for the Live API, so the fake refuses them here with a 400.
+ */
+export const GEMINI_AUDIO_MIME_TYPES = ['audio/wav', 'audio/mp3', 'audio/aiff', 'audio/aac', 'audio/ogg', 'audio/flac'] as const;
+
 function checkGeminiPart(part: unknown, where: string, problems: string[]): void {
   if (!isRecord(part)) {
     problems.push(`${where} must be an object`);
@@ -478,6 +515,7 @@ function checkGeminiPart(part: unknown, where: string, problems: string[]): void
     }
     const mime = blob.mime_type ?? blob.mimeType;
     if (typeof mime !== 'string' || !/^[a-z]+\/[a-z0-9.+-]+$/i.test(mime)) problems.push(`${where}.${kind}: mime_type must be a bare MIME type (was ${JSON.stringify(mime)})`);
+    else if (/^audio\//i.test(mime) && !(GEMINI_AUDIO_MIME_TYPES as readonly string[]).includes(mime.toLowerCase())) problems.push(`${where}.${kind}: Unsupported MIME type: ${mime}`);
     if (typeof blob.data !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(blob.data)) problems.push(`${where}.${kind}.data must be base64`);
   } else if (!['file_data', 'fileData', 'function_call', 'functionCall', 'function_response', 'functionResponse', 'executable_code', 'executableCode', 'code_execution_result', 'codeExecutionResult'].includes(kind ?? '')) {
     problems.push(`${where}: unknown field "${kind}"`);
@@ -537,6 +575,59 @@ function geminiResponse(text: string, model: string, final: boolean): Record<str
 
 const geminiSse = (body: unknown) => `data: ${JSON.stringify(body)}\r\n\r\n`;
 
+/*
+ * Endings other than STOP, in the shapes of googleapis/js-genai src/types.ts (at 6e9b35c):
+ * Candidate.finishReason and finishMessage (l.3615-3629; FinishReason values l.466-526, "When streaming,
+ * [content][] is empty if content filters blocks the output"), and promptFeedback.blockReason (l.3715:
+ * "Sent only in the first stream chunk. Only happens when no candidates were generated due to content
+ * violations"; BlockedReason values l.614-647).
+ */
+function geminiStopped(model: string, finishReason: string, finishMessage: string | undefined, text: string): Record<string, unknown> {
+  return {
+    candidates: [
+      {
+        ...(text ? { content: { parts: [{ text }], role: 'model' } } : {}),
+        finishReason,
+        ...(finishMessage ? { finishMessage } : {}),
+        index: 0,
+      },
+    ],
+    usageMetadata: { promptTokenCount: 8, candidatesTokenCount: text ? 12 : 0, totalTokenCount: text ? 20 : 8 },
+    modelVersion: model,
+    responseId: 'fake-response-id',
+  };
+}
+
+function geminiBlocked(model: string, blockReason: string): Record<string, unknown> {
+  return { promptFeedback: { blockReason }, usageMetadata: { promptTokenCount: 8, totalTokenCount: 8 }, modelVersion: model, responseId: 'fake-response-id' };
+}
+
+/**
+ * A bare error object, pretty-printed as Google prints its JSON, not framed as an SSE event: the official
+ * SDK checks each raw network chunk for one (googleapis/js-genai src/_api_client.ts l.708-731).
+ */
+const geminiBareError = (message: string) => JSON.stringify({ error: { code: 500, message, status: 'INTERNAL' } }, null, 2);
+
+async function answerGeminiEnding(exchange: FakeExchange, res: ServerResponse, answer: Extract<FakeAnswer, { kind: 'gemini' }>, model: string, delayMs: number): Promise<void> {
+  const text = answer.text ?? '';
+  if (!exchange.streamed) {
+    if (answer.bareError !== undefined) geminiError(res, 500, answer.bareError);
+    else if (answer.blockReason !== undefined) sendJson(res, 200, geminiBlocked(model, answer.blockReason));
+    else sendJson(res, 200, geminiStopped(model, answer.finishReason ?? 'STOP', answer.finishMessage, text));
+    return;
+  }
+  res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+  if (answer.blockReason !== undefined) {
+    if (await writeSlowly(res, [geminiSse(geminiBlocked(model, answer.blockReason))], delayMs)) res.end();
+    return;
+  }
+  const chunks = answer.chunks ?? (text ? splitIntoChunks(text) : []);
+  const pieces = chunks.map((chunk) => geminiSse(geminiResponse(chunk, model, false)));
+  if (answer.bareError !== undefined) pieces.push(geminiBareError(answer.bareError));
+  else pieces.push(geminiSse(geminiStopped(model, answer.finishReason ?? 'STOP', answer.finishMessage, '')));
+  if (await writeSlowly(res, pieces, delayMs)) res.end();
+}
+
 function geminiProtocol(): Protocol {
   return {
     kind: 'gemini',
@@ -566,7 +657,9 @@ function geminiProtocol(): Protocol {
           return true;
         }
       }
-      if (options.model !== undefined && decodeURIComponent(model ?? '') !== options.model) {
+      // A pinned model is the only one served; otherwise only the documented ids (GEMINI_DOCUMENTED_MODELS).
+      const named = decodeURIComponent(model ?? '').replace(/^models\//, '');
+      if (options.model !== undefined ? named !== options.model : !(GEMINI_DOCUMENTED_MODELS as readonly string[]).includes(named)) {
         geminiError(res, 404, `models/${model ?? ''} is not found for API version v1beta, or is not supported for generateContent.`);
         return true;
       }
@@ -596,6 +689,9 @@ function geminiProtocol(): Protocol {
           });
           return;
         case 'hang':
+          return;
+        case 'gemini':
+          await answerGeminiEnding(exchange, res, answer, model, delayMs);
           return;
         case 'endless':
           if (!exchange.streamed) return;
