@@ -67,6 +67,9 @@ async function main(): Promise<void> {
   const hostname = env.HOST ?? '127.0.0.1';
   serve({ fetch: app.fetch, port, hostname }, () => {
     console.log(`[studyforge] http://${hostname}:${port}/  (models: ${providers.description})`);
+    if (providers.transcriptionNotice) console.log(`[studyforge] ${providers.transcriptionNotice}`);
+    // Issue #11: ask the provider whether it serves the configured model; after listening, never blocking it (3 s at most).
+    void providers.checkModel?.().then((sentence) => console.log(sentence));
   });
 }
 

@@ -21,6 +21,21 @@ const baseUrlHints: Record<OwnKeyProvider, string> = {
   ollama: 'Blank for http://127.0.0.1:11434 (start Ollama with OLLAMA_ORIGINS set to this site).',
 };
 
+/*
+ * Ollama answers browsers only from allowed origins: "Ollama allows cross-origin requests from
+ * 127.0.0.1 and 0.0.0.0 by default. Additional origins can be configured with OLLAMA_ORIGINS"
+ * (ollama/ollama docs/faq.mdx l.222, at fb30760); its built-in list also has localhost with any
+ * port and file:// (envconfig/config.go l.85-105). From any other site, the calls fail until
+ * Ollama is started with this site's origin in OLLAMA_ORIGINS (issue #11, finding N3).
+ */
+const ollamaAllowedHosts = ['localhost', '127.0.0.1', '0.0.0.0'];
+
+/** The origin to add to OLLAMA_ORIGINS, or null when Ollama allows this page already. */
+export function ollamaOriginToAllow(location: Pick<Location, 'protocol' | 'hostname' | 'origin'>): string | null {
+  if (location.protocol === 'file:' || ollamaAllowedHosts.includes(location.hostname)) return null;
+  return location.origin;
+}
+
 function missingHint(provider: OwnKeyProvider): string {
   return provider === 'gemini' ? 'Enter your API key.' : 'Enter the model (and the key, if the provider needs one).';
 }
@@ -38,6 +53,8 @@ export function OwnKeySettingsForm() {
   const id = useId();
   const change = (patch: Partial<OwnKeySettings>) => setDraft((d) => ({ ...d, ...patch }));
   const ready = !enabled || ownKeyUsable(draft);
+  const originToAllow = draft.provider === 'ollama' && typeof window !== 'undefined' ? ollamaOriginToAllow(window.location) : null;
+  const baseDescribedBy = originToAllow ? `${id}-base-help ${id}-ollama-origins` : `${id}-base-help`;
 
   function save(event: React.FormEvent) {
     event.preventDefault();
@@ -85,8 +102,15 @@ export function OwnKeySettingsForm() {
           </div>
           <div className="field">
             <label htmlFor={`${id}-base`}>Provider address</label>
-            <input id={`${id}-base`} type="url" value={draft.baseUrl} onChange={(e) => change({ baseUrl: e.target.value })} aria-describedby={`${id}-base-help`} />
+            <input id={`${id}-base`} type="url" value={draft.baseUrl} onChange={(e) => change({ baseUrl: e.target.value })} aria-describedby={baseDescribedBy} />
             <p id={`${id}-base-help`} className="field-help">{baseUrlHints[draft.provider]}</p>
+            {originToAllow && (
+              <p id={`${id}-ollama-origins`} className="field-help">
+                Ollama answers only pages it allows. This page is served from {originToAllow}, so start Ollama with{' '}
+                <code>OLLAMA_ORIGINS={originToAllow}</code> (for example <code>OLLAMA_ORIGINS={originToAllow} ollama serve</code>),
+                or every call will fail with “Could not reach the AI provider”.
+              </p>
+            )}
           </div>
         </>
       )}

@@ -1,4 +1,5 @@
 import { createGeminiProvider, createGeminiTranscriber, GEMINI_DEFAULT_BASE_URL, GEMINI_DEFAULT_MODEL } from './gemini';
+import { checkGeminiModel, checkOllamaModel, checkOpenAICompatibleModel } from './modelCheck';
 import { createOllamaProvider, OLLAMA_DEFAULT_BASE_URL, OLLAMA_DEFAULT_MODEL } from './ollama';
 import {
   createOpenAICompatibleProvider,
@@ -8,6 +9,7 @@ import {
 } from './openaiCompatible';
 import { DEFAULT_MAX_ANSWER_BYTES, type FetchLike } from './transport';
 import type { TextProvider, TranscriptionProvider } from './types';
+import { createWhisperCppTranscriber } from './whisperCpp';
 
 /*
  * Which providers the gateway uses, from its environment variables.
@@ -16,12 +18,30 @@ import type { TextProvider, TranscriptionProvider } from './types';
  * else GEMINI_API_KEY -> Gemini; else OPENAI_BASE_URL or OPENAI_API_KEY -> an
  * OpenAI-compatible server; else OLLAMA_URL -> Ollama; else none (samples).
  *
- * Transcription: TRANSCRIBE_PROVIDER ('openai' | 'gemini') with TRANSCRIBE_BASE_URL,
- * TRANSCRIBE_API_KEY and TRANSCRIBE_MODEL; without it, TRANSCRIBE_BASE_URL means an
- * OpenAI-compatible /audio/transcriptions server, and otherwise the text provider's
- * own service is used when it has one (Gemini's audio input, or the OpenAI-compatible
- * base). Audio never goes to a service the text provider does not already use unless
- * a TRANSCRIBE_ variable says so: a school running Ollama keeps its audio in the building.
+ * Transcription: TRANSCRIBE_PROVIDER ('openai' | 'gemini' | 'whispercpp') with
+ * TRANSCRIBE_BASE_URL, TRANSCRIBE_API_KEY and TRANSCRIBE_MODEL; without it,
+ * TRANSCRIBE_BASE_URL means an OpenAI-compatible /audio/transcriptions server, and
+ * otherwise the text provider's own audio route is used ONLY where it has one
+ * (issue #11, findings L2 and R3 in shared/findings/provider-conformance.md):
+ * - Gemini: its audio input (generateContent with inline audio);
+ * - api.openai.com: /v1/audio/transcriptions with whisper-1;
+ * - Groq (api.groq.com): /openai/v1/audio/transcriptions with whisper-large-v3-turbo
+ *   (Groq serves whisper-large-v3 and whisper-large-v3-turbo, not whisper-1).
+ * Other OpenAI-compatible servers have no audio route: LM Studio lists /v1/models,
+ * /v1/responses, /v1/chat/completions, /v1/embeddings, /v1/completions
+ * (https://lmstudio.ai/docs/api/openai-api); llama.cpp's tools/server/README.md
+ * documents no transcription route; Ollama's /v1 is chat, completions, models,
+ * embeddings and responses (ollama docs/api/openai-compatibility.mdx), and its
+ * native API has no audio either; vLLM transcribes only when it serves an ASR
+ * model; OpenRouter is a chat router. For those, transcription is NOT configured
+ * and `transcriptionNotice` says which variables to set. Audio never goes to a
+ * service the text provider does not already use unless a TRANSCRIBE_ variable
+ * says so: a school running Ollama keeps its audio in the building.
+ * TRANSCRIBE_PROVIDER=whispercpp: whisper.cpp's server at TRANSCRIBE_BASE_URL
+ * (POST /inference, see whisperCpp.ts).
+ *
+ * Ollama: OLLAMA_NUM_CTX (tokens, default OLLAMA_DEFAULT_NUM_CTX) is sent as
+ * options.num_ctx with every request (see ollama.ts).
  *
  * A key is only ever sent to the service it was configured for.
  *
@@ -37,16 +57,37 @@ export interface EnvironmentProviders {
   transcription: TranscriptionProvider | null;
   /** One line for logs and the gateway's banner, without secrets. */
   description: string;
+  /** When transcription is not configured although text is: what to set, to print at start. */
+  transcriptionNotice?: string;
+  /**
+   * The start-up check (modelCheck.ts): asks the text provider whether it serves the configured
+   * model and resolves to one sentence to print, naming the variable to change. Never rejects.
+   */
+  checkModel?: () => Promise<string>;
 }
 
 type TextChoice =
   | { kind: 'gemini'; apiKey: string; model: string; baseUrl: string }
   | { kind: 'openai'; baseUrl: string; apiKey?: string; model: string }
-  | { kind: 'ollama'; baseUrl: string; model: string };
+  | { kind: 'ollama'; baseUrl: string; model: string; numCtx: number };
 
 type TranscriptionChoice =
   | { kind: 'gemini'; apiKey: string; model: string; baseUrl: string }
-  | { kind: 'openai'; baseUrl: string; apiKey?: string; model: string };
+  | { kind: 'openai'; baseUrl: string; apiKey?: string; model: string }
+  | { kind: 'whispercpp'; baseUrl: string };
+
+/** Groq's transcription model (Groq serves whisper-large-v3 and whisper-large-v3-turbo; whisper-1 is OpenAI's). */
+export const GROQ_DEFAULT_TRANSCRIBE_MODEL = 'whisper-large-v3-turbo';
+
+/**
+ * Ollama's context window when OLLAMA_NUM_CTX is not set, in tokens. Ollama's own
+ * default is 4096 ("By default, Ollama uses a context window size of 4096 tokens",
+ * ollama docs/faq.mdx l.25, at fb30760; 4k below 24 GiB VRAM, docs/context-length.mdx),
+ * and a longer prompt is cut ("truncating input prompt", llm/llama_server.go l.317).
+ * A lecture transcript for audio-notes is easily 10-15k tokens, so the gateway asks
+ * for 16384 via options.num_ctx ("specify the num_ctx parameter", faq.mdx l.39-46).
+ */
+export const OLLAMA_DEFAULT_NUM_CTX = 16384;
 
 function reader(env: Environment) {
   return (name: string): string | undefined => {
@@ -56,13 +97,13 @@ function reader(env: Environment) {
 }
 
 /** A positive whole number, like the gateway's other limits in server/config.ts; unset or empty means the fallback. */
-function positiveInteger(env: Environment, name: string, fallback: number): number {
+function positiveInteger(env: Environment, name: string, fallback: number, unit = 'bytes'): number {
   const raw = env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
   const value = Number(raw.trim());
   // Digits only: "1e6", "1.5" and "2MB" would each be a guess at what was meant.
   if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value <= 0) {
-    throw new Error(`${name} must be a positive whole number of bytes, not "${raw}".`);
+    throw new Error(`${name} must be a positive whole number of ${unit}, not "${raw}".`);
   }
   return value;
 }
@@ -86,6 +127,18 @@ function displayUrl(value: string): string {
 
 function isOpenAIItself(baseUrl: string): boolean {
   return new URL(baseUrl).hostname === 'api.openai.com';
+}
+
+function isGroq(baseUrl: string): boolean {
+  return new URL(baseUrl).hostname === 'api.groq.com';
+}
+
+/** The sentence printed at start when the text provider has no audio route and no TRANSCRIBE_ variable is set. */
+export function transcriptionNotConfigured(provider: string): string {
+  return (
+    `transcription: not configured: ${provider} has no audio route; set TRANSCRIBE_BASE_URL to a Whisper-style service ` +
+    '(OpenAI, Groq, faster-whisper) or TRANSCRIBE_PROVIDER=whispercpp with TRANSCRIBE_BASE_URL=http://host:8080'
+  );
 }
 
 function sameService(a: string, b: string): boolean {
@@ -121,6 +174,7 @@ function ollamaChoice(get: (name: string) => string | undefined): Extract<TextCh
     kind: 'ollama',
     baseUrl: checkUrl(get('OLLAMA_URL') ?? OLLAMA_DEFAULT_BASE_URL, 'OLLAMA_URL'),
     model: get('OLLAMA_MODEL') ?? OLLAMA_DEFAULT_MODEL,
+    numCtx: positiveInteger({ OLLAMA_NUM_CTX: get('OLLAMA_NUM_CTX') }, 'OLLAMA_NUM_CTX', OLLAMA_DEFAULT_NUM_CTX, 'tokens'),
   };
 }
 
@@ -144,14 +198,26 @@ function chooseText(get: (name: string) => string | undefined): TextChoice | nul
   return null;
 }
 
+/** Whether the text provider has an audio route the gateway may default to (see the comment at the top). */
+function ownAudioRoute(text: TextChoice | null): 'gemini' | 'openai' | undefined {
+  if (text?.kind === 'gemini') return 'gemini';
+  if (text?.kind === 'openai' && (isOpenAIItself(text.baseUrl) || isGroq(text.baseUrl))) return 'openai';
+  return undefined;
+}
+
 function chooseTranscription(get: (name: string) => string | undefined, text: TextChoice | null): TranscriptionChoice | null {
   const explicit = get('TRANSCRIBE_PROVIDER')?.toLowerCase();
-  if (explicit !== undefined && explicit !== 'openai' && explicit !== 'gemini') {
-    throw new Error(`TRANSCRIBE_PROVIDER must be 'openai' or 'gemini' (it is '${get('TRANSCRIBE_PROVIDER') ?? ''}').`);
+  if (explicit !== undefined && explicit !== 'openai' && explicit !== 'gemini' && explicit !== 'whispercpp') {
+    throw new Error(`TRANSCRIBE_PROVIDER must be 'openai', 'gemini' or 'whispercpp' (it is '${get('TRANSCRIBE_PROVIDER') ?? ''}').`);
   }
   const transcribeBase = get('TRANSCRIBE_BASE_URL');
-  const kind = explicit ?? (transcribeBase ? 'openai' : text?.kind === 'gemini' || text?.kind === 'openai' ? text.kind : undefined);
+  const kind = explicit ?? (transcribeBase ? 'openai' : ownAudioRoute(text));
   if (kind === undefined) return null;
+
+  if (kind === 'whispercpp') {
+    if (!transcribeBase) throw new Error('TRANSCRIBE_BASE_URL is required with TRANSCRIBE_PROVIDER=whispercpp (e.g. http://127.0.0.1:8080).');
+    return { kind, baseUrl: checkUrl(transcribeBase, 'TRANSCRIBE_BASE_URL') };
+  }
 
   if (kind === 'gemini') {
     const geminiBase = checkUrl(get('GEMINI_BASE_URL') ?? GEMINI_DEFAULT_BASE_URL, 'GEMINI_BASE_URL');
@@ -165,7 +231,17 @@ function chooseTranscription(get: (name: string) => string | undefined, text: Te
   const baseUrl = transcribeBase ? checkUrl(transcribeBase, 'TRANSCRIBE_BASE_URL') : openaiBase;
   const apiKey = get('TRANSCRIBE_API_KEY') ?? (sameService(baseUrl, openaiBase) ? get('OPENAI_API_KEY') : undefined);
   if (!apiKey && isOpenAIItself(baseUrl)) throw new Error('TRANSCRIBE_API_KEY (or OPENAI_API_KEY) is required to transcribe with api.openai.com.');
-  return { kind, baseUrl, model: get('TRANSCRIBE_MODEL') ?? OPENAI_DEFAULT_TRANSCRIBE_MODEL, ...(apiKey ? { apiKey } : {}) };
+  if (!apiKey && isGroq(baseUrl)) throw new Error('TRANSCRIBE_API_KEY (or OPENAI_API_KEY) is required to transcribe with api.groq.com.');
+  const defaultModel = isGroq(baseUrl) ? GROQ_DEFAULT_TRANSCRIBE_MODEL : OPENAI_DEFAULT_TRANSCRIBE_MODEL;
+  return { kind, baseUrl, model: get('TRANSCRIBE_MODEL') ?? defaultModel, ...(apiKey ? { apiKey } : {}) };
+}
+
+/** Why there is no transcription although there is a text provider (null when there is none, or transcription is set). */
+function missingTranscriptionNotice(text: TextChoice | null, transcription: TranscriptionChoice | null): string | undefined {
+  if (transcription || !text) return undefined;
+  if (text.kind === 'ollama') return transcriptionNotConfigured('Ollama');
+  if (text.kind === 'openai') return transcriptionNotConfigured(`the OpenAI-compatible server at ${displayUrl(text.baseUrl)}`);
+  return undefined;
 }
 
 function describeText(choice: TextChoice | null): string {
@@ -180,14 +256,26 @@ function describeText(choice: TextChoice | null): string {
   }
 }
 
-function describeTranscription(choice: TranscriptionChoice | null): string {
-  if (!choice) return 'no transcription';
+function describeTranscription(choice: TranscriptionChoice | null, notice: string | undefined): string {
+  if (!choice) return notice ? 'transcription: not configured' : 'no transcription';
+  if (choice.kind === 'whispercpp') return `transcription: whisper.cpp at ${displayUrl(choice.baseUrl)}`;
   if (choice.kind === 'gemini') {
     return choice.baseUrl === GEMINI_DEFAULT_BASE_URL
       ? `transcription: gemini (${choice.model})`
       : `transcription: gemini (${choice.model} at ${displayUrl(choice.baseUrl)})`;
   }
   return `transcription: openai-compatible (${choice.model} at ${displayUrl(choice.baseUrl)})`;
+}
+
+function modelCheckFor(choice: TextChoice, shared: { maxAnswerBytes: number; fetch?: FetchLike }): Promise<string> {
+  switch (choice.kind) {
+    case 'gemini':
+      return checkGeminiModel({ baseUrl: choice.baseUrl, model: choice.model, apiKey: choice.apiKey, ...shared });
+    case 'openai':
+      return checkOpenAICompatibleModel({ baseUrl: choice.baseUrl, model: choice.model, ...(choice.apiKey ? { apiKey: choice.apiKey } : {}), ...shared });
+    case 'ollama':
+      return checkOllamaModel({ baseUrl: choice.baseUrl, model: choice.model, ...shared });
+  }
 }
 
 /** Builds the providers the environment asks for; a misconfiguration throws an Error naming the variable. */
@@ -206,10 +294,15 @@ export function providersFromEnv(env: Environment, options: { fetch?: FetchLike 
   let transcription: TranscriptionProvider | null = null;
   if (transcriptionChoice?.kind === 'gemini') transcription = createGeminiTranscriber({ ...transcriptionChoice, ...shared });
   else if (transcriptionChoice?.kind === 'openai') transcription = createOpenAICompatibleTranscriber({ ...transcriptionChoice, ...shared });
+  else if (transcriptionChoice?.kind === 'whispercpp') transcription = createWhisperCppTranscriber({ baseUrl: transcriptionChoice.baseUrl, ...shared });
 
+  const transcriptionNotice = missingTranscriptionNotice(textChoice, transcriptionChoice);
+  const checkModel = textChoice ? () => modelCheckFor(textChoice, shared).catch(() => '[studyforge] could not check the model') : undefined;
   return {
     text,
     transcription,
-    description: `${describeText(textChoice)}; ${describeTranscription(transcriptionChoice)}`,
+    description: `${describeText(textChoice)}; ${describeTranscription(transcriptionChoice, transcriptionNotice)}`,
+    ...(transcriptionNotice ? { transcriptionNotice } : {}),
+    ...(checkModel ? { checkModel } : {}),
   };
 }

@@ -153,3 +153,89 @@ describe('NDJSON across chunk boundaries', () => {
     expect(pulled).toBeLessThan(128 * 1024);
   });
 });
+
+describe('the context window (N2): options.num_ctx, against a fake with Ollama’s 4096 default', () => {
+  // ~12k tokens at the fake's 4 characters a token: a lecture transcript, past Ollama's default 4096.
+  const transcript = 'The lecture went on about mitochondria and cells. '.repeat(1000);
+  let fake: FakeProviderServer;
+  beforeAll(async () => {
+    fake = await startFakeOllama({ script: [{ kind: 'text', text: 'summary' }] });
+  });
+  afterAll(() => fake.close());
+  beforeEach(() => fake.reset());
+
+  it('sends numCtx as options.num_ctx, whole and streamed, so the whole transcript is read', async () => {
+    const ollama = createOllamaProvider({ baseUrl: fake.baseUrl, model: 'llama3.2', numCtx: 16384 });
+    await expect(ollama.generate({ prompt: transcript })).resolves.toBe('summary');
+    for await (const delta of ollama.stream({ prompt: transcript })) void delta;
+    for (const exchange of fake.exchanges) {
+      expect(exchange.problems).toEqual([]);
+      expect(exchange.json).toMatchObject({ options: { num_ctx: 16384 } });
+      expect(exchange.contextTruncated).toBeUndefined();
+    }
+  });
+
+  it('without it, the fake cuts the prompt as Ollama does (prompt_eval_count shows the window, not the prompt)', async () => {
+    const fetchAndKeep: { body?: unknown } = {};
+    const keep: FetchLike = async (url, init) => {
+      const response = await fetch(url, init);
+      fetchAndKeep.body = await response.clone().json();
+      return response;
+    };
+    await createOllamaProvider({ baseUrl: fake.baseUrl, model: 'llama3.2', fetch: keep }).generate({ prompt: transcript });
+    expect(fake.exchanges[0]?.contextTruncated).toBe(true);
+    expect(fetchAndKeep.body).toMatchObject({ prompt_eval_count: 4095 });
+  });
+
+  it('rejects a bad numCtx', () => {
+    expect(() => createOllamaProvider({ model: 'm', numCtx: 0 })).toThrow(/numCtx/);
+    expect(() => createOllamaProvider({ model: 'm', numCtx: 1.5 })).toThrow(/numCtx/);
+  });
+
+  it('a runner without context shift refuses the long prompt with 400, as Ollama does', async () => {
+    const strict = await startFakeOllama({ ollamaContextShift: false });
+    try {
+      await expect(createOllamaProvider({ baseUrl: strict.baseUrl, model: 'llama3.2' }).generate({ prompt: transcript })).rejects.toMatchObject({
+        message: 'The AI provider refused the request (status 400).',
+        upstreamDetail: expect.stringMatching(/^the prompt is longer than the context length/),
+      });
+      await expect(createOllamaProvider({ baseUrl: strict.baseUrl, model: 'llama3.2', numCtx: 16384 }).generate({ prompt: transcript })).resolves.toBeTruthy();
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
+describe('the Ollama fake is as strict and as lenient as Ollama', () => {
+  let fake: FakeProviderServer;
+  beforeAll(async () => {
+    fake = await startFakeOllama({ model: 'llama3.2', ollamaOrigins: ['https://school.example'] });
+  });
+  afterAll(() => fake.close());
+  beforeEach(() => fake.reset());
+  const body = JSON.stringify({ model: 'llama3.2', messages: [{ role: 'user', content: 'x' }], stream: false });
+
+  it('CORS: echoes allowed origins (local ones and OLLAMA_ORIGINS), refuses others with 403 and no CORS header', async () => {
+    for (const origin of ['http://127.0.0.1:5173', 'http://localhost:8787', 'https://school.example']) {
+      const response = await fetch(`${fake.baseUrl}/api/chat`, { method: 'POST', headers: { Origin: origin, 'Content-Type': 'application/json' }, body });
+      expect(response.status, origin).toBe(200);
+      expect(response.headers.get('access-control-allow-origin')).toBe(origin);
+      const preflight = await fetch(`${fake.baseUrl}/api/chat`, { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'POST' } });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe(origin);
+    }
+    const refused = await fetch(`${fake.baseUrl}/api/chat`, { method: 'POST', headers: { Origin: 'https://other.example', 'Content-Type': 'application/json' }, body });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+    // No Origin (the gateway, server to server): no CORS at all.
+    expect((await fetch(`${fake.baseUrl}/api/chat`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })).status).toBe(200);
+  });
+
+  it('takes truncate, shift, logprobs and top_logprobs (api/types.go), and answers GET /api/tags', async () => {
+    const withExtras = JSON.stringify({ model: 'llama3.2', messages: [{ role: 'user', content: 'x' }], stream: false, truncate: true, shift: false, logprobs: true, top_logprobs: 2 });
+    expect((await fetch(`${fake.baseUrl}/api/chat`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: withExtras })).status).toBe(200);
+    expect(fake.exchanges[0]?.problems).toEqual([]);
+    const tags = (await (await fetch(`${fake.baseUrl}/api/tags`)).json()) as { models: { name: string }[] };
+    expect(tags.models.map((m) => m.name)).toEqual(['llama3.2:latest']);
+  });
+});

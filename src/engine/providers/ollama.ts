@@ -11,6 +11,12 @@ import type { ProviderRequest, TextProvider } from './types';
  * answer is newline-delimited JSON, {message: {content}, done}; an error after
  * the stream has started arrives as one more line, {error}. Structured output:
  * format is a JSON schema. No key: Ollama runs on the school's own machine.
+ *
+ * Context: "By default, Ollama uses a context window size of 4096 tokens" and the
+ * API sets it with options.num_ctx (docs/faq.mdx l.23-46, at fb30760); a longer
+ * prompt is cut ("truncating input prompt", llm/llama_server.go l.317) or, without
+ * context shift, refused with 400 (l.295-299). `numCtx` is sent as options.num_ctx
+ * (fromEnvironment reads OLLAMA_NUM_CTX) so a lecture transcript is read whole.
  */
 
 export const OLLAMA_DEFAULT_BASE_URL = 'http://127.0.0.1:11434';
@@ -19,6 +25,8 @@ export const OLLAMA_DEFAULT_MODEL = 'llama3.2';
 export interface OllamaOptions {
   baseUrl?: string;
   model: string;
+  /** The context window to ask for, in tokens (options.num_ctx); Ollama's own default (4096) when not given. */
+  numCtx?: number;
   fetch?: FetchLike;
   /** The most bytes an answer may have; DEFAULT_MAX_ANSWER_BYTES when not given. */
   maxAnswerBytes?: number;
@@ -31,23 +39,27 @@ const ChatResponse = z.object({
 });
 
 /** The /api/chat request for one user prompt. */
-export function ollamaRequestBody(model: string, request: ProviderRequest, stream: boolean): Record<string, unknown> {
+export function ollamaRequestBody(model: string, request: ProviderRequest, stream: boolean, numCtx?: number): Record<string, unknown> {
   return {
     model,
     messages: [{ role: 'user', content: request.prompt }],
     stream,
     ...(request.schema ? { format: toJsonSchema(request.schema) } : {}),
+    ...(numCtx !== undefined ? { options: { num_ctx: numCtx } } : {}),
   };
 }
 
 export function createOllamaProvider(options: OllamaOptions): TextProvider {
   const upstream: Upstream = { fetch: options.fetch ?? defaultFetch, secrets: [], maxAnswerBytes: answerCap(options.maxAnswerBytes) };
   const url = joinUrl(options.baseUrl ?? OLLAMA_DEFAULT_BASE_URL, 'api/chat');
+  if (options.numCtx !== undefined && (!Number.isSafeInteger(options.numCtx) || options.numCtx <= 0)) {
+    throw new RangeError(`numCtx must be a positive whole number of tokens (it is ${options.numCtx}).`);
+  }
   return {
     name: 'ollama',
     model: options.model,
     async generate(request) {
-      const response = await postJson(upstream, url, ollamaRequestBody(options.model, request, false), {}, request.signal);
+      const response = await postJson(upstream, url, ollamaRequestBody(options.model, request, false, options.numCtx), {}, request.signal);
       const body = await readJson(response, request.signal, upstream.maxAnswerBytes);
       const parsed = ChatResponse.safeParse(body);
       if (!parsed.success) throw unreadableAnswer();
@@ -57,7 +69,7 @@ export function createOllamaProvider(options: OllamaOptions): TextProvider {
       return text;
     },
     async *stream(request) {
-      const response = await postJson(upstream, url, ollamaRequestBody(options.model, request, true), {}, request.signal);
+      const response = await postJson(upstream, url, ollamaRequestBody(options.model, request, true, options.numCtx), {}, request.signal);
       let any = false;
       for await (const line of readNdjson(response, request.signal, upstream.maxAnswerBytes)) {
         const parsed = ChatResponse.safeParse(line);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { capabilitiesOf, CAPABILITIES, detectSetup, type ProviderCapabilities, type SetupId } from './capabilities';
 import { answerCutOff, contentFiltered, declined, emptyAnswer, errorInStream, unreadableAnswer } from './errors';
 import { fromProviderAnswer, toProviderJsonSchema, type ProviderJsonSchema, type ProviderSchemaPlan } from './jsonSchema';
+import { audioFileName, checkAudioSize, transcriptionHost } from './audioFiles';
 import { answerCap, defaultFetch, joinUrl, postJson, readJson, readServerSentEvents, send, type FetchLike, type Upstream } from './transport';
 import type { ProviderError, ProviderRequest, TextProvider, TranscriptionProvider } from './types';
 
@@ -281,11 +282,15 @@ export function createOpenAICompatibleTranscriber(options: OpenAICompatibleTrans
   const { upstream, headers } = upstreamFor(options);
   const url = joinUrl(options.baseUrl, 'audio/transcriptions');
   const model = options.model ?? OPENAI_DEFAULT_TRANSCRIBE_MODEL;
+  const host = transcriptionHost(options.baseUrl);
   return {
     name: 'openai',
     async transcribe(request) {
+      // Refused before sending: OpenAI's and Groq's 25 MiB limit counts the multipart framing too (audioFiles.ts).
+      checkAudioSize(request.audio, host);
       const form = new FormData();
-      form.append('file', request.audio, request.fileName);
+      // An extension-bearing name, from the MIME type: `recording.audio` would not be identified (audioFiles.ts, O5).
+      form.append('file', request.audio, audioFileName(request.fileName, request.audio.type));
       form.append('model', model);
       form.append('response_format', 'json');
       // No Content-Type: fetch sets multipart/form-data with its boundary.

@@ -32,7 +32,7 @@ export interface TranscriptionRequest {
 }
 
 export interface TranscriptionProvider {
-  readonly name: 'openai' | 'gemini';
+  readonly name: 'openai' | 'gemini' | 'whispercpp';
   transcribe(request: TranscriptionRequest): Promise<string>;
 }
 

@@ -96,6 +96,8 @@ export interface FakeExchange {
   closedByClient: boolean;
   /** Body bytes written so far by answers sent progressively ('huge', an 'error' with bodyBytes). */
   bytesSent: number;
+  /** Ollama only: the prompt did not fit the context window and was cut, as Ollama does ("truncating input prompt"). */
+  contextTruncated?: boolean;
 }
 
 export interface FakeProviderOptions {
@@ -106,6 +108,17 @@ export interface FakeProviderOptions {
   script?: FakeAnswer[];
   /** Delay between stream pieces (default 15 ms). */
   chunkDelayMs?: number;
+  /**
+   * OpenAI-compatible only: false imitates a host without /audio/transcriptions (LM Studio, llama.cpp,
+   * Ollama's /v1, text-only vLLM), which answers 404 there. Default true (api.openai.com, Groq).
+   */
+  audioRoute?: boolean;
+  /** Ollama only: extra allowed browser origins, as OLLAMA_ORIGINS (comma-separated there; `*` wildcards). */
+  ollamaOrigins?: string[];
+  /** Ollama only: the context window when a request sets no options.num_ctx (Ollama's default: 4096). */
+  ollamaDefaultNumCtx?: number;
+  /** Ollama only: false imitates a runner without context shift, which refuses a too-long prompt with 400 instead of truncating it. */
+  ollamaContextShift?: boolean;
 }
 
 export interface FakeProviderServer {
@@ -908,6 +921,7 @@ function openaiProtocol(flavour: OpenAIFlavour = 'openai'): Protocol {
         exchange.problems.push(`unknown path ${exchange.path}`);
         return true;
       }
+      if (route === 'audio' && options.audioRoute === false) return (openaiError(res, 404, `Invalid URL (${exchange.method} ${exchange.path})`, null), exchange.problems.push('this host has no audio route'), true);
       if (exchange.method !== 'POST') exchange.problems.push(`method must be POST (was ${exchange.method})`);
       if (options.apiKey !== undefined) {
         const auth = exchange.headers.authorization;
@@ -1075,7 +1089,40 @@ function openaiProtocol(flavour: OpenAIFlavour = 'openai'): Protocol {
 // ---------------------------------------------------------------------------
 // Ollama (native API)
 
-const OLLAMA_CHAT_FIELDS = ['model', 'messages', 'tools', 'format', 'options', 'stream', 'keep_alive', 'think'];
+// docs/api.md "Generate a chat completion" lists model, messages, tools, think, format, options, stream,
+// keep_alive; the server's ChatRequest also takes truncate, shift, logprobs and top_logprobs
+// (ollama/ollama api/types.go l.111-129, at fb30760), so they are not rejected.
+const OLLAMA_CHAT_FIELDS = ['model', 'messages', 'tools', 'format', 'options', 'stream', 'keep_alive', 'think', 'truncate', 'shift', 'logprobs', 'top_logprobs'];
+
+/** "By default, Ollama uses a context window size of 4096 tokens" (docs/faq.mdx l.25). */
+const OLLAMA_DEFAULT_NUM_CTX = 4096;
+
+/** The fake's token estimate: about 4 characters a token. */
+const estimateTokens = (text: string) => Math.ceil(text.length / 4);
+
+function ollamaPromptTokens(json: unknown): number {
+  if (!isRecord(json) || !Array.isArray(json.messages)) return 0;
+  return estimateTokens(json.messages.map((m) => (isRecord(m) && typeof m.content === 'string' ? m.content : '')).join('\n'));
+}
+
+/** Tokens of the prompt the model read (its window less one when the prompt was cut): Ollama's prompt_eval_count. */
+const ollamaPromptEval = new WeakMap<FakeExchange, number>();
+
+/**
+ * Origins Ollama lets call it from a browser: OLLAMA_ORIGINS, then http(s)://localhost, 127.0.0.1 and
+ * 0.0.0.0 with any port, then app://, file://, tauri://, vscode-webview://, vscode-file:// (envconfig/config.go
+ * l.85-105; "allows cross-origin requests from 127.0.0.1 and 0.0.0.0 by default", docs/faq.mdx l.222).
+ */
+function ollamaOriginAllowed(origin: string, extra: readonly string[]): boolean {
+  const patterns = [...extra];
+  for (const host of ['localhost', '127.0.0.1', '0.0.0.0']) patterns.push(`http://${host}`, `https://${host}`, `http://${host}:*`, `https://${host}:*`);
+  patterns.push('app://*', 'file://*', 'tauri://*', 'vscode-webview://*', 'vscode-file://*');
+  // gin-contrib/cors with AllowWildcard (server/routes.go l.1842-1872): one `*` matches any run of characters.
+  return patterns.some((pattern) => {
+    const escaped = pattern.trim().replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
+    return new RegExp(`^${escaped}$`).test(origin);
+  });
+}
 
 function ollamaErrorBody(message: string): unknown {
   return { error: message };
@@ -1092,6 +1139,10 @@ function checkOllamaBody(json: unknown, problems: string[]): void {
   }
   unknownKeys(json, OLLAMA_CHAT_FIELDS, 'request', problems);
   if (typeof json.model !== 'string' || json.model === '') problems.push('model is required');
+  if (json.options !== undefined) {
+    if (!isRecord(json.options)) problems.push('options must be an object');
+    else if (json.options.num_ctx !== undefined && (!Number.isInteger(json.options.num_ctx) || Number(json.options.num_ctx) <= 0)) problems.push('options.num_ctx must be a positive integer');
+  }
   if (!Array.isArray(json.messages)) problems.push('messages must be an array');
   else {
     json.messages.forEach((message, i) => {
@@ -1114,6 +1165,29 @@ function ollamaProtocol(): Protocol {
     kind: 'ollama',
     basePath: '',
     async check({ exchange }, res, options) {
+      // CORS (gin-contrib/cors, server/routes.go l.1842-1872): an allowed Origin is echoed in
+      // Access-Control-Allow-Origin; any other Origin is answered 403 with no CORS header, which a
+      // browser reports as a network error. Requests without Origin (server to server) pass.
+      const origin = exchange.headers.origin;
+      if (origin !== undefined) {
+        if (!ollamaOriginAllowed(origin, options.ollamaOrigins ?? [])) {
+          res.writeHead(403).end();
+          exchange.problems.push(`origin ${origin} is not allowed (OLLAMA_ORIGINS)`);
+          return true;
+        }
+        res.setHeader('Access-Control-Allow-Origin', origin);
+        res.setHeader('Vary', 'Origin');
+        if (exchange.method === 'OPTIONS') {
+          res.writeHead(204, { 'Access-Control-Allow-Methods': 'GET,POST,PUT,PATCH,DELETE,HEAD,OPTIONS', 'Access-Control-Allow-Headers': 'Authorization,Content-Type,User-Agent,Accept,X-Requested-With', 'Access-Control-Max-Age': '43200' }).end();
+          return true;
+        }
+      }
+      // GET /api/tags: "List models that are available locally" (docs/api.md l.1380-1436); names carry their tag.
+      if (exchange.path === '/api/tags' && (exchange.method === 'GET' || exchange.method === 'HEAD')) {
+        const name = options.model === undefined ? 'llama3.2:latest' : options.model.includes(':') ? options.model : `${options.model}:latest`;
+        sendJson(res, 200, { models: [{ name, model: name, modified_at: '2026-08-21T00:00:00Z', size: 2019393189, digest: 'a80c4f17acd5', details: { format: 'gguf', family: 'llama' } }] });
+        return true;
+      }
       if (exchange.path !== '/api/chat') {
         res.writeHead(404, { 'Content-Type': 'text/plain' }).end('404 page not found');
         exchange.problems.push(`unknown path ${exchange.path}`);
@@ -1121,6 +1195,23 @@ function ollamaProtocol(): Protocol {
       }
       if (exchange.method !== 'POST') exchange.problems.push(`method must be POST (was ${exchange.method})`);
       checkOllamaBody(exchange.json, exchange.problems);
+      // Context: num_ctx from options, else the server default (4096). A longer prompt is cut, keeping its
+      // start and end ("truncating input prompt", llm/llama_server.go l.305-318), or, without context shift,
+      // refused with 400 (l.295-299). Checked after the body: a malformed request is a 400 first.
+      if (exchange.problems.length === 0 && isRecord(exchange.json)) {
+        const opts = isRecord(exchange.json.options) ? exchange.json.options : {};
+        const numCtx = typeof opts.num_ctx === 'number' ? opts.num_ctx : (options.ollamaDefaultNumCtx ?? OLLAMA_DEFAULT_NUM_CTX);
+        const tokens = ollamaPromptTokens(exchange.json);
+        ollamaPromptEval.set(exchange, tokens);
+        if (tokens > numCtx - 1) {
+          if (options.ollamaContextShift === false) {
+            ollamaError(res, 400, 'the prompt is longer than the context length currently available to the model; shorten the prompt, adjust the context length in settings, or use a model with a longer context length');
+            return true;
+          }
+          exchange.contextTruncated = true;
+          ollamaPromptEval.set(exchange, numCtx - 1);
+        }
+      }
       // Ollama streams unless told otherwise.
       exchange.streamed = !(isRecord(exchange.json) && exchange.json.stream === false);
       const model = isRecord(exchange.json) ? exchange.json.model : undefined;
@@ -1136,7 +1227,7 @@ function ollamaProtocol(): Protocol {
         model,
         created_at: now(),
         message: { role: 'assistant', content },
-        ...(done ? { done_reason: 'stop', done: true, total_duration: 1_000_000, eval_count: 12 } : { done: false }),
+        ...(done ? { done_reason: 'stop', done: true, total_duration: 1_000_000, prompt_eval_count: ollamaPromptEval.get(exchange) ?? 0, eval_count: 12 } : { done: false }),
       });
       switch (answer.kind) {
         case 'raw':

@@ -1,0 +1,96 @@
+import { formatBytes } from './errors';
+import { ProviderError } from './types';
+
+/*
+ * Audio uploads as the transcription services want them (issue #11, finding O5).
+ *
+ * File names: OpenAI's transcription endpoint takes "flac, mp3, mp4, mpeg, mpga,
+ * m4a, ogg, wav, or webm" and "The request must include enough format metadata
+ * for the file to be identified. We recommend an extension-bearing filename"
+ * (openai/openai-node src/resources/audio/transcriptions.ts l.666-680, at 7b7d6ca).
+ * Safari's recordings reach the gateway as `recording.audio`, so the name's
+ * extension is derived from the MIME type whenever the type is known.
+ *
+ * Size: "the maximum request size is 25 MiB" for whisper-1
+ * (https://help.openai.com/en/articles/7031512-whisper-api-faq); Groq documents
+ * the same 25 MB for its free tier. The cap is the *request*, and multipart adds
+ * its boundary and field headers, so audio is refused above 24 MiB, before it is
+ * sent, with a message naming the limit. (capabilities.ts, when it exists, may
+ * read TRANSCRIPTION_UPLOAD_CAPS from here.)
+ */
+
+/** The extension (with its dot) each audio or video MIME type is uploaded under. */
+export const AUDIO_EXTENSIONS: Readonly<Record<string, string>> = {
+  'audio/webm': '.webm',
+  'audio/mp4': '.m4a',
+  'audio/x-m4a': '.m4a',
+  'audio/m4a': '.m4a',
+  'audio/aac': '.m4a',
+  'audio/ogg': '.ogg',
+  'audio/opus': '.ogg',
+  'audio/mpeg': '.mp3',
+  'audio/mp3': '.mp3',
+  'audio/mpga': '.mpga',
+  'audio/wav': '.wav',
+  'audio/wave': '.wav',
+  'audio/x-wav': '.wav',
+  'audio/vnd.wave': '.wav',
+  'audio/flac': '.flac',
+  'audio/x-flac': '.flac',
+  'video/mp4': '.mp4',
+  'video/webm': '.webm',
+  'video/mpeg': '.mpeg',
+  'video/ogg': '.ogg',
+};
+
+/** The file name to upload `audio` under: the given name's stem with the extension of the blob's MIME type. */
+export function audioFileName(fileName: string, mimeType: string): string {
+  const essence = mimeType.split(';')[0]?.trim().toLowerCase() ?? '';
+  const extension = AUDIO_EXTENSIONS[essence];
+  const base = fileName.trim() || 'audio';
+  if (!extension) return base; // Unknown type: the client's name is the best information there is.
+  const dot = base.lastIndexOf('.');
+  const stem = dot > 0 ? base.slice(0, dot) : base;
+  return `${stem}${extension}`;
+}
+
+export type TranscriptionHost = 'openai' | 'groq' | 'whispercpp' | 'other';
+
+const MiB = 1024 * 1024;
+
+/**
+ * The most audio bytes sent to each transcription host: 1 MiB below the host's
+ * documented request limit, for the multipart framing. whisper.cpp and other
+ * self-hosted servers document no limit; the gateway's own upload cap applies.
+ */
+export const TRANSCRIPTION_UPLOAD_CAPS: Readonly<Record<TranscriptionHost, { maxAudioBytes?: number; limitLabel?: string }>> = {
+  // https://help.openai.com/en/articles/7031512-whisper-api-faq: "maximum request size is 25 MiB".
+  openai: { maxAudioBytes: 24 * MiB, limitLabel: 'OpenAI accepts requests up to 25 MiB' },
+  // Groq's speech-to-text docs: 25 MB maximum file size on the free tier (the same as OpenAI's).
+  groq: { maxAudioBytes: 24 * MiB, limitLabel: 'Groq accepts files up to 25 MB' },
+  whispercpp: {},
+  other: {},
+};
+
+/** Which transcription host a base URL points at, for its upload cap. */
+export function transcriptionHost(baseUrl: string): TranscriptionHost {
+  let hostname: string;
+  try {
+    hostname = new URL(baseUrl).hostname;
+  } catch {
+    return 'other';
+  }
+  if (hostname === 'api.openai.com') return 'openai';
+  if (hostname === 'api.groq.com') return 'groq';
+  return 'other';
+}
+
+/** Throws a 413 ProviderError when `audio` is over the host's cap; the message names the limit. */
+export function checkAudioSize(audio: Blob, host: TranscriptionHost): void {
+  const { maxAudioBytes, limitLabel } = TRANSCRIPTION_UPLOAD_CAPS[host];
+  if (maxAudioBytes === undefined || audio.size <= maxAudioBytes) return;
+  throw new ProviderError(
+    `The recording is too large to transcribe (${(audio.size / MiB).toFixed(1)} MB; at most ${formatBytes(maxAudioBytes)}, as ${limitLabel ?? 'the service limits uploads'} including the upload's framing). Record a shorter part or split the file.`,
+    413,
+  );
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { audioFileName, checkAudioSize } from './audioFiles';
+import { emptyAnswer, unreadableAnswer } from './errors';
+import { answerCap, defaultFetch, joinUrl, readJson, send, type FetchLike, type Upstream } from './transport';
+import type { TranscriptionProvider } from './types';
+
+/*
+ * whisper.cpp's own HTTP server (ggml-org/whisper.cpp examples/server/README.md,
+ * at 233fe1f, 2026-08-22):
+ * - POST {base}/inference, multipart: `-F file="@<file-path>" -F temperature="0.0"
+ *   ... -F response_format="json"` (README l.75-85); the answer for json is
+ *   {"text": "..."} (examples/server/server.cpp l.1166);
+ * - errors are {"error": "..."} with status 400/500 (server.cpp l.831-885);
+ * - "WAV Files are passed to the inference model" (README l.3); other formats are
+ *   converted only when the server runs with `--convert`, which "requires ffmpeg
+ *   on the server" (README l.52). The recording is sent as it is: a browser
+ *   recording (webm, mp4) needs a server started with --convert, otherwise it
+ *   answers 400 "failed to read audio data" (server.cpp l.878-884).
+ * No key: whisper.cpp's server has no authentication; it runs on the school's machine.
+ */
+
+export interface WhisperCppOptions {
+  /** The server's address, e.g. http://127.0.0.1:8080 (without /inference). */
+  baseUrl: string;
+  fetch?: FetchLike;
+  /** The most bytes a transcript's answer may have; DEFAULT_MAX_ANSWER_BYTES when not given. */
+  maxAnswerBytes?: number;
+}
+
+const Inference = z.object({ text: z.string() });
+
+export function createWhisperCppTranscriber(options: WhisperCppOptions): TranscriptionProvider {
+  const upstream: Upstream = { fetch: options.fetch ?? defaultFetch, secrets: [], maxAnswerBytes: answerCap(options.maxAnswerBytes) };
+  const url = joinUrl(options.baseUrl, 'inference');
+  return {
+    name: 'whispercpp',
+    async transcribe(request) {
+      checkAudioSize(request.audio, 'whispercpp');
+      const form = new FormData();
+      form.append('file', request.audio, audioFileName(request.fileName, request.audio.type));
+      // As the README's example: deterministic decoding, JSON answer.
+      form.append('temperature', '0.0');
+      form.append('response_format', 'json');
+      const response = await send(upstream, url, { method: 'POST', body: form, signal: request.signal });
+      const parsed = Inference.safeParse(await readJson(response, request.signal, upstream.maxAnswerBytes));
+      if (!parsed.success) throw unreadableAnswer();
+      const text = parsed.data.text.trim();
+      if (!text) throw emptyAnswer();
+      return text;
+    },
+  };
+}
