@@ -12,11 +12,13 @@ import { ProviderError } from './types';
  * extension is derived from the MIME type whenever the type is known.
  *
  * Size: "the maximum request size is 25 MiB" for whisper-1
- * (https://help.openai.com/en/articles/7031512-whisper-api-faq); Groq documents
- * the same 25 MB for its free tier. The cap is the *request*, and multipart adds
- * its boundary and field headers, so audio is refused above 24 MiB, before it is
- * sent, with a message naming the limit. (capabilities.ts, when it exists, may
- * read TRANSCRIPTION_UPLOAD_CAPS from here.)
+ * (https://help.openai.com/en/articles/7031512-whisper-api-faq); Groq's docs say
+ * "File uploads are limited to 25 MB" (https://console.groq.com/docs/speech-to-text).
+ * The cap is the *request*, and multipart adds its boundary and field headers,
+ * so audio is refused above 24 MiB, before it is
+ * sent, with a message naming the limit. capabilities.ts records each setup's
+ * documented limit (audio.maxBytes); TRANSCRIPTION_UPLOAD_CAPS is what the
+ * transcribers enforce: that limit less 1 MiB for the framing.
  */
 
 /** The extension (with its dot) each audio or video MIME type is uploaded under. */
@@ -66,7 +68,7 @@ const MiB = 1024 * 1024;
 export const TRANSCRIPTION_UPLOAD_CAPS: Readonly<Record<TranscriptionHost, { maxAudioBytes?: number; limitLabel?: string }>> = {
   // https://help.openai.com/en/articles/7031512-whisper-api-faq: "maximum request size is 25 MiB".
   openai: { maxAudioBytes: 24 * MiB, limitLabel: 'OpenAI accepts requests up to 25 MiB' },
-  // Groq's speech-to-text docs: 25 MB maximum file size on the free tier (the same as OpenAI's).
+  // https://console.groq.com/docs/speech-to-text (stored copy of /docs/speech-text): "File uploads are limited to 25 MB".
   groq: { maxAudioBytes: 24 * MiB, limitLabel: 'Groq accepts files up to 25 MB' },
   whispercpp: {},
   other: {},

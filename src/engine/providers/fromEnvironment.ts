@@ -76,7 +76,11 @@ type TranscriptionChoice =
   | { kind: 'openai'; baseUrl: string; apiKey?: string; model: string }
   | { kind: 'whispercpp'; baseUrl: string };
 
-/** Groq's transcription model (Groq serves whisper-large-v3 and whisper-large-v3-turbo; whisper-1 is OpenAI's). */
+/**
+ * Groq's transcription model: its speech-to-text page lists whisper-large-v3-turbo ("the best price for
+ * performance") and whisper-large-v3 at https://api.groq.com/openai/v1/audio/transcriptions
+ * (https://console.groq.com/docs/speech-to-text); whisper-1 is OpenAI's name and not served there.
+ */
 export const GROQ_DEFAULT_TRANSCRIBE_MODEL = 'whisper-large-v3-turbo';
 
 /**
