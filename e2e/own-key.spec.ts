@@ -1,4 +1,5 @@
 import { expect, test, type Route } from '@playwright/test';
+import { GEMINI_DEFAULT_MODEL } from '../src/engine/providers/gemini';
 import { fillFromExample, generateButton, openTool, resultRegion, sampleBanner, toolById } from './support/app';
 import { loadRegistry } from './support/registry';
 
@@ -19,11 +20,13 @@ test('calls Gemini straight from the browser with the key saved in Settings', as
     const request = route.request();
     if (request.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
     calls.push({ url: request.url(), key: (await request.allHeaders())['x-goog-api-key'], body: request.postDataJSON() });
-    const chunk = (text: string) => `data: ${JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ text }] } }] })}\r\n\r\n`;
+    // As Gemini streams: the last chunk carries the finishReason that says the answer is complete.
+    const chunk = (text: string, finishReason?: string) =>
+      `data: ${JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ text }] }, ...(finishReason ? { finishReason } : {}) }] })}\r\n\r\n`;
     return route.fulfill({
       status: 200,
       headers: { ...cors, 'content-type': 'text/event-stream' },
-      body: chunk('## Summary\nAnswered ') + chunk('with your own key.'),
+      body: chunk('## Summary\nAnswered ') + chunk('with your own key.', 'STOP'),
     });
   });
 
@@ -42,7 +45,7 @@ test('calls Gemini straight from the browser with the key saved in Settings', as
   await expect(resultRegion(page)).toContainText('Answered with your own key.');
 
   expect(calls).toHaveLength(1);
-  expect(calls[0]?.url).toBe('http://127.0.0.1:9/gemini/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse');
+  expect(calls[0]?.url).toBe(`http://127.0.0.1:9/gemini/v1beta/models/${GEMINI_DEFAULT_MODEL}:streamGenerateContent?alt=sse`);
   expect(calls[0]?.key).toBe('AIza-students-own-key');
   expect(JSON.stringify(calls[0]?.body)).toContain('Photosynthesis');
 });
