@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { ownKeyProviders, ownKeyUsable, type OwnKeyProvider, type OwnKeySettings } from '../../engine/backend/ownKey';
 import { messageOf } from '../../engine/messages';
+import { GEMINI_DEFAULT_MODEL } from '../../engine/providers/defaultModels';
 import { useBackendSettings, useSettings } from '../../engine/stores/settings';
 
 const providerLabels: Record<OwnKeyProvider, string> = {
@@ -10,7 +11,7 @@ const providerLabels: Record<OwnKeyProvider, string> = {
 };
 
 const modelHints: Record<OwnKeyProvider, string> = {
-  gemini: 'Blank for gemini-2.5-flash.',
+  gemini: `Blank for ${GEMINI_DEFAULT_MODEL}.`,
   openai: 'Required, e.g. gpt-4o-mini.',
   ollama: 'Required, e.g. llama3.2.',
 };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { toContractSchema } from '../contractSchema';
 import { UserFacingError } from '../messages';
 import { GEMINI_DEFAULT_MODEL } from '../providers/gemini';
+import { OLLAMA_DEFAULT_NUM_CTX } from '../providers/ollama';
 import { startFakeGemini, startFakeOllama, type FakeProviderServer } from '../testing/fakeProviders';
 import { createProviderBackend, ownKeyUsable } from './providerBackend';
 import { resolveBackend } from './resolveBackend';
@@ -78,6 +79,13 @@ describe('the own-key backend', () => {
     ollama.script({ kind: 'text', text: 'Local answer.' });
     const backend = createProviderBackend({ provider: 'ollama', apiKey: '', model: 'llama3.2', baseUrl: ollama.baseUrl });
     await expect(backend.generate({ prompt: 'x' })).resolves.toBe('Local answer.');
+  });
+
+  it("asks a local Ollama for the same long context as the gateway, not Ollama's 4096 (issue 11, N2)", async () => {
+    ollama.script({ kind: 'text', text: 'Read it all.' });
+    const backend = createProviderBackend({ provider: 'ollama', apiKey: '', model: 'llama3.2', baseUrl: ollama.baseUrl });
+    await backend.generate({ prompt: 'A long transcript. '.repeat(2_000) });
+    expect((ollama.exchanges.at(-1)?.json as { options?: { num_ctx?: number } }).options?.num_ctx).toBe(OLLAMA_DEFAULT_NUM_CTX);
   });
 });
 

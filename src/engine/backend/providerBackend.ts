@@ -43,8 +43,9 @@ async function providerFor(settings: OwnKeySettings): Promise<TextProvider> {
       return createOpenAICompatibleProvider({ baseUrl: baseUrl ?? 'https://api.openai.com/v1', apiKey: settings.apiKey.trim() || undefined, model: model ?? '' });
     }
     case 'ollama': {
-      const { createOllamaProvider } = await import('../providers/ollama');
-      return createOllamaProvider({ baseUrl, model: model ?? '' });
+      const { createOllamaProvider, OLLAMA_DEFAULT_NUM_CTX } = await import('../providers/ollama');
+      // The same context as the gateway asks for, so a long transcript is read whole here too.
+      return createOllamaProvider({ baseUrl, model: model ?? '', numCtx: OLLAMA_DEFAULT_NUM_CTX });
     }
   }
 }

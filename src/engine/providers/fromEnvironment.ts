@@ -1,6 +1,6 @@
 import { createGeminiProvider, createGeminiTranscriber, GEMINI_DEFAULT_BASE_URL, GEMINI_DEFAULT_MODEL } from './gemini';
 import { checkGeminiModel, checkOllamaModel, checkOpenAICompatibleModel } from './modelCheck';
-import { createOllamaProvider, OLLAMA_DEFAULT_BASE_URL, OLLAMA_DEFAULT_MODEL } from './ollama';
+import { createOllamaProvider, OLLAMA_DEFAULT_BASE_URL, OLLAMA_DEFAULT_MODEL, OLLAMA_DEFAULT_NUM_CTX } from './ollama';
 import {
   createOpenAICompatibleProvider,
   createOpenAICompatibleTranscriber,
@@ -83,15 +83,7 @@ type TranscriptionChoice =
  */
 export const GROQ_DEFAULT_TRANSCRIBE_MODEL = 'whisper-large-v3-turbo';
 
-/**
- * Ollama's context window when OLLAMA_NUM_CTX is not set, in tokens. Ollama's own
- * default is 4096 ("By default, Ollama uses a context window size of 4096 tokens",
- * ollama docs/faq.mdx l.25, at fb30760; 4k below 24 GiB VRAM, docs/context-length.mdx),
- * and a longer prompt is cut ("truncating input prompt", llm/llama_server.go l.317).
- * A lecture transcript for audio-notes is easily 10-15k tokens, so the gateway asks
- * for 16384 via options.num_ctx ("specify the num_ctx parameter", faq.mdx l.39-46).
- */
-export const OLLAMA_DEFAULT_NUM_CTX = 16384;
+export { OLLAMA_DEFAULT_NUM_CTX };
 
 function reader(env: Environment) {
   return (name: string): string | undefined => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GEMINI_DEFAULT_MODEL } from './defaultModels';
 import { cleanDetail, declinedBecause, emptyAnswer, errorInStream, providerMessages, unknownModel, unreadableAnswer } from './errors';
 import { answerCap, defaultFetch, joinUrl, postJson, readJson, readText, type FetchLike, type Upstream } from './transport';
 import { ProviderError, type ProviderRequest, type TextProvider, type TranscriptionProvider, type TranscriptionRequest } from './types';
@@ -19,18 +20,8 @@ import { ProviderError, type ProviderRequest, type TextProvider, type Transcript
  * [G-audio] https://ai.google.dev/gemini-api/docs/audio.
  */
 
-/*
- * The default model (G2). gemini-2.5-flash, the default until issue 11, is shut
- * down: [G-dep] lists its shutdown for 2026 (one copy "June 17, 2026", another
- * "Earliest June 2026"), and "once a model is shutdown ... the endpoint is no
- * longer available". [G-models] lists "Gemini 3.8 Flash | gemini-3.8-flash" as
- * the newest stable Flash model, and Google Cloud's "Developer's guide to Gemini
- * 3.8 Flash" (https://docs.cloud.google.com/gemini-enterprise-agent-platform/models/guides/gemini-3-8-flash)
- * gives its launch stage as GA. A stable (GA) id rather than the
- * gemini-3-flash-preview the older deprecations copy names: preview models
- * may change or go with little notice. GEMINI_MODEL overrides it.
- */
-export const GEMINI_DEFAULT_MODEL = 'gemini-3.8-flash';
+// The default model (G2) lives in defaultModels.ts, which the settings screen reads without loading this module.
+export { GEMINI_DEFAULT_MODEL };
 export const GEMINI_DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com';
 
 export const TRANSCRIBE_INSTRUCTION =

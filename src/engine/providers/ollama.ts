@@ -22,6 +22,16 @@ import type { ProviderRequest, TextProvider } from './types';
 export const OLLAMA_DEFAULT_BASE_URL = 'http://127.0.0.1:11434';
 export const OLLAMA_DEFAULT_MODEL = 'llama3.2';
 
+/**
+ * Ollama's context window when OLLAMA_NUM_CTX is not set, in tokens. Ollama's own
+ * default is 4096 ("By default, Ollama uses a context window size of 4096 tokens",
+ * ollama docs/faq.mdx l.25, at fb30760; 4k below 24 GiB VRAM, docs/context-length.mdx),
+ * and a longer prompt is cut ("truncating input prompt", llm/llama_server.go l.317).
+ * A lecture transcript for audio-notes is easily 10-15k tokens, so StudyForge asks
+ * for 16384 via options.num_ctx ("specify the num_ctx parameter", faq.mdx l.39-46).
+ */
+export const OLLAMA_DEFAULT_NUM_CTX = 16384;
+
 export interface OllamaOptions {
   baseUrl?: string;
   model: string;
