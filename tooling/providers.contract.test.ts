@@ -2,10 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { toContractSchema, type ContractSchema } from '../src/engine/contractSchema';
 import type { ToolModule } from '../src/engine/defineTool';
+import { createGeminiProvider } from '../src/engine/providers/gemini';
+import { createOllamaProvider, OLLAMA_DEFAULT_NUM_CTX } from '../src/engine/providers/ollama';
 import { createOpenAICompatibleProvider } from '../src/engine/providers/openaiCompatible';
 import type { SetupId } from '../src/engine/providers/capabilities';
 import { derivedValues, modelSchemaOf, promptFor } from '../src/engine/runTool';
-import { startFakeOpenAI, type FakeProviderServer, type OpenAIFlavour } from '../src/engine/testing/fakeProviders';
+import { startFakeGemini, startFakeOllama, startFakeOpenAI, type FakeProviderServer, type OpenAIFlavour } from '../src/engine/testing/fakeProviders';
 
 /*
  * Issue 11: every tool's example request, sent through the OpenAI-compatible
@@ -120,5 +122,42 @@ describe.each(setups)('$name', ({ flavour, setup, model, strict }) => {
     expect(sent, file).toBeDefined();
     expect(schemaProblems(JSON.parse(answer), sent as Json, '$'), `${file}: the example answer does not fit the schema sent`).toEqual([]);
     expect(JSON.parse(text), file).toEqual(output);
+  });
+});
+
+/*
+ * The native adapters too: every tool's example request through Gemini
+ * (responseSchema, streamed over SSE) and Ollama (/api/chat with `format`,
+ * NDJSON), each to its strict fake, answered with the example output.
+ */
+const natives = [
+  {
+    name: 'Gemini (native)',
+    start: () => startFakeGemini({ apiKey: 'AIza-contract-0123456789', chunkDelayMs: 0 }),
+    provider: (server: FakeProviderServer) => createGeminiProvider({ apiKey: 'AIza-contract-0123456789', baseUrl: server.baseUrl }),
+  },
+  {
+    name: 'Ollama (native)',
+    start: () => startFakeOllama({ model: 'llama3.2', chunkDelayMs: 0 }),
+    provider: (server: FakeProviderServer) => createOllamaProvider({ baseUrl: server.baseUrl, model: 'llama3.2', numCtx: OLLAMA_DEFAULT_NUM_CTX }),
+  },
+];
+
+describe.each(natives)('$name', ({ start, provider: providerFor }) => {
+  let server: FakeProviderServer;
+  beforeAll(async () => {
+    server = await start();
+  });
+  afterAll(() => server.close());
+
+  it.each(entries)('$file: the example request passes the documented rules and the example answer comes back', async ({ file, tool }) => {
+    const { output, schema, prompt } = modelOutput(tool);
+    server.reset();
+    const answer = schema ? JSON.stringify(output) : String(output);
+    server.script({ kind: 'text', text: answer, chunks: pieces(answer) });
+    let text = '';
+    for await (const delta of providerFor(server).stream(schema ? { prompt, schema } : { prompt })) text += delta;
+    expect(server.exchanges[0]?.problems, `${file}: the request breaks the provider's rules`).toEqual([]);
+    expect(schema ? JSON.parse(text) : text, file).toEqual(output);
   });
 });
