@@ -1,4 +1,5 @@
 import { createGeminiProvider, createGeminiTranscriber, GEMINI_DEFAULT_BASE_URL, GEMINI_DEFAULT_MODEL } from './gemini';
+import { capabilitiesFor, GROQ_JSON_SCHEMA_MODELS } from './capabilities';
 import { checkGeminiModel, checkOllamaModel, checkOpenAICompatibleModel } from './modelCheck';
 import { createOllamaProvider, OLLAMA_DEFAULT_BASE_URL, OLLAMA_DEFAULT_MODEL, OLLAMA_DEFAULT_NUM_CTX } from './ollama';
 import {
@@ -59,6 +60,8 @@ export interface EnvironmentProviders {
   description: string;
   /** When transcription is not configured although text is: what to set, to print at start. */
   transcriptionNotice?: string;
+  /** When the text model cannot hold answers to a schema (e.g. most Groq models): what to set, to print at start. */
+  structuredNotice?: string;
   /**
    * The start-up check (modelCheck.ts): asks the text provider whether it serves the configured
    * model and resolves to one sentence to print, naming the variable to change. Never rejects.
@@ -240,6 +243,21 @@ function missingTranscriptionNotice(text: TextChoice | null, transcription: Tran
   return undefined;
 }
 
+/**
+ * A model whose host offers no schema-held structured output for it (Groq's
+ * models outside its json_schema list, capabilities.ts) still works, in JSON
+ * object mode with the schema in the prompt; answers are less reliable, so the
+ * operator is told which setting would change that.
+ */
+function structuredOutputNotice(text: TextChoice | null): string | undefined {
+  if (text?.kind !== 'openai') return undefined;
+  if (capabilitiesFor(text.baseUrl, text.model).structured !== 'json_object') return undefined;
+  return (
+    `structured output: the model "${text.model}" at ${displayUrl(text.baseUrl)} cannot be held to a schema, so tools ask it for JSON ` +
+    `with the schema in the prompt and some answers may need a retry; for schema-held answers set OPENAI_MODEL to one of: ${GROQ_JSON_SCHEMA_MODELS.join(', ')}`
+  );
+}
+
 function describeText(choice: TextChoice | null): string {
   if (!choice) return 'no AI provider configured: answering with sample answers';
   switch (choice.kind) {
@@ -293,12 +311,14 @@ export function providersFromEnv(env: Environment, options: { fetch?: FetchLike 
   else if (transcriptionChoice?.kind === 'whispercpp') transcription = createWhisperCppTranscriber({ baseUrl: transcriptionChoice.baseUrl, ...shared });
 
   const transcriptionNotice = missingTranscriptionNotice(textChoice, transcriptionChoice);
+  const structuredNotice = structuredOutputNotice(textChoice);
   const checkModel = textChoice ? () => modelCheckFor(textChoice, shared).catch(() => '[studyforge] could not check the model') : undefined;
   return {
     text,
     transcription,
     description: `${describeText(textChoice)}; ${describeTranscription(transcriptionChoice, transcriptionNotice)}`,
     ...(transcriptionNotice ? { transcriptionNotice } : {}),
+    ...(structuredNotice ? { structuredNotice } : {}),
     ...(checkModel ? { checkModel } : {}),
   };
 }
