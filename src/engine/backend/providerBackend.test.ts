@@ -4,7 +4,7 @@ import { toContractSchema } from '../contractSchema';
 import { UserFacingError } from '../messages';
 import { GEMINI_DEFAULT_MODEL } from '../providers/gemini';
 import { OLLAMA_DEFAULT_NUM_CTX } from '../providers/ollama';
-import { startFakeGemini, startFakeOllama, type FakeProviderServer } from '../testing/fakeProviders';
+import { startFakeGemini, startFakeOllama, startFakeOpenAI, type FakeProviderServer } from '../testing/fakeProviders';
 import { createProviderBackend, ownKeyUsable } from './providerBackend';
 import { resolveBackend } from './resolveBackend';
 
@@ -15,13 +15,16 @@ import { resolveBackend } from './resolveBackend';
 
 let gemini: FakeProviderServer;
 let ollama: FakeProviderServer;
+let openai: FakeProviderServer;
 beforeAll(async () => {
   gemini = await startFakeGemini({ apiKey: 'AIza-users-own-key', model: GEMINI_DEFAULT_MODEL });
   ollama = await startFakeOllama({ model: 'llama3.2' });
+  openai = await startFakeOpenAI({ apiKey: 'sk-users-own-key-0123456789', model: 'gpt-4o-mini' });
 });
 afterAll(async () => {
   await gemini.close();
   await ollama.close();
+  await openai.close();
 });
 
 const schema = toContractSchema(z.object({ thesis: z.string() }));
@@ -56,7 +59,9 @@ describe('the own-key backend', () => {
   it("adds the provider's own words, redacted and short, since the provider is the user's own", async () => {
     const backend = createProviderBackend({ provider: 'ollama', apiKey: '', model: 'mistral', baseUrl: ollama.baseUrl });
     await expect(backend.generate({ prompt: 'x' })).rejects.toThrow(
-      new UserFacingError('The AI provider refused the request (status 404). The provider said: model "mistral" not found, try pulling it first'),
+      new UserFacingError(
+        'The AI provider has no model "mistral": run "ollama pull mistral" on the Ollama machine, or set the Model field in Settings to a model it has. The provider said: model "mistral" not found, try pulling it first',
+      ),
     );
 
     gemini.script({ kind: 'error', status: 400, message: `Key AIza-users-own-key has no access to project 42. ${'More words. '.repeat(50)}` });
@@ -73,6 +78,19 @@ describe('the own-key backend', () => {
   it('a Gemini model the provider does not have (404) names the Model field in Settings (issue 11, G2)', async () => {
     const backend = createProviderBackend({ provider: 'gemini', apiKey: 'AIza-users-own-key', model: 'gemini-2.5-flash', baseUrl: gemini.baseUrl });
     await expect(backend.generate({ prompt: 'x' })).rejects.toThrow(/^The AI provider has no model "gemini-2\.5-flash"\. Set the Model field in Settings to a current model\./);
+  });
+
+  it('an OpenAI-compatible model the provider does not have (404 model_not_found) names the Model field in Settings (issue 11)', async () => {
+    const backend = createProviderBackend({ provider: 'openai', apiKey: 'sk-users-own-key-0123456789', model: 'gpt-nope', baseUrl: openai.baseUrl });
+    await expect(backend.generate({ prompt: 'x' })).rejects.toThrow(/^The AI provider has no model "gpt-nope"\. Set the Model field in Settings to a current model\./);
+    await expect(backend.generate({ prompt: 'x', onText: () => undefined })).rejects.toThrow(/^The AI provider has no model "gpt-nope"\. Set the Model field in Settings/);
+  });
+
+  it('an Ollama model that is not pulled (404) says to pull it or change the Model field in Settings (issue 11)', async () => {
+    const backend = createProviderBackend({ provider: 'ollama', apiKey: '', model: 'mistral', baseUrl: ollama.baseUrl });
+    await expect(backend.generate({ prompt: 'x', onText: () => undefined })).rejects.toThrow(
+      /^The AI provider has no model "mistral": run "ollama pull mistral" on the Ollama machine, or set the Model field in Settings to a model it has\./,
+    );
   });
 
   it('needs no key for a local Ollama', async () => {

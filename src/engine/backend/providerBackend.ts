@@ -40,12 +40,18 @@ async function providerFor(settings: OwnKeySettings): Promise<TextProvider> {
     }
     case 'openai': {
       const { createOpenAICompatibleProvider } = await import('../providers/openaiCompatible');
-      return createOpenAICompatibleProvider({ baseUrl: baseUrl ?? 'https://api.openai.com/v1', apiKey: settings.apiKey.trim() || undefined, model: model ?? '' });
+      // A 404 for the model names what the user changes here (issue 11).
+      return createOpenAICompatibleProvider({
+        baseUrl: baseUrl ?? 'https://api.openai.com/v1',
+        apiKey: settings.apiKey.trim() || undefined,
+        model: model ?? '',
+        modelSetting: 'the Model field in Settings',
+      });
     }
     case 'ollama': {
       const { createOllamaProvider, OLLAMA_DEFAULT_NUM_CTX } = await import('../providers/ollama');
       // The same context as the gateway asks for, so a long transcript is read whole here too.
-      return createOllamaProvider({ baseUrl, model: model ?? '', numCtx: OLLAMA_DEFAULT_NUM_CTX });
+      return createOllamaProvider({ baseUrl, model: model ?? '', numCtx: OLLAMA_DEFAULT_NUM_CTX, modelSetting: 'the Model field in Settings' });
     }
   }
 }

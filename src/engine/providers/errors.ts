@@ -40,6 +40,9 @@ export const providerMessages = {
   // StudyForge's own plain words for a documented enum value, never upstream text; `setting` names what to change.
   declinedBecause: (reason: string) => `The AI declined this request: ${reason}.`,
   unknownModel: (model: string, setting: string) => `The AI provider has no model "${model}". Set ${setting} to a current model.`,
+  // Ollama's 404 "model \"m\" not found, try pulling it first" (issue 11): the model may exist but not be pulled on that machine.
+  modelNotPulled: (model: string, setting: string) =>
+    `The AI provider has no model "${model}": run "ollama pull ${model}" on the Ollama machine, or set ${setting} to a model it has.`,
 } as const;
 
 /** Upstream text kept in upstreamDetail is cut to this many characters. */

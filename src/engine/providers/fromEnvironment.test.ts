@@ -339,3 +339,40 @@ describe('structured output the model cannot hold (issue 11, R2)', () => {
     expect(providersFromEnv({ OPENAI_API_KEY: 'sk-0123456789abcdef' }).structuredNotice).toBeUndefined();
   });
 });
+
+describe("a provider's 404 for the model names the variable that sets it (issue 11)", () => {
+  let gemini: FakeProviderServer;
+  let openai: FakeProviderServer;
+  let ollama: FakeProviderServer;
+  beforeAll(async () => {
+    [gemini, openai, ollama] = await Promise.all([
+      startFakeGemini({ apiKey: GEMINI_KEY, model: 'gemini-current' }),
+      startFakeOpenAI({ apiKey: OPENAI_KEY, model: 'gpt-current' }),
+      startFakeOllama({ model: 'llama3.2' }),
+    ]);
+  });
+  afterAll(() => Promise.all([gemini.close(), openai.close(), ollama.close()]));
+  const webm = () => ({ audio: new Blob(['x'], { type: 'audio/webm' }), fileName: 'a.webm' });
+  const noModel = (model: string, setting: string) => `The AI provider has no model "${model}". Set ${setting} to a current model.`;
+
+  it('OPENAI_MODEL for OpenAI-compatible text, TRANSCRIBE_MODEL for its transcription', async () => {
+    const chosen = providersFromEnv({ OPENAI_BASE_URL: openai.baseUrl, OPENAI_API_KEY: OPENAI_KEY, OPENAI_MODEL: 'gpt-retired', TRANSCRIBE_BASE_URL: openai.baseUrl, TRANSCRIBE_MODEL: 'whisper-0' });
+    await expect(chosen.text?.generate({ prompt: 'x' })).rejects.toMatchObject({ message: noModel('gpt-retired', 'OPENAI_MODEL') });
+    await expect(chosen.transcription?.transcribe(webm())).rejects.toMatchObject({ message: noModel('whisper-0', 'TRANSCRIBE_MODEL') });
+  });
+
+  it('OLLAMA_MODEL for Ollama, with the pull command', async () => {
+    await expect(providersFromEnv({ OLLAMA_URL: ollama.baseUrl, OLLAMA_MODEL: 'mistral' }).text?.generate({ prompt: 'x' })).rejects.toMatchObject({
+      message: 'The AI provider has no model "mistral": run "ollama pull mistral" on the Ollama machine, or set OLLAMA_MODEL to a model it has.',
+    });
+  });
+
+  it('GEMINI_MODEL for Gemini, and TRANSCRIBE_MODEL for Gemini transcription when that is what sets its model', async () => {
+    const base = { GEMINI_API_KEY: GEMINI_KEY, GEMINI_BASE_URL: gemini.baseUrl, GEMINI_MODEL: 'gemini-retired' };
+    const chosen = providersFromEnv(base);
+    await expect(chosen.text?.generate({ prompt: 'x' })).rejects.toMatchObject({ message: noModel('gemini-retired', 'GEMINI_MODEL') });
+    await expect(chosen.transcription?.transcribe(oggAudio())).rejects.toMatchObject({ message: noModel('gemini-retired', 'GEMINI_MODEL') });
+    const own = providersFromEnv({ ...base, GEMINI_MODEL: 'gemini-current', TRANSCRIBE_MODEL: 'gemini-audio-retired' });
+    await expect(own.transcription?.transcribe(oggAudio())).rejects.toMatchObject({ message: noModel('gemini-audio-retired', 'TRANSCRIBE_MODEL') });
+  });
+});

@@ -306,7 +306,10 @@ export function providersFromEnv(env: Environment, options: { fetch?: FetchLike 
   else if (textChoice?.kind === 'ollama') text = createOllamaProvider({ ...textChoice, ...shared });
 
   let transcription: TranscriptionProvider | null = null;
-  if (transcriptionChoice?.kind === 'gemini') transcription = createGeminiTranscriber({ ...transcriptionChoice, ...shared });
+  // A 404 for the model names the variable that set it (issue 11); the other adapters' defaults
+  // (OPENAI_MODEL, TRANSCRIBE_MODEL, OLLAMA_MODEL, GEMINI_MODEL) are already the right ones.
+  const geminiTranscribeSetting = get('TRANSCRIBE_MODEL') ? 'TRANSCRIBE_MODEL' : 'GEMINI_MODEL';
+  if (transcriptionChoice?.kind === 'gemini') transcription = createGeminiTranscriber({ ...transcriptionChoice, ...shared, modelSetting: geminiTranscribeSetting });
   else if (transcriptionChoice?.kind === 'openai') transcription = createOpenAICompatibleTranscriber({ ...transcriptionChoice, ...shared });
   else if (transcriptionChoice?.kind === 'whispercpp') transcription = createWhisperCppTranscriber({ baseUrl: transcriptionChoice.baseUrl, ...shared });
 

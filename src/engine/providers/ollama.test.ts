@@ -80,12 +80,41 @@ describe('the /api/chat request', () => {
     expect(calls).toBe(0);
   });
 
-  it('keeps "model not found" on upstreamDetail so the admin\'s logs say to pull it', async () => {
+  it('issue 11: Ollama\'s 404 "model … not found, try pulling it first" says to pull it or set OLLAMA_MODEL, whole and streamed', async () => {
     const other = createOllamaProvider({ baseUrl: server.baseUrl, model: 'mistral' });
-    await expect(other.generate({ prompt: 'x' })).rejects.toMatchObject({
-      message: 'The AI provider refused the request (status 404).',
+    const expected = {
+      message: 'The AI provider has no model "mistral": run "ollama pull mistral" on the Ollama machine, or set OLLAMA_MODEL to a model it has.',
+      status: 502,
       upstreamDetail: 'model "mistral" not found, try pulling it first',
+    };
+    await expect(other.generate({ prompt: 'x' })).rejects.toMatchObject(expected);
+    const stream = (async () => {
+      for await (const delta of other.stream({ prompt: 'x' })) void delta;
+    })();
+    await expect(stream).rejects.toMatchObject(expected);
+    // Older Ollama releases quoted the name with single quotes.
+    server.script({ kind: 'error', status: 404, message: "model 'llama3.2' not found, try pulling it first" });
+    await expect(provider().generate({ prompt: 'x' })).rejects.toMatchObject({
+      message: 'The AI provider has no model "llama3.2": run "ollama pull llama3.2" on the Ollama machine, or set OLLAMA_MODEL to a model it has.',
     });
+    const own = createOllamaProvider({ baseUrl: server.baseUrl, model: 'mistral', modelSetting: 'the Model field in Settings' });
+    await expect(own.generate({ prompt: 'x' })).rejects.toMatchObject({
+      message: 'The AI provider has no model "mistral": run "ollama pull mistral" on the Ollama machine, or set the Model field in Settings to a model it has.',
+    });
+  });
+
+  it('issue 11: a 404 that is not about a model stays generic', async () => {
+    // An unknown path (a base URL with an extra segment): Go's plain-text "404 page not found".
+    const wrongBase = createOllamaProvider({ baseUrl: `${server.baseUrl}/v1`, model: 'llama3.2' });
+    await expect(wrongBase.generate({ prompt: 'x' })).rejects.toMatchObject({
+      message: 'The AI provider refused the request (status 404).',
+      upstreamDetail: '404 page not found',
+    });
+    server.script({ kind: 'error', status: 404, message: 'blob sha256-0123 not found' });
+    await expect(provider().generate({ prompt: 'x' })).rejects.toMatchObject({ message: 'The AI provider refused the request (status 404).' });
+    // The same words with another status are not Ollama's model-not-found.
+    server.script({ kind: 'error', status: 400, message: 'model "llama3.2" not found, try pulling it first' });
+    await expect(provider().generate({ prompt: 'x' })).rejects.toMatchObject({ message: 'The AI provider refused the request (status 400).' });
   });
 
   it('takes maxAnswerBytes', async () => {

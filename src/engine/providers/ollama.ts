@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { emptyAnswer, errorInStream, unreadableAnswer } from './errors';
+import { emptyAnswer, errorInStream, providerMessages, unreadableAnswer } from './errors';
 import { toJsonSchema } from './jsonSchema';
 import { answerCap, defaultFetch, joinUrl, postJson, readJson, readNdjson, type FetchLike, type Upstream } from './transport';
-import type { ProviderRequest, TextProvider } from './types';
+import { ProviderError, type ProviderRequest, type TextProvider } from './types';
 
 /*
  * Ollama's native API (docs/api.md, "Generate a chat completion"):
@@ -40,6 +40,12 @@ export interface OllamaOptions {
   fetch?: FetchLike;
   /** The most bytes an answer may have; DEFAULT_MAX_ANSWER_BYTES when not given. */
   maxAnswerBytes?: number;
+  /**
+   * What the user changes to pick another model, named when Ollama answers 404
+   * for the model: 'OLLAMA_MODEL' (the default) for the gateway, 'the Model
+   * field in Settings' in own-key mode.
+   */
+  modelSetting?: string;
 }
 
 const ChatResponse = z.object({
@@ -47,6 +53,24 @@ const ChatResponse = z.object({
   done: z.boolean().optional(),
   error: z.unknown().optional(),
 });
+
+/*
+ * A model Ollama does not have (issue 11): 404, "Not Found (model doesn't
+ * exist, etc.)" (docs/api/errors.mdx l.11, at fb30760), with {"error": …}
+ * holding `model 'm' not found` (server/routes.go ChatHandler, l.2485 and
+ * l.2500) or `model "m" not found, try pulling it first` (handleScheduleError,
+ * l.3116), the latter as the Ollama fake sends. Any other 404 (Go's plain
+ * "404 page not found" for an unknown path, `blob "…" not found`) stays generic.
+ */
+const MODEL_NOT_FOUND = /\bmodel\b.*\bnot found\b/i;
+
+/** `error`, or the "pull it or set <setting>" error when it is Ollama's 404 for the model. */
+function orModelNotPulled(error: unknown, model: string, setting: string): unknown {
+  if (error instanceof ProviderError && error.message === providerMessages.refused(404) && MODEL_NOT_FOUND.test(error.upstreamDetail ?? '')) {
+    return new ProviderError(providerMessages.modelNotPulled(model, setting), 502, undefined, error.upstreamDetail);
+  }
+  return error;
+}
 
 /** The /api/chat request for one user prompt. */
 export function ollamaRequestBody(model: string, request: ProviderRequest, stream: boolean, numCtx?: number): Record<string, unknown> {
@@ -65,11 +89,20 @@ export function createOllamaProvider(options: OllamaOptions): TextProvider {
   if (options.numCtx !== undefined && (!Number.isSafeInteger(options.numCtx) || options.numCtx <= 0)) {
     throw new RangeError(`numCtx must be a positive whole number of tokens (it is ${options.numCtx}).`);
   }
+  const modelSetting = options.modelSetting ?? 'OLLAMA_MODEL';
+  /** POSTs a chat request; a 404 for the model says to pull it or change modelSetting. */
+  const post = async (stream: boolean, request: ProviderRequest): Promise<Response> => {
+    try {
+      return await postJson(upstream, url, ollamaRequestBody(options.model, request, stream, options.numCtx), {}, request.signal);
+    } catch (error) {
+      throw orModelNotPulled(error, options.model, modelSetting);
+    }
+  };
   return {
     name: 'ollama',
     model: options.model,
     async generate(request) {
-      const response = await postJson(upstream, url, ollamaRequestBody(options.model, request, false, options.numCtx), {}, request.signal);
+      const response = await post(false, request);
       const body = await readJson(response, request.signal, upstream.maxAnswerBytes);
       const parsed = ChatResponse.safeParse(body);
       if (!parsed.success) throw unreadableAnswer();
@@ -79,7 +112,7 @@ export function createOllamaProvider(options: OllamaOptions): TextProvider {
       return text;
     },
     async *stream(request) {
-      const response = await postJson(upstream, url, ollamaRequestBody(options.model, request, true, options.numCtx), {}, request.signal);
+      const response = await post(true, request);
       let any = false;
       for await (const line of readNdjson(response, request.signal, upstream.maxAnswerBytes)) {
         const parsed = ChatResponse.safeParse(line);

@@ -105,12 +105,47 @@ describe('with a key (OpenAI, Groq, OpenRouter)', () => {
     expect(error).toHaveProperty('upstreamDetail', "I can't help with that: internal policy file /srv/app/policy.md forbids it (key [redacted]).");
   });
 
-  it('keeps the model-not-found error for the logs, not for the user', async () => {
+  it("issue 11: OpenAI's 404 model_not_found names OPENAI_MODEL, whole and streamed; OpenAI's words only on upstreamDetail", async () => {
     const other = createOpenAICompatibleProvider({ baseUrl: server.baseUrl, apiKey: KEY, model: 'gpt-nope' });
-    await expect(other.generate({ prompt: 'x' })).rejects.toMatchObject({
-      message: 'The AI provider refused the request (status 404).',
+    const expected = {
+      message: 'The AI provider has no model "gpt-nope". Set OPENAI_MODEL to a current model.',
+      status: 502,
       upstreamDetail: 'The model `gpt-nope` does not exist or you do not have access to it.',
+    };
+    await expect(other.generate({ prompt: 'x' })).rejects.toMatchObject(expected);
+    const stream = (async () => {
+      for await (const delta of other.stream({ prompt: 'x' })) void delta;
+    })();
+    await expect(stream).rejects.toMatchObject(expected);
+    // A structured request to a host that cannot stream it goes through generate(): the same mapping.
+    const groq = createOpenAICompatibleProvider({ baseUrl: server.baseUrl, apiKey: KEY, model: 'gpt-nope', setup: 'groq' });
+    const structured = (async () => {
+      for await (const delta of groq.stream({ prompt: 'x', schema })) void delta;
+    })();
+    await expect(structured).rejects.toMatchObject(expected);
+  });
+
+  it('issue 11: modelSetting names what to change instead (own-key mode: the Model field in Settings)', async () => {
+    const own = createOpenAICompatibleProvider({ baseUrl: server.baseUrl, apiKey: KEY, model: 'gpt-nope', modelSetting: 'the Model field in Settings' });
+    await expect(own.generate({ prompt: 'x' })).rejects.toMatchObject({
+      message: 'The AI provider has no model "gpt-nope". Set the Model field in Settings to a current model.',
     });
+  });
+
+  it('issue 11: a 404 that is not about a missing model stays generic', async () => {
+    server.script({ kind: 'error', status: 404, message: 'Invalid URL (POST /v1/chat/completions)' });
+    await expect(provider().generate({ prompt: 'x' })).rejects.toMatchObject({
+      message: 'The AI provider refused the request (status 404).',
+      upstreamDetail: 'Invalid URL (POST /v1/chat/completions)',
+    });
+    // The path itself unknown (a base URL without /v1): the fake's own 404, no model in it.
+    const wrongBase = createOpenAICompatibleProvider({ baseUrl: server.baseUrl.replace(/\/v1$/, ''), apiKey: KEY, model: 'gpt-4o-mini' });
+    await expect(wrongBase.generate({ prompt: 'x' })).rejects.toMatchObject({ message: 'The AI provider refused the request (status 404).' });
+    // "model" in a 404 that does not say the model does not exist (access to a project), and the same words with another status.
+    server.script({ kind: 'error', status: 404, message: 'Project proj_1 has no access to this model.' });
+    await expect(provider().generate({ prompt: 'x' })).rejects.toMatchObject({ message: 'The AI provider refused the request (status 404).' });
+    server.script({ kind: 'error', status: 400, message: 'The model `gpt-4o-mini` does not exist or you do not have access to it.' });
+    await expect(provider().generate({ prompt: 'x' })).rejects.toMatchObject({ message: 'The AI provider refused the request (status 400).' });
   });
 
   it('takes maxAnswerBytes', async () => {
@@ -196,6 +231,32 @@ describe('the OpenAI-compatible transcriber', () => {
     await expect(transcriber.transcribe({ audio, fileName: 'a.webm' })).rejects.toMatchObject({ message: providerMessages.empty });
     const wrong = createOpenAICompatibleTranscriber({ baseUrl: server.baseUrl, apiKey: 'sk-wrong-zzzzzzzzzzzz' });
     await expect(wrong.transcribe({ audio, fileName: 'a.webm' })).rejects.toMatchObject({ message: providerMessages.keyRejected });
+  });
+
+  it("issue 11: the transcriber's 404 model_not_found names TRANSCRIBE_MODEL (or modelSetting); a host without the route stays generic", async () => {
+    const pinned = await startFakeOpenAI({ apiKey: KEY, model: 'whisper-1' });
+    const noRoute = await startFakeOpenAI({ apiKey: KEY, audioRoute: false });
+    try {
+      const audio = new Blob(['x'], { type: 'audio/webm' });
+      const retired = createOpenAICompatibleTranscriber({ baseUrl: pinned.baseUrl, apiKey: KEY, model: 'whisper-0' });
+      await expect(retired.transcribe({ audio, fileName: 'a.webm' })).rejects.toMatchObject({
+        message: 'The AI provider has no model "whisper-0". Set TRANSCRIBE_MODEL to a current model.',
+        status: 502,
+        upstreamDetail: 'The model `whisper-0` does not exist or you do not have access to it.',
+      });
+      const named = createOpenAICompatibleTranscriber({ baseUrl: pinned.baseUrl, apiKey: KEY, model: 'whisper-0', modelSetting: 'OPENAI_TRANSCRIBE' });
+      await expect(named.transcribe({ audio, fileName: 'a.webm' })).rejects.toMatchObject({
+        message: 'The AI provider has no model "whisper-0". Set OPENAI_TRANSCRIBE to a current model.',
+      });
+      const routeless = createOpenAICompatibleTranscriber({ baseUrl: noRoute.baseUrl, apiKey: KEY });
+      await expect(routeless.transcribe({ audio, fileName: 'a.webm' })).rejects.toMatchObject({
+        message: 'The AI provider refused the request (status 404).',
+        upstreamDetail: 'Invalid URL (POST /v1/audio/transcriptions)',
+      });
+    } finally {
+      await pinned.close();
+      await noRoute.close();
+    }
   });
 
   it('bounds the transcript by maxAnswerBytes, closing the connection', async () => {

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { capabilitiesOf, CAPABILITIES, detectSetup, type ProviderCapabilities, type SetupId } from './capabilities';
-import { answerCutOff, contentFiltered, declined, emptyAnswer, errorInStream, unreadableAnswer } from './errors';
+import { answerCutOff, contentFiltered, declined, emptyAnswer, errorInStream, providerMessages, unknownModel, unreadableAnswer } from './errors';
 import { fromProviderAnswer, toProviderJsonSchema, type ProviderJsonSchema, type ProviderSchemaPlan } from './jsonSchema';
 import { audioFileName, checkAudioSize, transcriptionHost } from './audioFiles';
 import { answerCap, defaultFetch, joinUrl, postJson, readJson, readServerSentEvents, send, type FetchLike, type Upstream } from './transport';
-import type { ProviderError, ProviderRequest, TextProvider, TranscriptionProvider } from './types';
+import { ProviderError, type ProviderRequest, type TextProvider, type TranscriptionProvider } from './types';
 
 /*
  * The OpenAI chat completions API, as spoken by OpenAI and by the servers that
@@ -32,6 +32,12 @@ export interface OpenAICompatibleOptions {
    * host when not given; give it when the host says nothing (a proxy, a test's fake).
    */
   setup?: SetupId;
+  /**
+   * What the user changes to pick another model, named when the host answers
+   * 404 for the model: 'OPENAI_MODEL' (the default) for the gateway, 'the
+   * Model field in Settings' in own-key mode.
+   */
+  modelSetting?: string;
 }
 
 /*
@@ -65,6 +71,28 @@ const ChatCompletionChunk = z.object({
 });
 
 const Transcription = z.object({ text: z.string() });
+
+/*
+ * A model the host does not have (issue 11). OpenAI answers 404 with
+ * {"error": {"code": "model_not_found", "message": "The model `m` does not exist
+ * or you do not have access to it."}}, as the OpenAI fake sends; the SDK turns a
+ * 404 into NotFoundError, its `code` taken from error.code ([O-sdk]
+ * src/core/error.ts APIError.generate), and its examples/errors.ts catches
+ * exactly that for `model: 'unknown-model'`. Only that answer is mapped (a 404
+ * whose message says the model does not exist): the other hosts' answers for an
+ * unknown model (Groq, OpenRouter, vLLM, LM Studio, llama.cpp) are not in the
+ * docs read for issue 11 (/work/shared/findings/provider-conformance.md), so
+ * any other 404, and every 400, stays "refused (status …)" with its detail.
+ */
+const MODEL_DOES_NOT_EXIST = /\bmodel\b.*\bdoes not exist\b/i;
+
+/** `error`, or unknownModel when it is the host's 404 for the model (named by `setting`). */
+function orUnknownModel(error: unknown, model: string, setting: string): unknown {
+  if (error instanceof ProviderError && error.message === providerMessages.refused(404) && MODEL_DOES_NOT_EXIST.test(error.upstreamDetail ?? '')) {
+    return unknownModel(model, setting, error.upstreamDetail);
+  }
+  return error;
+}
 
 function upstreamFor(options: { apiKey?: string; fetch?: FetchLike; maxAnswerBytes?: number }): { upstream: Upstream; headers: Record<string, string> } {
   return {
@@ -192,10 +220,20 @@ export function createOpenAICompatibleProvider(options: OpenAICompatibleOptions)
   const { upstream, headers } = upstreamFor(options);
   const url = joinUrl(options.baseUrl, 'chat/completions');
   const caps = capabilitiesOf(options.setup ?? detectSetup(options.baseUrl), options.model);
+  const modelSetting = options.modelSetting ?? 'OPENAI_MODEL';
+
+  /** POSTs a chat request; a 404 for the model names modelSetting. */
+  async function post(requestBody: Record<string, unknown>, signal: AbortSignal | undefined): Promise<Response> {
+    try {
+      return await postJson(upstream, url, requestBody, headers, signal);
+    } catch (error) {
+      throw orUnknownModel(error, options.model, modelSetting);
+    }
+  }
 
   async function generate(request: ProviderRequest): Promise<string> {
     const { body: requestBody, plan } = chatRequest(options.model, request, false, caps);
-    const response = await postJson(upstream, url, requestBody, headers, request.signal);
+    const response = await post(requestBody, request.signal);
     const body = await readJson(response, request.signal, upstream.maxAnswerBytes);
     // OpenRouter (P1): "the returned HTTP response status will be 200 and any error … will be emitted in
     // the response body" (https://openrouter.ai/docs/errors). Any host's 200 body with an error is one.
@@ -222,7 +260,7 @@ export function createOpenAICompatibleProvider(options: OpenAICompatibleOptions)
         return;
       }
       const { body: requestBody, plan } = chatRequest(options.model, request, true, caps);
-      const response = await postJson(upstream, url, requestBody, headers, request.signal);
+      const response = await post(requestBody, request.signal);
       // Nulls to strip need the whole answer; a wrapped root is unwrapped as it streams.
       const whole = plan?.stripsNulls === true;
       const unwrapper = plan?.wrapped && !whole ? new Unwrapper() : undefined;
@@ -276,6 +314,8 @@ export interface OpenAICompatibleTranscriberOptions {
   fetch?: FetchLike;
   /** The most bytes a transcript's answer may have; DEFAULT_MAX_ANSWER_BYTES when not given. */
   maxAnswerBytes?: number;
+  /** What the user changes to pick another model, named when the host answers 404 for it; 'TRANSCRIBE_MODEL' when not given. */
+  modelSetting?: string;
 }
 
 export function createOpenAICompatibleTranscriber(options: OpenAICompatibleTranscriberOptions): TranscriptionProvider {
@@ -294,7 +334,12 @@ export function createOpenAICompatibleTranscriber(options: OpenAICompatibleTrans
       form.append('model', model);
       form.append('response_format', 'json');
       // No Content-Type: fetch sets multipart/form-data with its boundary.
-      const response = await send(upstream, url, { method: 'POST', headers, body: form, signal: request.signal });
+      let response: Response;
+      try {
+        response = await send(upstream, url, { method: 'POST', headers, body: form, signal: request.signal });
+      } catch (error) {
+        throw orUnknownModel(error, model, options.modelSetting ?? 'TRANSCRIBE_MODEL');
+      }
       const parsed = Transcription.safeParse(await readJson(response, request.signal, upstream.maxAnswerBytes));
       if (!parsed.success) throw unreadableAnswer();
       const text = parsed.data.text.trim();
