@@ -11,6 +11,11 @@ export interface InjectedAppConfig {
   backendUrl: string;
   publicKey: string;
   transcribeUrl: string;
+  /**
+   * The audio types the gateway's transcriber takes, when it takes only some
+   * (Gemini, whisper.cpp); the app converts other recordings to WAV first.
+   */
+  transcribeAccepts?: string[];
 }
 
 export const APP_CONFIG_ELEMENT_ID = 'studyforge-config';

@@ -48,6 +48,7 @@ async function main(): Promise<void> {
     backendUrl: providers.text ? '.' : '',
     publicKey: settings.publicKey,
     transcribeUrl: providers.transcription ? '.' : '',
+    ...(providers.transcription?.accepts ? { transcribeAccepts: [...providers.transcription.accepts] } : {}),
   });
 
   const app = new Hono();

@@ -20,6 +20,14 @@ export const messages = {
   timedOut: 'The AI is taking too long to answer. Your inputs are kept: please try again.',
   wentOffline: 'You went offline before the answer arrived. Your inputs are kept: try again when you are back online.',
   leftPage: 'The last request was stopped when you left this tool.',
+  /**
+   * Audio the transcription service does not take (Gemini, whisper.cpp: issue #11, G7) and that could not be
+   * converted to WAV here: too long for the upload limit, or not readable by this browser. Nothing is sent.
+   */
+  audioNotConverted: (problem: 'tooLong' | 'unreadable', maxMinutes: number, formats: string) =>
+    problem === 'tooLong'
+      ? `Failed to transcribe audio. The recording is longer than the ${maxMinutes} minutes the transcription service takes, so nothing was sent. Record or upload a shorter part.`
+      : `Failed to transcribe audio. This browser could not convert it to a format the transcription service takes, so nothing was sent. Upload it as ${formats} instead.`,
   storageFull: 'Could not save: this browser\u2019s storage is full. Your result is still here; copy it, or free space by deleting old projects.',
 } as const;
 

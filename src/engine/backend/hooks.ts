@@ -15,6 +15,13 @@ export function useBackend(): Backend {
 
 /** The speech-to-text service the settings point at, or the offline sample transcriber. */
 export function useTranscriber(): Transcriber {
-  const { transcribeUrl } = useBackendSettings();
-  return useMemo(() => (transcribeUrl === '' ? createSampleTranscriber() : createContractTranscriber(transcribeUrl)), [transcribeUrl]);
+  const { transcribeUrl, transcribeAccepts } = useBackendSettings();
+  // The types our gateway's transcriber takes (Gemini, whisper.cpp): other recordings are converted to WAV first.
+  const acceptsKey = transcribeAccepts?.join(',') ?? '';
+  return useMemo(
+    () => (transcribeUrl === '' ? createSampleTranscriber() : createContractTranscriber(transcribeUrl, transcribeAccepts ? { accepts: transcribeAccepts } : {})),
+    // Keyed on the accepted types' values, not the array's identity.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [transcribeUrl, acceptsKey],
+  );
 }

@@ -433,6 +433,7 @@ export function createGeminiTranscriber(options: GeminiOptions): TranscriptionPr
   const client = geminiClient(options);
   return {
     name: 'gemini',
+    accepts: GEMINI_AUDIO_TYPES,
     async transcribe(request: TranscriptionRequest) {
       // Refused before the audio is read or sent.
       const mimeType = geminiAudioType(request.audio, request.fileName);

@@ -34,6 +34,8 @@ export function createWhisperCppTranscriber(options: WhisperCppOptions): Transcr
   const url = joinUrl(options.baseUrl, 'inference');
   return {
     name: 'whispercpp',
+    // [WCPP]: WAV only, unless the server was started with --convert (which needs ffmpeg).
+    accepts: ['audio/wav'],
     async transcribe(request) {
       checkAudioSize(request.audio, 'whispercpp');
       const form = new FormData();

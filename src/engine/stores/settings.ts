@@ -32,11 +32,22 @@ export interface BackendSettings {
   publicKey: string;
   /** Host of the speech-to-text service (spec 7.2). */
   transcribeUrl: string;
+  /**
+   * The audio types the transcription service takes, when our gateway said so
+   * (Gemini, whisper.cpp): other recordings are converted to WAV before upload.
+   * Only for the gateway's own transcription URL; undefined: send audio as recorded.
+   */
+  transcribeAccepts?: readonly string[];
   /** Calls a provider straight from the browser with the user's own key. */
   ownKey?: OwnKeySettings;
 }
 
-const injectedSchema = z.object({ backendUrl: z.string(), publicKey: z.string(), transcribeUrl: z.string() });
+const injectedSchema = z.object({
+  backendUrl: z.string(),
+  publicKey: z.string(),
+  transcribeUrl: z.string(),
+  transcribeAccepts: z.optional(z.array(z.string())),
+});
 
 /** '.' is "the folder this page came from": the gateway that served the app. */
 function resolveServed(url: string): string {
@@ -53,8 +64,13 @@ function injectedDefaults(): BackendSettings | null {
   const element = globalThis.document?.head?.querySelector('script#studyforge-config[type="application/json"]');
   if (!element?.textContent) return null;
   try {
-    const injected = z.parse(injectedSchema, JSON.parse(element.textContent));
-    return { ...injected, backendUrl: resolveServed(injected.backendUrl), transcribeUrl: resolveServed(injected.transcribeUrl) };
+    const { transcribeAccepts, ...injected } = z.parse(injectedSchema, JSON.parse(element.textContent));
+    return {
+      ...injected,
+      backendUrl: resolveServed(injected.backendUrl),
+      transcribeUrl: resolveServed(injected.transcribeUrl),
+      ...(transcribeAccepts ? { transcribeAccepts: transcribeAccepts.map((type) => type.trim().toLowerCase()) } : {}),
+    };
   } catch (error) {
     console.warn('[settings] ignoring an unreadable studyforge-config element', error);
     return null;
@@ -72,11 +88,18 @@ export function environmentDefaults(): BackendSettings {
   };
 }
 
+const trimUrl = (url: string) => url.trim().replace(/\/+$/, '');
+
 export function effectiveSettings(stored: StoredSettings, defaults = environmentDefaults()): BackendSettings {
+  const transcribeUrl = trimUrl(stored.transcribeUrl ?? defaults.transcribeUrl);
+  // What the gateway said its transcriber takes holds for that gateway only, not for a URL the user typed
+  // (Settings stores every field on save, so the URL is compared, not whether one is stored).
+  const gatewayTranscriber = transcribeUrl !== '' && transcribeUrl === trimUrl(defaults.transcribeUrl);
   return {
-    backendUrl: (stored.backendUrl ?? defaults.backendUrl).trim().replace(/\/+$/, ''),
+    backendUrl: trimUrl(stored.backendUrl ?? defaults.backendUrl),
     publicKey: (stored.publicKey ?? defaults.publicKey).trim(),
-    transcribeUrl: (stored.transcribeUrl ?? defaults.transcribeUrl).trim().replace(/\/+$/, ''),
+    transcribeUrl,
+    ...(gatewayTranscriber && defaults.transcribeAccepts ? { transcribeAccepts: defaults.transcribeAccepts } : {}),
     ...(stored.ownKey ? { ownKey: stored.ownKey } : {}),
   };
 }
