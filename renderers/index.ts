@@ -38,11 +38,40 @@ export const rendererMap: Record<RendererKey, LazyExoticComponent<ComponentType<
   sprints: lazy(() => import('./sprints/SprintTimeline')),
 };
 
-/** Field widgets, chosen by a field's `widget` key. */
-export const widgetMap: Record<WidgetKey, LazyExoticComponent<ComponentType<FieldWidgetProps>>> = {
-  'audio-recorder': lazy(() => import('./audio/AudioRecorder')),
-  'speech-rehearsal': lazy(() => import('./rehearsal/SpeechRehearsal')),
+type WidgetModule = { default: ComponentType<FieldWidgetProps> };
+
+/** Field widgets' code, chosen by a field's `widget` key. */
+const widgetLoaders: Record<WidgetKey, () => Promise<WidgetModule>> = {
+  'audio-recorder': () => import('./audio/AudioRecorder'),
+  'speech-rehearsal': () => import('./rehearsal/SpeechRehearsal'),
 };
+
+/** Field widgets, chosen by a field's `widget` key (for a widget not loaded yet: see loadedWidget). */
+export const widgetMap = Object.fromEntries(
+  Object.entries(widgetLoaders).map(([key, load]) => [key, lazy(load)]),
+) as Record<WidgetKey, LazyExoticComponent<ComponentType<FieldWidgetProps>>>;
+
+const loadedWidgets = new Map<WidgetKey, ComponentType<FieldWidgetProps>>();
+
+/**
+ * Loads the widgets a tool's fields name, before its form is shown. A widget
+ * that arrived after the form would replace the field's control under a
+ * person typing into it (Suspense swaps its fallback for the widget), taking
+ * their focus and the rest of their typing with it.
+ */
+export async function preloadWidgets(tool: ToolDeclaration): Promise<void> {
+  const keys = [...new Set(tool.fields.flatMap((field) => (field.widget ? [field.widget] : [])))];
+  await Promise.all(
+    keys.map(async (key) => {
+      if (!loadedWidgets.has(key)) loadedWidgets.set(key, (await widgetLoaders[key]()).default);
+    }),
+  );
+}
+
+/** A widget whose code is here already, to render without Suspense. */
+export function loadedWidget(key: WidgetKey): ComponentType<FieldWidgetProps> | undefined {
+  return loadedWidgets.get(key);
+}
 
 /**
  * Bodies of the streaming preview (the answer as it is written, never a

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import type { FieldError, UseFormRegister } from 'react-hook-form';
-import { widgetMap } from '../../../renderers';
+import { loadedWidget, widgetMap } from '../../../renderers';
 import type { Field, FormValues } from '../../engine/fields';
 import type { FieldWidgetProps } from '../../engine/widgets';
 import { numberOrDefault } from '../../engine/formSchema';
@@ -27,6 +27,15 @@ interface FieldControlProps {
 /** Wraps the ordinary control in the field's bespoke widget, if it names one. */
 function WithWidget({ field, widget, children }: { field: Field; widget: FieldControlProps['widget']; children: React.ReactNode }) {
   if (!field.widget) return <>{children}</>;
+  // Preloaded with the tool (ToolPage), so the control is never swapped while someone types in it.
+  const Loaded = loadedWidget(field.widget);
+  if (Loaded) {
+    return (
+      <Loaded {...widget} field={field}>
+        {children}
+      </Loaded>
+    );
+  }
   const Widget = widgetMap[field.widget];
   return (
     <Suspense fallback={children}>

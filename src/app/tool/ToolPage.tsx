@@ -5,6 +5,7 @@ import { useToolSessions } from '../../engine/stores/toolSessions';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { ToolLoading } from './ToolLoading';
 import { ToolRunner } from './ToolRunner';
+import { preloadWidgets } from '../../../renderers';
 
 /**
  * Loads a tool's declaration with its route, then hands it to the generic
@@ -21,7 +22,13 @@ export function ToolPage({ toolId }: { toolId: string }) {
     if (!meta) return;
     let current = true;
     setFailed(false);
-    loadTool(meta.id).then(
+    // The widgets come with the declaration: a form whose control changed under the typist would lose their typing.
+    loadTool(meta.id)
+      .then(async (declaration) => {
+        await preloadWidgets(declaration);
+        return declaration;
+      })
+      .then(
       (declaration) => {
         if (!current) return;
         useToolSessions.getState().open(declaration);
