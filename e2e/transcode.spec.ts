@@ -42,8 +42,8 @@ test.beforeAll(async () => {
       ...cleanEnv(),
       PORT: String(port),
       STUDYFORGE_STATIC_DIR: staticDir,
-      // No public key: the app's transcription calls carry none (spec 7.2: an Accept header only), and the gateway would answer 401.
-      STUDYFORGE_PUBLIC_KEY: '',
+      // With a public key, as a school runs it: the app sends it to its own gateway's transcription route too.
+      STUDYFORGE_PUBLIC_KEY: 'anon-transcode-key',
       TRANSCRIBE_PROVIDER: 'gemini',
       TRANSCRIBE_BASE_URL: provider.origin,
       TRANSCRIBE_API_KEY: 'gemini-transcribe-key',

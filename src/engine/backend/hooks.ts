@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useBackendSettings } from '../stores/settings';
 import { resolveBackend } from './resolveBackend';
-import { createContractTranscriber, createSampleTranscriber, type Transcriber } from './transcription';
+import { transcriberFor, type Transcriber } from './transcription';
 import type { Backend } from './types';
 
 /** The backend the settings point at, or the offline samples. */
@@ -15,13 +15,13 @@ export function useBackend(): Backend {
 
 /** The speech-to-text service the settings point at, or the offline sample transcriber. */
 export function useTranscriber(): Transcriber {
-  const { transcribeUrl, transcribeAccepts } = useBackendSettings();
+  const { transcribeUrl, transcribeAccepts, transcribeKey } = useBackendSettings();
   // The types our gateway's transcriber takes (Gemini, whisper.cpp): other recordings are converted to WAV first.
   const acceptsKey = transcribeAccepts?.join(',') ?? '';
   return useMemo(
-    () => (transcribeUrl === '' ? createSampleTranscriber() : createContractTranscriber(transcribeUrl, transcribeAccepts ? { accepts: transcribeAccepts } : {})),
+    () => transcriberFor({ transcribeUrl, ...(transcribeAccepts ? { transcribeAccepts } : {}), ...(transcribeKey ? { transcribeKey } : {}) }),
     // Keyed on the accepted types' values, not the array's identity.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [transcribeUrl, acceptsKey],
+    [transcribeUrl, transcribeKey, acceptsKey],
   );
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../messages';
 import { json, startFakeContractServer, type FakeContractServer } from '../testing/fakeContractServer';
 import { TranscodeError } from './transcode';
-import { createContractTranscriber, createSampleTranscriber, MAX_WAV_BYTES, needsWav, wavFileName } from './transcription';
+import { createContractTranscriber, createSampleTranscriber, MAX_WAV_BYTES, needsWav, transcriberFor, wavFileName } from './transcription';
 import { encodeWav } from './wavEncoder';
 
 let server: FakeContractServer;
@@ -28,6 +28,16 @@ describe('the transcription contract', () => {
     expect(request?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     expect(request?.body).toContain('Content-Disposition: form-data; name="file"; filename="recording.webm"');
     expect(request?.body).toContain('Content-Type: audio/webm');
+  });
+
+  it("sends the gateway's public key only to the gateway's own transcription route", async () => {
+    server.respond(json(200, { text: 'Transcribed.' }));
+    await transcriberFor({ transcribeUrl: `${server.url}/`, transcribeKey: 'anon-key' }).transcribe({ audio: audio(), fileName: 'a.webm' });
+    expect(server.requests.at(-1)?.headers.authorization).toBe('Bearer anon-key');
+    // A transcription service of its own gets the spec 7.2 call as it is, with no key.
+    await transcriberFor({ transcribeUrl: server.url }).transcribe({ audio: audio(), fileName: 'a.webm' });
+    expect(server.requests.at(-1)?.headers.authorization).toBeUndefined();
+    expect(transcriberFor({ transcribeUrl: '' }).kind).toBe('sample');
   });
 
   it("says the server returned an error on a non-OK answer", async () => {

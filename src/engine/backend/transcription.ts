@@ -111,10 +111,35 @@ export interface ContractTranscriberOptions {
   fetcher?: typeof fetch;
   /** Converts audio the service does not take to WAV; the browser's Web Audio unless given. */
   toWav?: WavConverter;
+  /** Sent as `Authorization: Bearer`: only to the gateway that served the app (see transcriberFor). */
+  publicKey?: string;
+}
+
+export interface TranscriptionSettings {
+  transcribeUrl: string;
+  transcribeAccepts?: readonly string[];
+  transcribeKey?: string;
+}
+
+/**
+ * The transcriber the settings point at. Spec 7.2 names no key for the
+ * transcription call, and a transcription service of its own gets none (an
+ * Authorization header would also make a cross-site call need a preflight
+ * such a service may not answer). Our gateway, which served the app, asks
+ * every caller for its public key: the settings carry it as transcribeKey
+ * only for the gateway's own transcription URL.
+ */
+export function transcriberFor({ transcribeUrl, transcribeAccepts, transcribeKey }: TranscriptionSettings): Transcriber {
+  if (transcribeUrl === '') return createSampleTranscriber();
+  return createContractTranscriber(transcribeUrl, {
+    ...(transcribeAccepts ? { accepts: transcribeAccepts } : {}),
+    ...(transcribeKey ? { publicKey: transcribeKey } : {}),
+  });
 }
 
 export function createContractTranscriber(host: string, options: ContractTranscriberOptions = {}): Transcriber {
-  const { accepts, fetcher = globalThis.fetch.bind(globalThis), toWav = browserWavConverter } = options;
+  const { accepts, fetcher = globalThis.fetch.bind(globalThis), toWav = browserWavConverter, publicKey } = options;
+  const headers: Record<string, string> = { Accept: 'application/json', ...(publicKey ? { Authorization: `Bearer ${publicKey}` } : {}) };
 
   async function prepare(audio: Blob, fileName: string, signal: AbortSignal | undefined): Promise<{ audio: Blob; fileName: string }> {
     if (!accepts || !needsWav(audio, fileName, accepts)) return { audio, fileName };
@@ -139,7 +164,7 @@ export function createContractTranscriber(host: string, options: ContractTranscr
       form.append('file', audio, fileName);
       let response: Response;
       try {
-        response = await fetcher(transcriptionUrl(host), { method: 'POST', headers: { Accept: 'application/json' }, body: form, signal });
+        response = await fetcher(transcriptionUrl(host), { method: 'POST', headers, body: form, signal });
       } catch (error) {
         if (signal?.aborted) throw error;
         throw new UserFacingError(messages.backendUnreachable(host));

@@ -59,6 +59,16 @@ describe('when served by the gateway', () => {
     expect(effectiveSettings({})).toEqual({ backendUrl: new URL('.', location.href).href.replace(/\/+$/, ''), publicKey: 'anon', transcribeUrl: '' });
   });
 
+  it("gives the gateway's public key to its own transcription route only, not to a transcription URL the user set", () => {
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = 'studyforge-config';
+    element.textContent = JSON.stringify({ backendUrl: '', publicKey: 'anon', transcribeUrl: '.' });
+    document.head.append(element);
+    expect(effectiveSettings({}).transcribeKey).toBe('anon');
+    expect(effectiveSettings({ transcribeUrl: 'https://speech.example' }).transcribeKey).toBeUndefined();
+  });
+
   it('ignores an unreadable one', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const element = document.createElement('script');

@@ -38,6 +38,12 @@ export interface BackendSettings {
    * Only for the gateway's own transcription URL; undefined: send audio as recorded.
    */
   transcribeAccepts?: readonly string[];
+  /**
+   * The key for the transcription call, when it goes to the gateway that
+   * served the app (which guards both contracts with its public key); spec
+   * 7.2 sends none elsewhere.
+   */
+  transcribeKey?: string;
   /** Calls a provider straight from the browser with the user's own key. */
   ownKey?: OwnKeySettings;
 }
@@ -70,6 +76,7 @@ function injectedDefaults(): BackendSettings | null {
       backendUrl: resolveServed(injected.backendUrl),
       transcribeUrl: resolveServed(injected.transcribeUrl),
       ...(transcribeAccepts ? { transcribeAccepts: transcribeAccepts.map((type) => type.trim().toLowerCase()) } : {}),
+      ...(injected.transcribeUrl !== '' && injected.publicKey !== '' ? { transcribeKey: injected.publicKey } : {}),
     };
   } catch (error) {
     console.warn('[settings] ignoring an unreadable studyforge-config element', error);
@@ -100,6 +107,7 @@ export function effectiveSettings(stored: StoredSettings, defaults = environment
     publicKey: (stored.publicKey ?? defaults.publicKey).trim(),
     transcribeUrl,
     ...(gatewayTranscriber && defaults.transcribeAccepts ? { transcribeAccepts: defaults.transcribeAccepts } : {}),
+    ...(gatewayTranscriber && defaults.transcribeKey ? { transcribeKey: defaults.transcribeKey } : {}),
     ...(stored.ownKey ? { ownKey: stored.ownKey } : {}),
   };
 }
