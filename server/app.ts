@@ -10,7 +10,7 @@ import type { GatewaySettings } from './config';
 import { parseGenerateRequest } from './contractRequest';
 import { createRateLimiter } from './rateLimit';
 import { createSlots } from './slots';
-import { failure, streamResponse, upstreamCall, type CallLimits } from './upstreamCall';
+import { failure, streamResponse, upstreamCall, type CallLimits, type UpstreamCall } from './upstreamCall';
 
 /*
  * The gateway: the seed's two backend contracts (spec 7) as one web-standard
@@ -49,6 +49,12 @@ const CLOSE = { Connection: 'close' };
 function errorJson(c: Context, status: number, error: string, headers: Record<string, string> = {}) {
   for (const [name, value] of Object.entries(headers)) c.header(name, value);
   return c.json({ error }, status as 400);
+}
+
+/** A failed upstream call as the contract's {error}, with Retry-After when the provider said when. */
+function failureJson(c: Context, error: unknown, call: UpstreamCall) {
+  const { status, message, retryAfter } = failure(error, call.timedOut(), c.req.raw.signal.aborted);
+  return errorJson(c, status, message, retryAfter !== undefined ? { 'Retry-After': String(retryAfter) } : {});
 }
 
 function wantsStream(c: Context): boolean {
@@ -147,8 +153,7 @@ export function createGateway(options: GatewayOptions): Hono {
         if (answer.trim() === '') throw new ProviderError('The AI provider returned an empty answer.', 502);
         return c.json({ text: answer });
       } catch (error) {
-        const { status, message, retryAfter } = failure(error, call.timedOut(), c.req.raw.signal.aborted);
-        return errorJson(c, status, message, retryAfter !== undefined ? { 'Retry-After': String(retryAfter) } : {});
+        return failureJson(c, error, call);
       } finally {
         call.finish();
       }
@@ -200,8 +205,7 @@ export function createGateway(options: GatewayOptions): Hono {
         try {
           return c.json({ text: await transcription.transcribe({ audio: file, fileName, signal: call.signal }) });
         } catch (error) {
-          const { status, message, retryAfter } = failure(error, call.timedOut(), c.req.raw.signal.aborted);
-          return errorJson(c, status, message, retryAfter !== undefined ? { 'Retry-After': String(retryAfter) } : {});
+          return failureJson(c, error, call);
         } finally {
           call.finish();
         }

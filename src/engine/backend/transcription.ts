@@ -1,3 +1,4 @@
+import { AUDIO_TYPE_ALIASES } from '../audioTypes';
 import { messages, UserFacingError } from '../messages';
 
 /*
@@ -34,22 +35,6 @@ export function transcriptionUrl(host: string): string {
 /** The gateway's audio limit (STUDYFORGE_MAX_AUDIO_BYTES, 25 MiB) less 1 MiB for the multipart framing: about 13 minutes of WAV. */
 export const MAX_WAV_BYTES = 24 * 1024 * 1024;
 
-/** Other names of the same formats, as the providers' lists spell them. */
-const TYPE_ALIASES: Readonly<Record<string, string>> = {
-  'audio/x-wav': 'audio/wav',
-  'audio/wave': 'audio/wav',
-  'audio/vnd.wave': 'audio/wav',
-  'audio/mpeg': 'audio/mp3',
-  'audio/mpeg3': 'audio/mp3',
-  'audio/x-mp3': 'audio/mp3',
-  'audio/x-mpeg': 'audio/mp3',
-  'audio/x-aiff': 'audio/aiff',
-  'audio/x-flac': 'audio/flac',
-  'audio/x-aac': 'audio/aac',
-  'audio/aacp': 'audio/aac',
-  'audio/vorbis': 'audio/ogg',
-  'application/ogg': 'audio/ogg',
-};
 
 const EXTENSION_TYPES: Readonly<Record<string, string>> = {
   wav: 'audio/wav',
@@ -71,7 +56,7 @@ const EXTENSION_TYPES: Readonly<Record<string, string>> = {
 /** The audio's base MIME type ("audio/webm;codecs=opus" -> "audio/webm"), aliases mapped; from the file name when the Blob has none; '' when unknown. */
 export function audioBaseType(audio: Blob, fileName: string): string {
   const declared = audio.type.split(';')[0]?.trim().toLowerCase() ?? '';
-  if (declared) return TYPE_ALIASES[declared] ?? declared;
+  if (declared) return AUDIO_TYPE_ALIASES[declared] ?? declared;
   const extension = /\.([a-z0-9]+)$/i.exec(fileName.trim())?.[1]?.toLowerCase() ?? '';
   return EXTENSION_TYPES[extension] ?? '';
 }
@@ -79,7 +64,7 @@ export function audioBaseType(audio: Blob, fileName: string): string {
 /** Whether `audio` should be converted to WAV before it goes to a service taking `accepts`. */
 export function needsWav(audio: Blob, fileName: string, accepts: readonly string[] | undefined): boolean {
   if (!accepts || accepts.length === 0) return false;
-  const accepted = accepts.map((type) => TYPE_ALIASES[type.trim().toLowerCase()] ?? type.trim().toLowerCase());
+  const accepted = accepts.map((type) => AUDIO_TYPE_ALIASES[type.trim().toLowerCase()] ?? type.trim().toLowerCase());
   if (!accepted.includes('audio/wav')) return false;
   const type = audioBaseType(audio, fileName);
   // Unknown: the service may still recognise it by its name.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIO_TYPE_ALIASES } from '../audioTypes';
 import { GEMINI_DEFAULT_MODEL } from './defaultModels';
 import { cleanDetail, declinedBecause, emptyAnswer, errorInStream, providerMessages, unknownModel, unreadableAnswer } from './errors';
 import { answerCap, defaultFetch, joinUrl, postJson, readJson, readText, type FetchLike, type Upstream } from './transport';
@@ -370,22 +371,6 @@ export async function blobToBase64(blob: Blob): Promise<string> {
  */
 export const GEMINI_AUDIO_TYPES = ['audio/wav', 'audio/mp3', 'audio/aiff', 'audio/aac', 'audio/ogg', 'audio/flac'] as const;
 
-/** Other names of the same formats, mapped to the documented ones. */
-const AUDIO_ALIASES: Record<string, string> = {
-  'audio/mpeg': 'audio/mp3',
-  'audio/mpeg3': 'audio/mp3',
-  'audio/x-mp3': 'audio/mp3',
-  'audio/x-mpeg': 'audio/mp3',
-  'audio/x-wav': 'audio/wav',
-  'audio/wave': 'audio/wav',
-  'audio/vnd.wave': 'audio/wav',
-  'audio/x-aiff': 'audio/aiff',
-  'audio/x-flac': 'audio/flac',
-  'audio/x-aac': 'audio/aac',
-  'audio/aacp': 'audio/aac',
-  'audio/vorbis': 'audio/ogg',
-  'application/ogg': 'audio/ogg',
-};
 
 const AUDIO_EXTENSIONS: Record<string, string> = {
   mp3: 'audio/mp3',
@@ -412,7 +397,7 @@ const AUDIO_EXTENSIONS: Record<string, string> = {
  */
 export function audioMimeType(audio: Blob, fileName: string): string {
   const declared = audio.type.split(';')[0]?.trim().toLowerCase();
-  if (declared) return AUDIO_ALIASES[declared] ?? declared;
+  if (declared) return AUDIO_TYPE_ALIASES[declared] ?? declared;
   const extension = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase() ?? '';
   return AUDIO_EXTENSIONS[extension] ?? '';
 }
