@@ -48,8 +48,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    // One build folder per port, so runs on different ports never overwrite each other's build.
-    command: `npx vite build --logLevel warn --outDir .e2e-build/${PORT} --emptyOutDir && npx vite preview --outDir .e2e-build/${PORT} --port ${PORT} --strictPort`,
+    // One build folder per port, so runs on different ports never overwrite each other's build;
+    // its manifest feeds the size guard (e2e/size-guard.spec.ts).
+    command: `npx vite build --logLevel warn --outDir .e2e-build/${PORT} --emptyOutDir --manifest && npx vite preview --outDir .e2e-build/${PORT} --port ${PORT} --strictPort`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,

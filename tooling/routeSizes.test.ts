@@ -1,0 +1,46 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { overBudget, routeSizes } from './routeSizes';
+
+/* The size guard's arithmetic, on a small build of known files. */
+
+const outDir = mkdtempSync(path.join(tmpdir(), 'studyforge-sizes-'));
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+function file(name: string, text: string): number {
+  mkdirSync(path.dirname(path.join(outDir, name)), { recursive: true });
+  writeFileSync(path.join(outDir, name), text);
+  return gzipSync(Buffer.from(text), { level: 9 }).length;
+}
+
+describe('route sizes from the build manifest', () => {
+  const entry = file('assets/index.js', 'console.log("app");'.repeat(20));
+  const css = file('assets/index.css', 'body{color:red}'.repeat(10));
+  const shared = file('assets/shared.js', 'export const shared = 1;'.repeat(5));
+  const page = file('assets/ToolPage.js', 'export const page = 2;'.repeat(8));
+  const tool = file('assets/essay.js', 'export const essay = 3;'.repeat(3));
+  file('assets/never.js', 'export const lazy = 4;');
+  mkdirSync(path.join(outDir, '.vite'), { recursive: true });
+  writeFileSync(
+    path.join(outDir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_shared.js'], css: ['assets/index.css'], dynamicImports: ['registry/essay.ts'] },
+      '_shared.js': { file: 'assets/shared.js' },
+      'src/app/tool/ToolPage.tsx': { file: 'assets/ToolPage.js', imports: ['_shared.js', 'index.html'], dynamicImports: ['renderers/lazy.tsx'] },
+      'registry/essay.ts': { file: 'assets/essay.js', imports: ['_shared.js'] },
+      'renderers/lazy.tsx': { file: 'assets/never.js' },
+    }),
+  );
+
+  it('counts each file a route loads once, static imports and stylesheets included, dynamic imports not', () => {
+    expect(routeSizes(outDir)).toEqual({ dashboard: entry + css + shared, essay: entry + css + shared + page + tool });
+  });
+
+  it('names each route over its budget, or without one', () => {
+    expect(overBudget({ dashboard: 100, essay: 300 }, { dashboard: 100, essay: 250 })).toEqual(['essay: 300 B gzipped, over its budget of 250 B by 50 B']);
+    expect(overBudget({ fresh: 10 }, {})[0]).toMatch(/^fresh: .*no budget/);
+  });
+});

@@ -1,0 +1,125 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/*
+ * What each route loads first, in gzipped bytes, computed from the build's
+ * manifest (`vite build --manifest`) rather than measured in a browser, so it
+ * is the same on every run: the size guard (e2e/size-guard.spec.ts) holds it
+ * to tooling/size-budget.json.
+ *
+ * - `dashboard`: the entry (index.html) and every chunk and stylesheet it
+ *   imports statically.
+ * - a tool route (`#/<id>`): the same, plus the tool page (the form engine)
+ *   and the tool's own module, with their static imports.
+ *
+ *   npm run size              builds, prints each route's size against its budget
+ *   npm run size -- --update  writes today's sizes as the budgets
+ */
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+type Manifest = Record<string, ManifestChunk>;
+
+export const BUDGET_FILE = path.resolve(import.meta.dirname, 'size-budget.json');
+const TOOL_PAGE = 'src/app/tool/ToolPage.tsx';
+
+export function readManifest(outDir: string): Manifest {
+  return JSON.parse(readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+}
+
+/** The files a manifest key loads: its own, its static imports' (transitively) and their stylesheets. */
+function closure(manifest: Manifest, keys: readonly string[]): Set<string> {
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const pending = [...keys];
+  while (pending.length > 0) {
+    const key = pending.pop() as string;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The build manifest has no "${key}".`);
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    pending.push(...(chunk.imports ?? []));
+  }
+  return files;
+}
+
+/** Gzipped bytes (level 9) of each route's first load, by route name. */
+export function routeSizes(outDir: string): Record<string, number> {
+  const manifest = readManifest(outDir);
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entry) throw new Error('The build manifest has no entry.');
+  const gzipped = new Map<string, number>();
+  const bytes = (files: Set<string>) =>
+    [...files].reduce((sum, file) => {
+      let size = gzipped.get(file);
+      if (size === undefined) {
+        size = gzipSync(readFileSync(path.join(outDir, file)), { level: 9 }).length;
+        gzipped.set(file, size);
+      }
+      return sum + size;
+    }, 0);
+
+  const sizes: Record<string, number> = { dashboard: bytes(closure(manifest, [entry])) };
+  const tools = Object.keys(manifest)
+    .filter((key) => /^registry\/[^/]+\.ts$/.test(key))
+    .sort();
+  for (const key of tools) {
+    const id = path.basename(key, '.ts');
+    sizes[id] = bytes(closure(manifest, [entry, TOOL_PAGE, key]));
+  }
+  return sizes;
+}
+
+export function readBudget(): Record<string, number> {
+  return JSON.parse(readFileSync(BUDGET_FILE, 'utf8')) as Record<string, number>;
+}
+
+/** Routes over their budget, or without one, as sentences naming the fix. */
+export function overBudget(sizes: Record<string, number>, budget: Record<string, number>): string[] {
+  const problems: string[] = [];
+  for (const [route, size] of Object.entries(sizes)) {
+    const allowed = budget[route];
+    if (allowed === undefined) problems.push(`${route}: ${size} B gzipped, and tooling/size-budget.json has no budget for it (run npm run size -- --update)`);
+    else if (size > allowed) problems.push(`${route}: ${size} B gzipped, over its budget of ${allowed} B by ${size - allowed} B`);
+  }
+  return problems;
+}
+
+async function main(): Promise<void> {
+  const root = path.resolve(import.meta.dirname, '..');
+  const outDir = path.join(root, '.size-build');
+  // Built as the flows' build is (playwright.config.ts), so the budgets are the bytes the guard measures.
+  process.env.VITE_STUDYFORGE_BACKEND_URL = '';
+  process.env.VITE_STUDYFORGE_PUBLIC_KEY = '';
+  const { build } = await import('vite');
+  await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true, manifest: true } });
+  const sizes = routeSizes(outDir);
+  if (process.argv.includes('--update')) {
+    writeFileSync(BUDGET_FILE, `${JSON.stringify(sizes, null, 2)}\n`);
+    console.log(`Wrote ${Object.keys(sizes).length} budgets to ${path.relative(root, BUDGET_FILE)}.`);
+    return;
+  }
+  const budget = readBudget();
+  for (const [route, size] of Object.entries(sizes)) console.log(`${route.padEnd(34)} ${String(size).padStart(8)} B   budget ${budget[route] ?? '-'}`);
+  const problems = overBudget(sizes, budget);
+  if (problems.length > 0) {
+    console.error(problems.join('\n'));
+    process.exitCode = 1;
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
