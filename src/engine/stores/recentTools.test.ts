@@ -21,6 +21,21 @@ describe('recent tools', () => {
     expect(JSON.parse(localStorage.getItem(storageKeys.recentTools) ?? '[]')).toEqual(['c', 'f', 'e', 'd', 'b']);
   });
 
+  it('keeps the five most recent tools apart from page visits, and the spec list as it is (issue 12)', async () => {
+    const { useRecentTools, recentToolIdsKey } = await freshStore();
+    for (const id of ['a', 'b', 'c', 'd', 'e', 'f', 'projects', 'dashboard']) useRecentTools.getState().recordVisit(id);
+    expect(useRecentTools.getState().recent).toEqual(['dashboard', 'projects', 'f', 'e', 'd']);
+    expect(JSON.parse(localStorage.getItem(storageKeys.recentTools) ?? '[]')).toEqual(['dashboard', 'projects', 'f', 'e', 'd']);
+    expect(useRecentTools.getState().recentTools).toEqual(['f', 'e', 'd', 'c', 'b']);
+    expect((await freshStore()).useRecentTools.getState().recentTools).toEqual(['f', 'e', 'd', 'c', 'b']);
+    expect(JSON.parse(localStorage.getItem(recentToolIdsKey) ?? '[]')).toEqual(['f', 'e', 'd', 'c', 'b']);
+  });
+
+  it('starts the tools-only list from the tools in a list stored before it existed', async () => {
+    localStorage.setItem(storageKeys.recentTools, JSON.stringify(['dashboard', 'essay-buddy', 'projects', 'quiz-whiz']));
+    expect((await freshStore()).useRecentTools.getState().recentTools).toEqual(['essay-buddy', 'quiz-whiz']);
+  });
+
   it('survives a reload', async () => {
     (await freshStore()).useRecentTools.getState().recordVisit('essay-buddy');
     expect((await freshStore()).useRecentTools.getState().recent).toEqual(['essay-buddy']);

@@ -1,9 +1,22 @@
 import * as z from 'zod/mini';
 import { create } from 'zustand';
-import { readStored, storageKeys, writeStored } from '../storage';
+import { readStored, STORAGE_PREFIX, storageKeys, writeStored } from '../storage';
 
 /** Spec 9: at most 5, most recent first, no duplicates. */
 export const MAX_RECENT = 5;
+
+/** Pages that share the spec's recent list (spec 3) but are not tools. */
+export const RECENT_PAGES: readonly string[] = ['dashboard', 'projects'];
+
+/**
+ * The spec's list (storageKeys.recentTools, spec 3 and 9) holds at most 5
+ * entries, pages included, so after a dashboard visit it can name only four
+ * tools. To show the five most recent *tools* (issue 12), each visit to a tool
+ * is also kept in a second, tools-only list under this key, with the same
+ * rules (at most 5, most recent first, no duplicates). The spec's list is kept
+ * exactly as the spec says; the dashboard shows the tools-only list.
+ */
+export const recentToolIdsKey = `${STORAGE_PREFIX}recent-tool-ids`;
 
 /** Tool ids, or the pages 'dashboard' and 'projects' (spec 3). */
 const recentSchema = z.array(z.string());
@@ -12,10 +25,18 @@ export function withVisit(recent: readonly string[], id: string): string[] {
   return [id, ...recent.filter((r) => r !== id)].slice(0, MAX_RECENT);
 }
 
+/** The tools-only list after a visit: a page visit leaves it as it is. */
+export function withToolVisit(tools: readonly string[], id: string): string[] {
+  return RECENT_PAGES.includes(id) ? [...tools] : withVisit(tools, id);
+}
+
 interface RecentToolsState {
+  /** The spec's list: tool ids and pages, at most 5. */
   recent: string[];
+  /** The five most recent tools, most recent first (what the dashboard shows). */
+  recentTools: string[];
   recordVisit(id: string): void;
-  /** Re-reads the list (another tab recorded a visit). */
+  /** Re-reads the lists (another tab recorded a visit). */
   reload(): void;
 }
 
@@ -23,16 +44,31 @@ function loadRecent(): string[] {
   return readStored(storageKeys.recentTools, recentSchema, []).slice(0, MAX_RECENT);
 }
 
+/** Before the tools-only list existed, the spec's list was the only record: its tools start it. */
+function loadRecentTools(recent: readonly string[]): string[] {
+  const fromSpecList = recent.filter((id) => !RECENT_PAGES.includes(id));
+  const stored = readStored(recentToolIdsKey, recentSchema, fromSpecList);
+  return stored.filter((id) => !RECENT_PAGES.includes(id)).slice(0, MAX_RECENT);
+}
+
+function load(): Pick<RecentToolsState, 'recent' | 'recentTools'> {
+  const recent = loadRecent();
+  return { recent, recentTools: loadRecentTools(recent) };
+}
+
 export const useRecentTools = create<RecentToolsState>()((set, get) => {
-  /** While storage refuses writes, this tab's own list is the only record; otherwise storage is, as other tabs write it too. */
+  /** While storage refuses writes, this tab's own lists are the only record; otherwise storage is, as other tabs write it too. */
   let unsaved = false;
   return {
-    recent: loadRecent(),
+    ...load(),
     recordVisit(id) {
-      const next = withVisit(unsaved ? get().recent : loadRecent(), id);
-      set({ recent: next });
+      const current = unsaved ? get() : load();
+      const next = { recent: withVisit(current.recent, id), recentTools: withToolVisit(current.recentTools, id) };
+      set(next);
       try {
-        writeStored(storageKeys.recentTools, next);
+        // The tools-only list first: another tab re-reads both when the spec's list changes.
+        writeStored(recentToolIdsKey, next.recentTools);
+        writeStored(storageKeys.recentTools, next.recent);
         unsaved = false;
       } catch (error) {
         unsaved = true;
@@ -40,7 +76,7 @@ export const useRecentTools = create<RecentToolsState>()((set, get) => {
       }
     },
     reload() {
-      if (!unsaved) set({ recent: loadRecent() });
+      if (!unsaved) set(load());
     },
   };
 });
