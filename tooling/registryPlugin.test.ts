@@ -1,7 +1,10 @@
+import { createServer as createHttpServer } from 'node:http';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESERVED_TOOL_IDS, registryProblems } from './registryChecks';
 import { registryPlugin } from './registryPlugin';
 
 /*
@@ -12,20 +15,22 @@ import { registryPlugin } from './registryPlugin';
 const engine = path.resolve(import.meta.dirname, '../src/engine/defineTool.ts');
 let dir: string;
 
-function toolFile(id: string, title: string, icon: string): string {
+function toolFile(id: string, title: string, icon: string, extra = ''): string {
   return `import { defineTool } from ${JSON.stringify(engine)};
 export default defineTool({
   id: '${id}', title: '${title}', description: 'A tool added by writing one file.', icon: '${icon}', category: 'Writing',
   fields: [{ name: 'topic', kind: 'text', label: 'Topic', required: true }],
   prompt: 'Write about:\\n{{topic}}',
   result: 'markdown',
-  example: { input: { topic: 'Tides' }, output: 'Tides are caused mainly by the Moon.' },
+  example: { input: { topic: 'Tides' }, output: 'Tides are caused mainly by the Moon.' },${extra}
 });
 `;
 }
 
+const uiIconsModule = path.resolve(import.meta.dirname, '../src/app/uiIcons.ts');
+
 async function loadCatalogueModule(): Promise<string> {
-  const plugin = registryPlugin({ registryDir: dir, uiIconsModule: path.resolve(import.meta.dirname, '../src/app/uiIcons.ts') });
+  const plugin = registryPlugin({ registryDir: dir, uiIconsModule });
   const resolveId = plugin.resolveId as (id: string) => string | undefined;
   const load = plugin.load as (this: { addWatchFile(file: string): void }, id: string) => Promise<string>;
   const id = resolveId('virtual:studyforge/catalogue');
@@ -56,9 +61,119 @@ describe('registryPlugin', () => {
     expect(code).toContain('"id":"tide-explainer"');
   });
 
-  it('fails the build with a clear message for an icon that does not exist', async () => {
-    await writeFile(path.join(dir, 'bad-icon.ts'), toolFile('bad-icon', 'Bad Icon', 'no_such_icon_name'));
-    await expect(loadCatalogueModule()).rejects.toThrow('Unknown icon "no_such_icon_name"');
-    await rm(path.join(dir, 'bad-icon.ts'));
+  /** Writes a registry file, expects loading the catalogue to fail with `<folder>/<file>.ts: <message>`, and removes the file. */
+  async function expectRefused(files: Record<string, string>, ...messages: string[]): Promise<void> {
+    for (const [name, source] of Object.entries(files)) await writeFile(path.join(dir, name), source);
+    try {
+      const error = await loadCatalogueModule().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error, 'the catalogue loaded').toBeInstanceOf(Error);
+      for (const message of messages) expect((error as Error).message).toContain(`${path.basename(dir)}/${message}`);
+    } finally {
+      for (const name of Object.keys(files)) await rm(path.join(dir, name), { force: true });
+    }
+  }
+
+  it('fails the build naming the file of an icon that does not exist', async () => {
+    await expectRefused({ 'bad-icon.ts': toolFile('bad-icon', 'Bad Icon', 'no_such_icon_name') }, 'bad-icon.ts: unknown icon "no_such_icon_name"');
+  });
+
+  it('refuses an id that differs from the file name', async () => {
+    await expectRefused({ 'sea-level.ts': toolFile('sea-levels', 'Sea Level', 'waves') }, `sea-level.ts: the id is "sea-levels" but must equal the file name. Set \`id: 'sea-level'\``);
+  });
+
+  it('refuses a duplicate id, naming both files', async () => {
+    const name = path.basename(dir);
+    await expectRefused(
+      { 'tide-copy.ts': toolFile('tide-explainer', 'Tide Copy', 'waves') },
+      `tide-copy.ts: the id "tide-explainer" is also declared by ${name}/tide-explainer.ts`,
+      `tide-explainer.ts: the id "tide-explainer" is also declared by ${name}/tide-copy.ts`,
+    );
+  });
+
+  it.each(['dashboard', 'projects', 'settings'])('refuses the id "%s", which an app route takes', async (id) => {
+    await expectRefused({ [`${id}.ts`]: toolFile(id, 'Shadow', 'waves') }, `${id}.ts: the id "${id}" is taken by the app's route #/${id}`);
+  });
+
+  it('refuses a renderer that does not exist, listing the valid ones', async () => {
+    await expectRefused({ 'odd-view.ts': toolFile('odd-view', 'Odd View', 'waves', "\n  renderer: 'carousel' as 'quiz',") }, 'odd-view.ts: unknown renderer "carousel". Use one of markdown, structured, quiz');
+  });
+
+  it('names the file that throws when imported', async () => {
+    await expectRefused({ 'broken.ts': `throw new Error('half-written tool');\n` }, 'broken.ts: the file throws when imported (half-written tool)');
+  });
+});
+
+describe('registryPlugin in the dev server', () => {
+  let devDir: string;
+  beforeAll(async () => {
+    devDir = await mkdtemp(path.join(tmpdir(), 'studyforge-registry-dev-'));
+    await writeFile(path.join(devDir, 'tide-explainer.ts'), toolFile('tide-explainer', 'Tide Explainer', 'waves'));
+  });
+  afterAll(() => rm(devDir, { recursive: true, force: true }));
+
+  it('shows a broken registry file as an error naming it, keeps running, and recovers once the file is fixed', async () => {
+    const server = await createServer({
+      configFile: false,
+      root: devDir,
+      logLevel: 'silent',
+      server: { middlewareMode: true, ws: false },
+      plugins: [registryPlugin({ registryDir: devDir, uiIconsModule })],
+    });
+    const http = createHttpServer(server.middlewares);
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const address = http.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const catalogueCode = () => server.transformRequest('virtual:studyforge/catalogue').then((r) => r?.code ?? '');
+    /** The catalogue module's code once `check` holds for it (the watcher reports a saved file after a moment). */
+    async function eventually(check: (code: string | Error) => boolean): Promise<string | Error> {
+      let last: string | Error = '';
+      for (let attempt = 0; attempt < 100; attempt++) {
+        last = await catalogueCode().catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
+        if (check(last)) return last;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return last;
+    }
+    try {
+      expect(await catalogueCode()).toContain('"id":"tide-explainer"');
+      const file = path.join(devDir, 'moon-phases.ts');
+      const shown = `${path.basename(devDir)}/moon-phases.ts`;
+
+      await writeFile(file, toolFile('moon-phases', 'Moon Phases', 'no_such_icon_name'));
+      const iconError = await eventually((r) => r instanceof Error);
+      expect(String(iconError)).toContain(`${shown}: unknown icon "no_such_icon_name"`);
+      // Pages and other requests still get answers: the server did not die on the broken registry.
+      expect((await fetch(`${base}/moon-phases.svg`)).status).toBeLessThan(500);
+
+      await writeFile(file, `throw new Error('half-written tool');\n`);
+      const importError = await eventually((r) => r instanceof Error && r.message.includes('throws when imported'));
+      expect(String(importError)).toContain(`${shown}: the file throws when imported (half-written tool)`);
+
+      await writeFile(file, toolFile('moon-phases', 'Moon Phases', 'dark_mode'));
+      const recovered = await eventually((r) => typeof r === 'string' && r.includes('"id":"moon-phases"'));
+      expect(recovered).toContain('"id":"moon-phases"');
+      expect(recovered).toContain('"id":"tide-explainer"');
+    } finally {
+      await new Promise((resolve) => http.close(resolve));
+      await server.close();
+    }
+  }, 30_000);
+});
+
+describe('registryProblems', () => {
+  const context = { iconExists: (name: string) => name === 'waves', rendererKeys: ['markdown', 'quiz'] };
+  const tool = (file: string, declaration: unknown) => ({ file: `registry/${file}.ts`, stem: file, imported: true as const, declaration });
+
+  it('passes a sound registry', () => {
+    expect(registryProblems([tool('tides', { id: 'tides', icon: 'waves', renderer: 'quiz' })], context)).toEqual([]);
+  });
+
+  it('refuses a file whose default export is not a tool, and an id with a route beneath projects/', () => {
+    expect(registryProblems([tool('empty', undefined)], context)).toEqual(['registry/empty.ts: the default export is not a tool. Write `export default defineTool({ ... })`.']);
+    expect(registryProblems([tool('x', { id: 'projects/x', icon: 'waves' })], context).join('\n')).toContain("taken by the app's route #/projects/x");
+    expect(RESERVED_TOOL_IDS).toEqual(['dashboard', 'projects', 'settings']);
   });
 });

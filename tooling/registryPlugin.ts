@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { runnerImport, type Plugin, type ViteDevServer } from 'vite';
 import type { ToolMeta, ToolModule } from '../src/engine/defineTool';
+import { RegistryError, registryProblems, type RegistryFileReport } from './registryChecks.ts';
 
 /*
  * Assembles the registry at build time, so adding a tool is adding a file.
@@ -16,6 +18,9 @@ import type { ToolMeta, ToolModule } from '../src/engine/defineTool';
  *
  * Metadata is read by evaluating the registry files in Node (Vite's module
  * runner), not by parsing them, so a registry file is ordinary TypeScript.
+ * Assembling checks every file (registryChecks.ts) and throws one error naming
+ * each file at fault: the build stops with it, and the dev server shows it in
+ * its overlay and assembles again when a registry file is saved.
  */
 
 const VIRTUAL_ID = 'virtual:studyforge/catalogue';
@@ -29,6 +34,11 @@ interface Catalogue {
 
 const require = createRequire(import.meta.url);
 const symbolsDir = path.join(path.dirname(require.resolve('@material-design-icons/svg/package.json')), 'outlined');
+
+/** Whether @material-design-icons/svg has an icon of that name (the sprite is built from the same files). */
+function iconExists(name: string): boolean {
+  return /^[a-z0-9_]+$/.test(name) && existsSync(path.join(symbolsDir, `${name}.svg`));
+}
 
 async function iconSymbol(name: string): Promise<string> {
   let svg: string;
@@ -49,21 +59,23 @@ async function buildSprite(names: Iterable<string>): Promise<Catalogue['sprite']
   return { fileName: `assets/icons-${hash}.svg`, source };
 }
 
-function pickMeta(file: string, declaration: unknown): ToolMeta {
-  if (typeof declaration !== 'object' || declaration === null) {
-    throw new Error(`${file}: the default export must be a defineTool({...}) declaration.`);
-  }
+/** The metadata of a declaration the checks have passed. */
+function pickMeta(declaration: unknown): ToolMeta {
   const record = declaration as Record<string, unknown>;
   const meta: Record<string, unknown> = {};
   for (const key of META_KEYS) if (record[key] !== undefined) meta[key] = record[key];
   return meta as unknown as ToolMeta;
 }
 
+const quiet = { configFile: false, logLevel: 'silent' } as const;
+
 export interface RegistryPluginOptions {
   registryDir: string;
   /** More folders of registry files (the benchmark adds hundreds of generated tools this way). */
   extraRegistryDirs?: readonly string[];
   uiIconsModule: string;
+  /** The module exporting `rendererMap`, whose keys are the renderers a registry file may name. */
+  renderersModule?: string;
 }
 
 export function registryPlugin(options: RegistryPluginOptions): Plugin {
@@ -71,41 +83,57 @@ export function registryPlugin(options: RegistryPluginOptions): Plugin {
   let cached: Promise<Catalogue> | undefined;
   let server: ViteDevServer | undefined;
 
-  async function registryFiles(): Promise<string[]> {
+  const renderersModule = path.resolve(options.renderersModule ?? path.join(import.meta.dirname, '../renderers/index.ts'));
+
+  /** Each registry file, with the name messages show it by (`registry/<file>.ts`). */
+  async function registryFiles(): Promise<{ file: string; shown: string }[]> {
     const perDir = await Promise.all(
       registryDirs.map(async (dir) =>
-        (await readdir(dir)).filter((n) => n.endsWith('.ts') && !n.endsWith('.d.ts') && !n.endsWith('.test.ts')).sort().map((n) => path.join(dir, n)),
+        (await readdir(dir))
+          .filter((n) => n.endsWith('.ts') && !n.endsWith('.d.ts') && !n.endsWith('.test.ts'))
+          .sort()
+          .map((n) => ({ file: path.join(dir, n), shown: `${path.basename(dir)}/${n}` })),
       ),
     );
     return perDir.flat();
   }
 
+  /** Imports and checks every registry file; throws a RegistryError naming each file at fault. */
   async function load(): Promise<Catalogue> {
     const files = await registryFiles();
-    const imported = await Promise.all(
-      files.map(async (file) => {
-        const { module } = await runnerImport<ToolModule>(file, { configFile: false, logLevel: 'silent' });
-        return { file, meta: pickMeta(path.relative(process.cwd(), file), module.default) };
+    const reports = await Promise.all(
+      files.map(async ({ file, shown }): Promise<RegistryFileReport> => {
+        const stem = path.basename(file, '.ts');
+        try {
+          const { module } = await runnerImport<ToolModule>(file, quiet);
+          return { file: shown, stem, imported: true, declaration: module.default };
+        } catch (error) {
+          return { file: shown, stem, imported: false, error };
+        }
       }),
     );
-    const { module: ui } = await runnerImport<{ uiIcons: readonly string[] }>(path.resolve(options.uiIconsModule), {
-      configFile: false,
-      logLevel: 'silent',
-    });
-    const sprite = await buildSprite([...ui.uiIcons, ...imported.map((t) => t.meta.icon)]);
-    return { tools: imported, sprite };
+    const { module: renderers } = await runnerImport<{ rendererMap: Record<string, unknown> }>(renderersModule, quiet);
+    const problems = registryProblems(reports, { iconExists, rendererKeys: Object.keys(renderers.rendererMap) });
+    if (problems.length > 0) throw new RegistryError(problems);
+    const tools = files.map(({ file }, i) => ({ file, meta: pickMeta(reports[i]?.imported ? reports[i].declaration : undefined) }));
+    const { module: ui } = await runnerImport<{ uiIcons: readonly string[] }>(path.resolve(options.uiIconsModule), quiet);
+    const sprite = await buildSprite([...ui.uiIcons, ...tools.map((t) => t.meta.icon)]);
+    return { tools, sprite };
   }
 
+  /** The catalogue, assembled once until a registry file changes (a failure too: it stays until the file is fixed). */
   function catalogue(): Promise<Catalogue> {
     cached ??= load();
     return cached;
   }
 
   function invalidate(file: string): void {
-    if (!registryDirs.some((dir) => file.startsWith(dir)) || !server) return;
+    if (!registryDirs.some((dir) => file.startsWith(dir + path.sep)) || !server) return;
     cached = undefined;
-    const module = server.moduleGraph.getModuleById(RESOLVED_ID);
-    if (module) server.moduleGraph.invalidateModule(module);
+    for (const environment of Object.values(server.environments)) {
+      const module = environment.moduleGraph.getModuleById(RESOLVED_ID);
+      if (module) environment.moduleGraph.invalidateModule(module);
+    }
     server.ws.send({ type: 'full-reload' });
   }
 
@@ -136,11 +164,16 @@ export function registryPlugin(options: RegistryPluginOptions): Plugin {
       devServer.watcher.on('add', invalidate);
       devServer.watcher.on('unlink', invalidate);
       devServer.watcher.on('change', invalidate);
-      devServer.middlewares.use(async (req, res, next) => {
-        const { sprite } = await catalogue();
-        if (!req.url?.endsWith(sprite.fileName)) return next();
-        res.setHeader('Content-Type', 'image/svg+xml');
-        res.end(sprite.source);
+      devServer.middlewares.use((req, res, next) => {
+        // A registry with problems has no sprite: the request goes on, and the catalogue's module shows the problems in the overlay.
+        catalogue().then(
+          ({ sprite }) => {
+            if (!req.url?.endsWith(sprite.fileName)) return next();
+            res.setHeader('Content-Type', 'image/svg+xml');
+            res.end(sprite.source);
+          },
+          () => next(),
+        );
       });
     },
 
