@@ -152,6 +152,33 @@ test.describe('mobile menu', () => {
   });
 });
 
+test.describe('mobile menu on a phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('the open menu keeps a visible Close menu control that a tap closes (issue 12)', async ({ page }) => {
+    await page.goto('#/dashboard');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(sidebar(page)).toBeVisible();
+
+    const close = page.getByRole('button', { name: 'Close menu' });
+    await expect(close).toBeVisible();
+    await expect(close).toHaveAttribute('aria-expanded', 'true');
+    // Nothing covers it: the element at its centre is the control itself (or inside it).
+    const onTop = await close.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return hit !== null && el.contains(hit);
+    });
+    expect(onTop).toBe(true);
+
+    await close.click({ timeout: 5000 }); // No force: a covered control fails here.
+    await expect(sidebar(page)).toBeHidden();
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(toggle).toBeFocused();
+  });
+});
+
 test('an unknown route shows Page not found with a way back', async ({ page }) => {
   await page.goto('#/no-such-page');
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();

@@ -44,7 +44,7 @@ const MOBILE_QUERY = '(max-width: 900px)';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-/** What Tab can reach while the menu is open: the toggle, then the menu's own controls, in order. */
+/** What Tab can reach while the menu is open: the toggle (while shown; the open menu has its own Close menu control), then the menu's own controls, in order. */
 function menuTabStops(menu: HTMLElement | null, toggle: HTMLElement | null): HTMLElement[] {
   const inMenu = menu ? [...menu.querySelectorAll<HTMLElement>(FOCUSABLE)] : [];
   // Tool links hidden by the search have no box, and cannot take focus.
@@ -109,7 +109,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
       <a href="#main" className="skip-link" onClick={(e) => { e.preventDefault(); document.getElementById('main')?.focus(); }}>
         Skip to content
       </a>
-      <Sidebar id={MENU_ID} open={menuOpen} onNavigate={closeMenu} />
+      <Sidebar id={MENU_ID} open={menuOpen} onNavigate={closeMenu} onClose={dismissMenu} />
       {menuOpen && <div className="scrim" aria-hidden="true" onClick={dismissMenu} />}
       <div className="app-main">
         <Header

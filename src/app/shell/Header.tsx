@@ -29,6 +29,8 @@ export function Header({ menuOpen, menuId, onToggleMenu, toggleRef }: HeaderProp
         aria-expanded={menuOpen}
         aria-controls={menuId}
         onClick={onToggleMenu}
+        // The open menu slides over this toggle; its own Close menu control (Sidebar) takes its place until it closes.
+        hidden={menuOpen}
       >
         <Icon name={menuOpen ? 'close' : 'menu'} />
         <span className="visually-hidden">{menuOpen ? 'Close menu' : 'Open menu'}</span>

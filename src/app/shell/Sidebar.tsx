@@ -20,7 +20,15 @@ const ToolLink = memo(function ToolLink({ tool, hidden, current, onNavigate }: {
   );
 });
 
-export function Sidebar({ id, open, onNavigate }: { id: string; open: boolean; onNavigate(): void }) {
+interface SidebarProps {
+  id: string;
+  open: boolean;
+  onNavigate(): void;
+  /** Closes the open menu (on a phone, where the menu covers the header's toggle). */
+  onClose(): void;
+}
+
+export function Sidebar({ id, open, onNavigate, onClose }: SidebarProps) {
   const [query, setQuery] = useState('');
   const [location] = useLocation();
   const searchId = useId();
@@ -30,6 +38,14 @@ export function Sidebar({ id, open, onNavigate }: { id: string; open: boolean; o
 
   return (
     <nav id={id} className={open ? 'sidebar open' : 'sidebar'} aria-label="Main">
+      {open && (
+        // The menu covers the header's toggle on a phone: this is its visible, tappable close control,
+        // first in the menu's Tab order where the toggle was (shown top right).
+        <button type="button" className="menu-close button button-quiet" aria-expanded="true" aria-controls={id} onClick={onClose}>
+          <Icon name="close" />
+          <span className="visually-hidden">Close menu</span>
+        </button>
+      )}
       <Link href="/dashboard" className="logo" onClick={onNavigate}>
         <Icon name="school" className="logo-icon" />
         <span>StudyForge</span>
