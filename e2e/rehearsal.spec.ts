@@ -87,6 +87,35 @@ test('an engine error is reported with its code', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Start Rehearsing' })).toBeEnabled();
 });
 
+test('a blocked microphone says what to do: allow it, or type the talk instead (issue 12)', async ({ page }) => {
+  await scriptSpeechRecognition(page, { results: [], error: 'not-allowed' });
+  await openTool(page, coach);
+  await page.getByRole('button', { name: 'Start Rehearsing' }).click();
+  await page.clock.runFor(500);
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Speech recognition error: not-allowed');
+  await expect(alert).toContainText(
+    "The browser did not let this page use the microphone. Allow the microphone for this site in the browser's site settings (the icon beside the address), then press Start Rehearsing again; or type what you said in 'What you said' below and press Get Feedback.",
+  );
+
+  // The way out it names works.
+  await page.getByRole('textbox', { name: 'What you said' }).fill('Bees pollinate a third of our food, so we should protect them.');
+  await page.getByRole('button', { name: 'Get Feedback' }).click();
+  await page.clock.runFor(1_000);
+  await expect(resultRegion(page)).toContainText('Words12');
+});
+
+test('other recognition errors say what to do too (issue 12)', async ({ page }) => {
+  await scriptSpeechRecognition(page, { results: [], error: 'audio-capture' });
+  await openTool(page, coach);
+  await page.getByRole('button', { name: 'Start Rehearsing' }).click();
+  await page.clock.runFor(500);
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Speech recognition error: audio-capture');
+  await expect(alert).toContainText('No microphone was found.');
+  await expect(alert).toContainText("or type what you said in 'What you said' below and press Get Feedback.");
+});
+
 test('without speech recognition or recording, the spec message shows and typing still works', async ({ page }) => {
   await removeSpeechRecognition(page, true);
   await openTool(page, coach);

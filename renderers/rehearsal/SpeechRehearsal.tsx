@@ -6,7 +6,7 @@ import { ErrorBox } from '../../src/ui/ErrorBox';
 import { Icon } from '../../src/ui/Icon';
 import { Spinner } from '../../src/ui/Spinner';
 import { recordingSupported, useRecorder } from '../shared/useRecorder';
-import { speechRecognitionConstructor, type SpeechRecognitionLike } from './speechRecognition';
+import { speechErrorAdvice, speechRecognitionConstructor, type SpeechRecognitionLike } from './speechRecognition';
 
 /*
  * The rehearsal coach's input (spec 4): start and stop rehearsing with the
@@ -34,7 +34,8 @@ export default function SpeechRehearsal({ tool, field, setValue, submit, busy, c
   const recorder = useRecorder();
   const [phase, setPhase] = useState<Phase>('idle');
   const [live, setLive] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setErrorMessage] = useState<{ message: string; advice?: string } | null>(null);
+  const setError = (message: string | null, advice?: string) => setErrorMessage(message === null ? null : { message, advice });
   const recognition = useRef<SpeechRecognitionLike | null>(null);
   const hasDurationField = tool.fields.some((f) => f.name === DURATION_FIELD);
 
@@ -78,7 +79,8 @@ export default function SpeechRehearsal({ tool, field, setValue, submit, busy, c
     };
     engine.onerror = (event) => {
       failed = true;
-      setError(messages.speechError(event.error));
+      // The spec's message, then what to do about it.
+      setError(messages.speechError(event.error), speechErrorAdvice(event.error));
     };
     engine.onend = () => {
       recognition.current = null;
@@ -187,7 +189,9 @@ export default function SpeechRehearsal({ tool, field, setValue, submit, busy, c
           <p>{live || 'Start speaking...'}</p>
         </div>
       )}
-      {error && <ErrorBox message={error} />}
+      {error && (
+        <ErrorBox message={error.message}>{error.advice && <p className="error-box-advice">{error.advice}</p>}</ErrorBox>
+      )}
       {children}
     </div>
   );
