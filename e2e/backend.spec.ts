@@ -181,6 +181,35 @@ test.describe('sample banner', () => {
     await expect(sampleBanner(page)).toContainText('Sample answers.');
   });
 
+  test('says how to connect a model both ways: the .env of npm start, or Settings (issue 12)', async ({ page }) => {
+    await page.goto('#/dashboard');
+    await expect(sampleBanner(page)).toContainText(
+      'Sample answers. No AI backend is connected, so each tool answers with its built-in example. To connect a model, add your backend URL and key in Settings.',
+    );
+    await expect(sampleBanner(page)).toContainText('Running it yourself? Start it with npm start and set GEMINI_API_KEY (or OPENAI_BASE_URL / OLLAMA_URL) in its .env.');
+    await expect(sampleBanner(page).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '#/settings');
+  });
+
+  test("served by the gateway without a provider, it names the gateway's .env (issue 12)", async ({ page }) => {
+    // What npm start writes into index.html when it has no provider (server/appConfig.ts): blank backend, samples.
+    await page.route(/\/(index\.html)?(\?.*)?$/, async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch();
+      const config = JSON.stringify({ backendUrl: '', publicKey: '', transcribeUrl: '' });
+      const html = (await response.text()).replace('</head>', `<script type="application/json" id="studyforge-config">${config}</script></head>`);
+      await route.fulfill({ response, body: html });
+    });
+    await page.goto('#/dashboard');
+    await expect(sampleBanner(page)).toContainText(
+      'Sample answers. No AI backend is connected, so each tool answers with its built-in example. To connect a model, add your backend URL and key in Settings.',
+    );
+    await expect(sampleBanner(page)).toContainText(
+      "This app is served by npm start: set GEMINI_API_KEY (or OPENAI_BASE_URL / OLLAMA_URL) in the gateway's .env and restart npm start, or connect a backend in Settings.",
+    );
+    await expect(sampleBanner(page)).not.toContainText('Running it yourself?');
+    await expect(sampleBanner(page).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '#/settings');
+  });
+
   test('is gone with a backend', async ({ page }) => {
     await seedBackend(page);
     await page.goto('#/dashboard');
