@@ -802,6 +802,20 @@ function checkOpenAIChatBody(json: unknown, problems: string[]): void {
 
 const openaiSse = (body: unknown) => `data: ${JSON.stringify(body)}\n\n`;
 
+const FAKE_USAGE = { prompt_tokens: 8, completion_tokens: 12, total_tokens: 20 };
+
+/** A whole chat completion, as OpenAI answers a request without stream. */
+function chatCompletion(model: string, content: string | null, refusal: string | null, finish: string, usage = true): Record<string, unknown> {
+  return {
+    id: 'chatcmpl-fake',
+    object: 'chat.completion',
+    created: 1_700_000_000,
+    model,
+    choices: [{ index: 0, message: { role: 'assistant', content, refusal }, logprobs: null, finish_reason: finish }],
+    ...(usage ? { usage: FAKE_USAGE } : {}),
+  };
+}
+
 function chatChunk(model: string, delta: Record<string, unknown>, finish: string | null): Record<string, unknown> {
   return { id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1_700_000_000, model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] };
 }
@@ -984,13 +998,7 @@ function openaiProtocol(flavour: OpenAIFlavour = 'openai'): Protocol {
             whole: (content) =>
               audio
                 ? { text: content }
-                : {
-                    id: 'chatcmpl-fake',
-                    object: 'chat.completion',
-                    created: 1_700_000_000,
-                    model,
-                    choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, logprobs: null, finish_reason: 'stop' }],
-                  },
+                : chatCompletion(model, content, null, 'stop', false),
             event: (content) => openaiSse(chatChunk(model, { content }, null)),
             ending: [openaiSse(chatChunk(model, {}, 'stop')), 'data: [DONE]\n\n'],
           });
@@ -1015,14 +1023,7 @@ function openaiProtocol(flavour: OpenAIFlavour = 'openai'): Protocol {
               openaiError(res, 500, answer.errorEvent, null);
               return;
             }
-            sendJson(res, 200, {
-              id: 'chatcmpl-fake',
-              object: 'chat.completion',
-              created: 1_700_000_000,
-              model,
-              choices: [{ index: 0, message: { role: 'assistant', content: answer.refusal !== undefined ? null : (answer.text ?? ''), refusal: answer.refusal ?? null }, logprobs: null, finish_reason: finish }],
-              usage: { prompt_tokens: 8, completion_tokens: 12, total_tokens: 20 },
-            });
+            sendJson(res, 200, chatCompletion(model, answer.refusal !== undefined ? null : (answer.text ?? ''), answer.refusal ?? null, finish));
             return;
           }
           res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8' });
@@ -1042,7 +1043,7 @@ function openaiProtocol(flavour: OpenAIFlavour = 'openai'): Protocol {
           } else {
             events.push(openaiSse(chatChunk(model, {}, finish)));
             // "choices … Can also be empty for the last chunk if you set stream_options: {include_usage: true}" ([O-sdk] l.816-821).
-            if (answer.usageChunk) events.push(openaiSse({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1_700_000_000, model, choices: [], usage: { prompt_tokens: 8, completion_tokens: 12, total_tokens: 20 } }));
+            if (answer.usageChunk) events.push(openaiSse({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1_700_000_000, model, choices: [], usage: FAKE_USAGE }));
             events.push('data: [DONE]\n\n');
           }
           if (await writeSlowly(res, events, delayMs)) res.end();
@@ -1060,14 +1061,7 @@ function openaiProtocol(flavour: OpenAIFlavour = 'openai'): Protocol {
               openaiError(res, 500, answer.message, null);
               return;
             }
-            sendJson(res, 200, {
-              id: 'chatcmpl-fake',
-              object: 'chat.completion',
-              created: 1_700_000_000,
-              model,
-              choices: [{ index: 0, message: { role: 'assistant', content: answer.text, refusal: null }, logprobs: null, finish_reason: 'stop' }],
-              usage: { prompt_tokens: 8, completion_tokens: 12, total_tokens: 20 },
-            });
+            sendJson(res, 200, chatCompletion(model, answer.text, null, 'stop'));
             return;
           }
           res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8' });
