@@ -1,4 +1,4 @@
-import { AUDIO_TYPE_ALIASES, audioTypeOf } from '../audioTypes';
+import { AUDIO_TYPE_ALIASES } from '../audioTypes';
 import { messages, UserFacingError } from '../messages';
 
 /*
@@ -35,8 +35,31 @@ export function transcriptionUrl(host: string): string {
 /** The gateway's audio limit (STUDYFORGE_MAX_AUDIO_BYTES, 25 MiB) less 1 MiB for the multipart framing: about 13 minutes of WAV. */
 export const MAX_WAV_BYTES = 24 * 1024 * 1024;
 
-/** The audio's base MIME type, aliases mapped, else from the file name (audioTypes.ts). */
-export const audioBaseType = audioTypeOf;
+
+const EXTENSION_TYPES: Readonly<Record<string, string>> = {
+  wav: 'audio/wav',
+  mp3: 'audio/mp3',
+  mpga: 'audio/mp3',
+  aif: 'audio/aiff',
+  aiff: 'audio/aiff',
+  aac: 'audio/aac',
+  ogg: 'audio/ogg',
+  oga: 'audio/ogg',
+  opus: 'audio/ogg',
+  flac: 'audio/flac',
+  webm: 'audio/webm',
+  weba: 'audio/webm',
+  m4a: 'audio/mp4',
+  mp4: 'video/mp4',
+};
+
+/** The audio's base MIME type ("audio/webm;codecs=opus" -> "audio/webm"), aliases mapped; from the file name when the Blob has none; '' when unknown. */
+export function audioBaseType(audio: Blob, fileName: string): string {
+  const declared = audio.type.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (declared) return AUDIO_TYPE_ALIASES[declared] ?? declared;
+  const extension = /\.([a-z0-9]+)$/i.exec(fileName.trim())?.[1]?.toLowerCase() ?? '';
+  return EXTENSION_TYPES[extension] ?? '';
+}
 
 /** Whether `audio` should be converted to WAV before it goes to a service taking `accepts`. */
 export function needsWav(audio: Blob, fileName: string, accepts: readonly string[] | undefined): boolean {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { audioTypeOf } from '../audioTypes';
+import { AUDIO_TYPE_ALIASES } from '../audioTypes';
 import { GEMINI_DEFAULT_MODEL } from './defaultModels';
 import { cleanDetail, declinedBecause, emptyAnswer, errorInStream, providerMessages, unknownModel, unreadableAnswer } from './errors';
 import { answerCap, defaultFetch, joinUrl, postJson, readJson, readText, type FetchLike, type Upstream } from './transport';
@@ -372,9 +372,35 @@ export async function blobToBase64(blob: Blob): Promise<string> {
 export const GEMINI_AUDIO_TYPES = ['audio/wav', 'audio/mp3', 'audio/aiff', 'audio/aac', 'audio/ogg', 'audio/flac'] as const;
 
 
+const AUDIO_EXTENSIONS: Record<string, string> = {
+  mp3: 'audio/mp3',
+  mpeg: 'audio/mp3',
+  mpga: 'audio/mp3',
+  wav: 'audio/wav',
+  ogg: 'audio/ogg',
+  oga: 'audio/ogg',
+  opus: 'audio/ogg',
+  flac: 'audio/flac',
+  aac: 'audio/aac',
+  aif: 'audio/aiff',
+  aiff: 'audio/aiff',
+  webm: 'audio/webm',
+  weba: 'audio/webm',
+  m4a: 'audio/mp4',
+  mp4: 'audio/mp4',
+};
 
-/** The audio's MIME type, Gemini's names for the documented formats (audioTypes.ts). */
-export const audioMimeType = audioTypeOf;
+/**
+ * The audio's MIME type without parameters ("audio/ogg;codecs=opus" -> "audio/ogg"), other names of the
+ * documented formats mapped to Gemini's ("audio/mpeg" -> "audio/mp3"), else guessed from the file name;
+ * '' when neither says.
+ */
+export function audioMimeType(audio: Blob, fileName: string): string {
+  const declared = audio.type.split(';')[0]?.trim().toLowerCase();
+  if (declared) return AUDIO_TYPE_ALIASES[declared] ?? declared;
+  const extension = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase() ?? '';
+  return AUDIO_EXTENSIONS[extension] ?? '';
+}
 
 /** The message for audio Gemini does not document, naming both fixes. */
 export const undocumentedAudioMessage = (type: string): string =>
