@@ -4,16 +4,8 @@ import type { RendererKey } from '../src/engine/renderers';
 import type { PreviewBodyProps, ResultRendererProps } from '../src/engine/rendererProps';
 import type { FieldWidgetProps, WidgetKey } from '../src/engine/widgets';
 
-/* The keys registry files may name; declaring one here without a component below is a type error. */
-declare module '../src/engine/renderers' {
-  interface RendererKeys {
-    quiz: true;
-    flashcards: true;
-    tabs: true;
-    slides: true;
-    sprints: true;
-  }
-}
+/* The keys registry files may name, each with its contract, are declared in contracts.ts; a key there without a component below is a type error. */
+export { rendererContracts } from './contracts';
 
 declare module '../src/engine/widgets' {
   interface WidgetKeys {

@@ -1,3 +1,5 @@
+import { rendererProblems, type RendererContracts } from './rendererChecks.ts';
+
 /*
  * The checks the registry plugin runs on every registry file while it
  * assembles the catalogue, in dev and build alike. Pure: the plugin imports
@@ -21,7 +23,8 @@ export type RegistryFileReport =
 
 export interface RegistryCheckContext {
   iconExists(name: string): boolean;
-  rendererKeys: readonly string[];
+  /** Each renderer's contract by the key a registry file names (renderers/contracts.ts). */
+  rendererContracts: RendererContracts;
 }
 
 /** Whether an id is an app route's: `#/<id>` would show that page, never the tool. */
@@ -57,8 +60,13 @@ function problemsOfOne(report: RegistryFileReport, context: RegistryCheckContext
       `${file}: unknown icon ${JSON.stringify(icon)}: Material Icons has no icon of that name. Pick one from https://fonts.google.com/icons?icon.set=Material+Icons and write its name in snake_case.`,
     );
   }
-  if (renderer !== undefined && (typeof renderer !== 'string' || !context.rendererKeys.includes(renderer))) {
-    problems.push(`${file}: unknown renderer ${JSON.stringify(renderer)}. Use one of ${context.rendererKeys.join(', ')}, or leave renderer out.`);
+  const rendererKeys = Object.keys(context.rendererContracts);
+  if (renderer !== undefined && (typeof renderer !== 'string' || !rendererKeys.includes(renderer))) {
+    problems.push(`${file}: unknown renderer ${JSON.stringify(renderer)}. Use one of ${rendererKeys.join(', ')}, or leave renderer out.`);
+  } else if ((tool as Record<string, unknown>).rendererOptions !== undefined && renderer === undefined) {
+    problems.push(`${file}: rendererOptions without a renderer. Name the renderer they are for, or remove them.`);
+  } else {
+    problems.push(...rendererProblems(file, tool as Record<string, unknown>, context.rendererContracts));
   }
   return problems;
 }

@@ -6,6 +6,7 @@ import { createServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESERVED_TOOL_IDS, registryProblems } from './registryChecks';
 import { registryPlugin } from './registryPlugin';
+import { rendererContracts } from '../renderers/contracts';
 
 /*
  * "Adding a tool is writing one file": the plugin must pick up a new file in
@@ -164,11 +165,12 @@ describe('registryPlugin in the dev server', () => {
 });
 
 describe('registryProblems', () => {
-  const context = { iconExists: (name: string) => name === 'waves', rendererKeys: ['markdown', 'quiz'] };
+  const context = { iconExists: (name: string) => name === 'waves', rendererContracts };
   const tool = (file: string, declaration: unknown) => ({ file: `registry/${file}.ts`, stem: file, imported: true as const, declaration });
 
   it('passes a sound registry', () => {
-    expect(registryProblems([tool('tides', { id: 'tides', icon: 'waves', renderer: 'quiz' })], context)).toEqual([]);
+    const example = { output: { simple: 'Tides rise.', detailed: 'The moon pulls the sea.' } };
+    expect(registryProblems([tool('tides', { id: 'tides', icon: 'waves', renderer: 'tabs', example })], context)).toEqual([]);
   });
 
   it('refuses a file whose default export is not a tool, and an id with a route beneath projects/', () => {

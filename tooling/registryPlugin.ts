@@ -6,6 +6,7 @@ import path from 'node:path';
 import { runnerImport, type Plugin, type ViteDevServer } from 'vite';
 import type { ToolMeta, ToolModule } from '../src/engine/defineTool';
 import { RegistryError, registryProblems, type RegistryFileReport } from './registryChecks.ts';
+import type { RendererContracts } from './rendererChecks.ts';
 
 /*
  * Assembles the registry at build time, so adding a tool is adding a file.
@@ -74,7 +75,7 @@ export interface RegistryPluginOptions {
   /** More folders of registry files (the benchmark adds hundreds of generated tools this way). */
   extraRegistryDirs?: readonly string[];
   uiIconsModule: string;
-  /** The module exporting `rendererMap`, whose keys are the renderers a registry file may name. */
+  /** The module exporting `rendererContracts`: the renderers a registry file may name, with what each reads. */
   renderersModule?: string;
 }
 
@@ -112,8 +113,8 @@ export function registryPlugin(options: RegistryPluginOptions): Plugin {
         }
       }),
     );
-    const { module: renderers } = await runnerImport<{ rendererMap: Record<string, unknown> }>(renderersModule, quiet);
-    const problems = registryProblems(reports, { iconExists, rendererKeys: Object.keys(renderers.rendererMap) });
+    const { module: renderers } = await runnerImport<{ rendererContracts: RendererContracts }>(renderersModule, quiet);
+    const problems = registryProblems(reports, { iconExists, rendererContracts: renderers.rendererContracts });
     if (problems.length > 0) throw new RegistryError(problems);
     const tools = files.map(({ file }, i) => ({ file, meta: pickMeta(reports[i]?.imported ? reports[i].declaration : undefined) }));
     const { module: ui } = await runnerImport<{ uiIcons: readonly string[] }>(path.resolve(options.uiIconsModule), quiet);

@@ -1,9 +1,9 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { z } from 'zod';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ContractSchema } from '../../src/engine/contractSchema';
-import type { ResultRendererProps } from '../../src/engine/rendererProps';
 import { labelOf } from '../../src/engine/resultText';
-import StructuredResult from '../structured/StructuredResult';
+import type { ContractData } from '../../src/engine/rendererContract';
+import { defineRenderer } from '../shared/defineRenderer';
+import { flashcardsContract } from './contract';
 
 /*
  * A deck of question-and-answer cards shown one at a time. The card is a
@@ -13,11 +13,7 @@ import StructuredResult from '../structured/StructuredResult';
  * browsers put a space around a visually hidden colon, which reads "Question :".
  */
 
-const deckSchema = z
-  .array(z.object({ question: z.string(), answer: z.string() }))
-  .min(1);
-
-type Card = z.infer<typeof deckSchema>[number];
+type Card = ContractData<typeof flashcardsContract>[number];
 type Side = 'question' | 'answer';
 
 interface DeckState {
@@ -98,13 +94,6 @@ function Deck({ cards, schema }: { cards: readonly Card[]; schema: ContractSchem
   );
 }
 
-export default function Flashcards(props: ResultRendererProps) {
-  const { result, schema } = props;
-  const cards = useMemo(() => {
-    const parsed = deckSchema.safeParse(result.kind === 'json' ? result.data : undefined);
-    return parsed.success ? parsed.data : null;
-  }, [result]);
-  // Anything that is not a deck is still shown, the generic way.
-  if (!cards) return <StructuredResult {...props} />;
-  return <Deck cards={cards} schema={schema} />;
-}
+export default defineRenderer(flashcardsContract, function Flashcards({ data, schema }) {
+  return <Deck cards={data} schema={schema} />;
+});

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { markdownToSafeHtml } from '../../src/engine/safeHtml';
-import type { ResultRendererProps } from '../../src/engine/rendererProps';
+import { defineRenderer } from '../shared/defineRenderer';
+import { markdownContract } from './contract';
 
 /** Markdown shown as sanitised HTML; also what the streaming preview shows of a partial answer. */
 export function MarkdownView({ text }: { text: string }) {
@@ -9,6 +10,6 @@ export function MarkdownView({ text }: { text: string }) {
   return <div className="markdown" dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-export default function MarkdownResult({ result }: ResultRendererProps) {
-  return <MarkdownView text={result.kind === 'text' ? result.text : JSON.stringify(result.data, null, 2)} />;
-}
+export default defineRenderer(markdownContract, function MarkdownResult({ data }) {
+  return <MarkdownView text={data} />;
+});

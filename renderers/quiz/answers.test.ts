@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answersMatch, compareModeOf } from './answers';
+import { describe, expect, it } from 'vitest';
+import { answersMatch } from './answers';
+import { quizContract } from './contract';
 
 describe('answersMatch', () => {
   describe('exact (QuizWhiz)', () => {
@@ -48,24 +49,21 @@ describe('answersMatch', () => {
   });
 });
 
-describe('compareModeOf', () => {
-  afterEach(() => vi.restoreAllMocks());
+describe('the quiz contract\'s compareAnswers option', () => {
+  const compareOf = (options: unknown) => quizContract.options.safeParse(options);
 
-  it('reads the mode from rendererOptions', () => {
-    expect(compareModeOf({ id: 'quiz-whiz', rendererOptions: { compareAnswers: 'exact' } })).toBe('exact');
-    expect(compareModeOf({ id: 'interactive-quiz-builder', rendererOptions: { compareAnswers: 'caseInsensitive' } })).toBe('caseInsensitive');
+  it('reads the mode a registry file gives', () => {
+    expect(compareOf({ compareAnswers: 'exact' }).data?.compareAnswers).toBe('exact');
+    expect(compareOf({ compareAnswers: 'caseInsensitive' }).data?.compareAnswers).toBe('caseInsensitive');
   });
 
   it('defaults to exact when no mode is given', () => {
-    expect(compareModeOf({ id: 't' })).toBe('exact');
-    expect(compareModeOf({ id: 't', rendererOptions: {} })).toBe('exact');
-    expect(compareModeOf({ id: 't', rendererOptions: { somethingElse: true } })).toBe('exact');
+    expect(compareOf({}).data?.compareAnswers).toBe('exact');
   });
 
-  it('falls back to exact, with a warning, on an unknown mode', () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    expect(compareModeOf({ id: 't', rendererOptions: { compareAnswers: 'CaseInsensitive' } })).toBe('exact');
-    expect(compareModeOf({ id: 't', rendererOptions: { compareAnswers: 1 } })).toBe('exact');
-    expect(warn).toHaveBeenCalledTimes(2);
+  it('refuses an unknown mode or key rather than silently accepting near-misses as right', () => {
+    expect(compareOf({ compareAnswers: 'CaseInsensitive' }).success).toBe(false);
+    expect(compareOf({ compareAnswers: 1 }).success).toBe(false);
+    expect(compareOf({ somethingElse: true }).success).toBe(false);
   });
 });

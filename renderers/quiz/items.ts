@@ -2,9 +2,10 @@ import { z } from 'zod';
 
 /*
  * The questions of either quiz in one shape. The tool's own schema has
- * already validated the result; this reading is deliberately looser (any
- * `type` string) so that an item type this screen does not know reaches the
- * screen and is reported as 'Unknown question type' instead of breaking it.
+ * already validated the result; the quiz contract's reading is deliberately
+ * looser (any `type` string) so that an item type this screen does not know
+ * reaches the screen and is reported as 'Unknown question type' instead of
+ * breaking it.
  */
 
 export type QuizItemKind = 'choice' | 'trueFalse' | 'fill' | 'unknown';
@@ -21,7 +22,7 @@ export interface QuizItem {
   type?: string;
 }
 
-const rawItem = z.object({
+export const rawQuizItem = z.object({
   question: z.string(),
   options: z.array(z.string()).default([]),
   answer: z.string().default(''),
@@ -29,7 +30,6 @@ const rawItem = z.object({
   difficulty: z.string().optional(),
 });
 
-const rawQuiz = z.array(rawItem);
 
 function kindOf(type: string | undefined): QuizItemKind {
   switch (type) {
@@ -46,11 +46,9 @@ function kindOf(type: string | undefined): QuizItemKind {
   }
 }
 
-/** The quiz in a result's data, or null when the data is not a list of questions at all. */
-export function quizItemsOf(data: unknown): QuizItem[] | null {
-  const parsed = rawQuiz.safeParse(data);
-  if (!parsed.success) return null;
-  return parsed.data.map(({ question, options, answer, type, difficulty }) => {
+/** The questions in one shape, from items the quiz contract has parsed. */
+export function quizItemsFrom(items: readonly z.output<typeof rawQuizItem>[]): QuizItem[] {
+  return items.map(({ question, options, answer, type, difficulty }) => {
     const kind = kindOf(type);
     return {
       kind,

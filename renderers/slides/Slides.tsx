@@ -1,17 +1,13 @@
-import { useId, useMemo } from 'react';
-import { z } from 'zod';
+import { useId } from 'react';
 import type { ContractSchema } from '../../src/engine/contractSchema';
-import type { ResultRendererProps } from '../../src/engine/rendererProps';
+import type { ContractData } from '../../src/engine/rendererContract';
 import { labelOf } from '../../src/engine/resultText';
-import StructuredResult from '../structured/StructuredResult';
+import { defineRenderer } from '../shared/defineRenderer';
+import { slidesContract } from './contract';
 
 /* A presentation outline as a stack of slide cards: number, title, talking points. */
 
-const deckSchema = z.object({
-  slides: z.array(z.object({ title: z.string(), points: z.array(z.string()) })).min(1),
-});
-
-type Slide = z.infer<typeof deckSchema>['slides'][number];
+type Slide = ContractData<typeof slidesContract>['slides'][number];
 
 function SlideCard({ slide, number, pointsLabel }: { slide: Slide; number: number; pointsLabel: string }) {
   const id = useId();
@@ -33,13 +29,7 @@ function SlideCard({ slide, number, pointsLabel }: { slide: Slide; number: numbe
   );
 }
 
-export default function Slides(props: ResultRendererProps) {
-  const { result, schema } = props;
-  const slides = useMemo(() => {
-    const parsed = deckSchema.safeParse(result.kind === 'json' ? result.data : undefined);
-    return parsed.success ? parsed.data.slides : null;
-  }, [result]);
-  if (!slides) return <StructuredResult {...props} />;
+export default defineRenderer(slidesContract, function Slides({ data: { slides }, schema }) {
   const slideSchema: ContractSchema | undefined = schema?.properties?.slides?.items;
   const pointsLabel = labelOf('points', slideSchema?.properties?.points);
   return (
@@ -47,4 +37,4 @@ export default function Slides(props: ResultRendererProps) {
       {slides.map((slide, i) => <SlideCard key={i} slide={slide} number={i + 1} pointsLabel={pointsLabel} />)}
     </ol>
   );
-}
+});

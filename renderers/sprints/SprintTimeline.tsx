@@ -1,7 +1,7 @@
-import { useId, useMemo } from 'react';
-import { z } from 'zod';
-import type { ResultRendererProps } from '../../src/engine/rendererProps';
-import StructuredResult from '../structured/StructuredResult';
+import { useId } from 'react';
+import type { ContractData } from '../../src/engine/rendererContract';
+import { defineRenderer } from '../shared/defineRenderer';
+import { sprintsContract } from './contract';
 
 /*
  * A study session as a timeline of work sprints and breaks. A bar shows the
@@ -10,13 +10,7 @@ import StructuredResult from '../structured/StructuredResult';
  * minutes, when it starts and ends, and the activity.
  */
 
-const planSchema = z.object({
-  sprints: z
-    .array(z.object({ duration: z.number().nonnegative(), activity: z.string(), type: z.enum(['work', 'break']) }))
-    .min(1),
-});
-
-type Sprint = z.infer<typeof planSchema>['sprints'][number];
+type Sprint = ContractData<typeof sprintsContract>['sprints'][number];
 
 interface Block extends Sprint {
   start: number;
@@ -107,12 +101,6 @@ function Timeline({ sprints }: { sprints: readonly Sprint[] }) {
   );
 }
 
-export default function SprintTimeline(props: ResultRendererProps) {
-  const { result } = props;
-  const sprints = useMemo(() => {
-    const parsed = planSchema.safeParse(result.kind === 'json' ? result.data : undefined);
-    return parsed.success ? parsed.data.sprints : null;
-  }, [result]);
-  if (!sprints) return <StructuredResult {...props} />;
-  return <Timeline sprints={sprints} />;
-}
+export default defineRenderer(sprintsContract, function SprintTimeline({ data }) {
+  return <Timeline sprints={data.sprints} />;
+});

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { ContractSchema } from '../../src/engine/contractSchema';
-import type { ResultRendererProps } from '../../src/engine/rendererProps';
+import { defineRenderer } from '../shared/defineRenderer';
+import { structuredContract } from './contract';
 import { labelOf } from '../../src/engine/resultText';
 
 /*
@@ -129,6 +130,6 @@ export function StructuredView({ data, schema }: { data: Json; schema: ContractS
   );
 }
 
-export default function StructuredResult({ result, schema }: ResultRendererProps) {
-  return <StructuredView data={result.kind === 'json' ? result.data : result.text} schema={schema} />;
-}
+export default defineRenderer(structuredContract, function StructuredResult({ data, schema }) {
+  return <StructuredView data={data} schema={schema} />;
+});

@@ -1,8 +1,9 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ContractSchema } from '../../src/engine/contractSchema';
-import type { ResultRendererProps } from '../../src/engine/rendererProps';
 import { labelOf } from '../../src/engine/resultText';
-import StructuredResult from '../structured/StructuredResult';
+import { defineRenderer } from '../shared/defineRenderer';
+import { StructuredView } from '../structured/StructuredResult';
+import { tabsContract } from './contract';
 import { tabAfterKey } from '../../src/ui/tabKeys';
 
 /*
@@ -18,13 +19,9 @@ interface Variant {
   text: string;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** The schema's string fields, in the order the author declared them, that the data fills with text. */
-function variantsOf(data: unknown, schema: ContractSchema | undefined): Variant[] {
-  if (!isRecord(data) || schema?.type !== 'OBJECT' || !schema.properties) return [];
+function variantsOf(data: Readonly<Record<string, unknown>>, schema: ContractSchema | undefined): Variant[] {
+  if (schema?.type !== 'OBJECT' || !schema.properties) return [];
   return Object.entries(schema.properties).flatMap(([key, node]) => {
     const text = data[key];
     return node.type === 'STRING' && typeof text === 'string' ? [{ key, label: labelOf(key, node), text }] : [];
@@ -94,10 +91,9 @@ function Tabs({ variants, label }: { variants: readonly Variant[]; label: string
   );
 }
 
-export default function VariantTabs(props: ResultRendererProps) {
-  const { result, schema, tool } = props;
-  const variants = useMemo(() => variantsOf(result.kind === 'json' ? result.data : undefined, schema), [result, schema]);
-  // Fewer than two versions is not a choice: show the result the generic way.
-  if (variants.length < 2) return <StructuredResult {...props} />;
+export default defineRenderer(tabsContract, function VariantTabs({ data, schema, tool }) {
+  const variants = useMemo(() => variantsOf(data, schema), [data, schema]);
+  // Fewer than two versions (text fields the schema declares) is not a choice: show the result the generic way.
+  if (variants.length < 2) return <StructuredView data={data} schema={schema} />;
   return <Tabs variants={variants} label={schema?.description?.trim() || `${tool.title} versions`} />;
-}
+});

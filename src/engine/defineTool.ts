@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { CrossFieldRule, Field, FieldValues } from './fields';
 import type { BuiltinPlaceholder, PlaceholderNames } from './promptTemplate';
-import type { RendererKey } from './renderers';
+import type { AnyContractTypes, RendererKey, RendererKeys } from './renderers';
 
 /*
  * The one shape every registry file declares. Types flow from the fields: the
@@ -70,8 +70,8 @@ export interface ToolDeclaration<
   result: R;
   /** Which screen shows the result; defaults to the generic one for the result kind. */
   renderer?: RendererKey;
-  /** Settings for the renderer, which checks them itself (e.g. how a quiz compares answers). */
-  rendererOptions?: Readonly<Record<string, string | number | boolean>>;
+  /** Settings for the renderer, typed and checked by its contract (e.g. how a quiz compares answers). */
+  rendererOptions?: Readonly<Record<string, unknown>>;
   /** Label of the generate button, when 'Generate' says too little. */
   actionLabel?: string;
   followUps?: Readonly<Record<string, FollowUpCall>>;
@@ -94,13 +94,58 @@ type PromptCheck<P extends string, F extends readonly Field[], D> = [UnknownPlac
   ? unknown
   : { [K in `Error: {{${UnknownPlaceholder<P, F, D>}}} names no field of this tool`]: true };
 
+/** The contract types of a renderer key (never without one). */
+type RendererTypes<K> = K extends RendererKey ? (RendererKeys[K] extends AnyContractTypes ? RendererKeys[K] : never) : never;
+
+/** With a renderer whose contract the result does not fit, `renderer` must also be an object carrying the error. */
+type ResultFitCheck<K, R extends ResultSpec> = K extends RendererKey
+  ? [ResultOf<R>] extends [RendererTypes<K>['result']]
+    ? unknown
+    : { [E in `Error: the '${K}' renderer reads ${RendererTypes<K>['reads']}; this tool's result does not fit. Change the result schema or the renderer`]: true }
+  : unknown;
+
+/** The follow-up calls a renderer makes (none without a bespoke renderer). */
+type NeededFollowUps<K> = K extends RendererKey ? RendererTypes<K>['followUps'] : Record<never, never>;
+
+type FollowUpFit<K extends string, N extends string, Need, Given> = Need extends { context: infer C extends string; result: infer Reads }
+  ? Given extends { prompt: infer P extends string; result: infer R extends ResultSpec }
+    ? ([ResultOf<R>] extends [Reads]
+        ? unknown
+        : { [E in `Error: the '${K}' renderer reads the answer of followUps.${N} differently; its result does not fit`]: true }) &
+        ([Exclude<PlaceholderNames<P>, C>] extends [never]
+          ? unknown
+          : { [E in `Error: followUps.${N}'s prompt uses {{${Exclude<PlaceholderNames<P>, C>}}}, which the '${K}' renderer does not pass (it passes ${C})`]: true })
+    : { [E in `Error: the '${K}' renderer calls followUps.${N}: declare it with a prompt, result and example`]: true }
+  : unknown;
+
+/** Every follow-up the renderer calls is declared, its prompt uses only the context passed, its result fits. */
+type FollowUpsCheck<K, FU> = [keyof NeededFollowUps<K>] extends [never]
+  ? { followUps?: FU }
+  : {
+      followUps: FU & {
+        [N in keyof NeededFollowUps<K> & string]: FollowUpFit<K & string, N, NeededFollowUps<K>[N], N extends keyof FU ? FU[N] : undefined>;
+      };
+    };
+
+/** The renderer part of a declaration: options typed by the renderer's contract, none without a renderer. */
+type RendererPart<K, R extends ResultSpec, FU> = {
+  renderer?: K & ResultFitCheck<K, R>;
+  rendererOptions?: [K] extends [RendererKey] ? RendererTypes<K>['options'] : never;
+} & FollowUpsCheck<K, FU>;
+
 export function defineTool<
   const F extends readonly Field[],
   const P extends string,
   R extends ResultSpec,
   D extends DerivedValues = Record<never, never>,
->(declaration: ToolDeclaration<F, R, D> & { prompt: P & PromptCheck<P, F, D> }): ToolDeclaration<F, R, D> {
-  return declaration;
+  K extends RendererKey | undefined = undefined,
+  const FU extends Readonly<Record<string, FollowUpCall>> = Record<never, never>,
+>(
+  declaration: Omit<ToolDeclaration<F, R, D>, 'renderer' | 'rendererOptions' | 'followUps'> & {
+    prompt: P & PromptCheck<P, F, D>;
+  } & RendererPart<K, R, FU>,
+): ToolDeclaration<F, R, D> {
+  return declaration as ToolDeclaration<F, R, D>;
 }
 
 /** A registry module as the engine loads it. */

@@ -1,4 +1,5 @@
-import { isFreeText, type Field, type FormValues } from './fields';
+// With its extension: the registry plugin's checks load this module into vite.config.ts, whose loader wants one.
+import { isFreeText, type Field, type FormValues } from './fields.ts';
 
 /*
  * Prompt templates are plain strings with mustache-like tags:

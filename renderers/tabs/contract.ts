@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { rendererContract } from '../../src/engine/rendererContract';
+
+/** One tab per top-level text field, in the order the schema declares them. */
+export const tabsContract = rendererContract({
+  reads: 'an object with two or more text fields, one tab each, e.g. { simple: string, detailed: string }',
+  kind: 'json',
+  result: z
+    .record(z.string(), z.unknown())
+    .refine((data) => Object.values(data).filter((value) => typeof value === 'string').length >= 2, {
+      message: 'Expected two or more text fields, one tab each.',
+    }),
+  options: z.strictObject({}),
+});
