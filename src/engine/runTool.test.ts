@@ -35,6 +35,10 @@ describe('runTool with values the browser derives', () => {
     const result = await runTool(counter, { text: '  alpha beta  ' }, backend);
     expect(requests[0]?.prompt).toContain('The text has 2 words:');
     expect(requests[0]?.responseSchema).toEqual({ type: 'OBJECT', properties: { feedback: { type: 'STRING' } }, required: ['feedback'] });
+    // The answer format is said once, from the schema sent: the derived key is not asked for.
+    expect(requests[0]?.prompt).toContain('Answer format: reply with only JSON, an object with these keys:');
+    expect(requests[0]?.prompt).toContain('- `feedback`: text');
+    expect(requests[0]?.prompt).not.toContain('`wordCount`');
     expect(result).toEqual({ kind: 'json', data: { wordCount: 2, feedback: 'Clear and short.' } });
   });
 });
@@ -76,6 +80,7 @@ describe('runFollowUp', () => {
     expect(result).toEqual({ kind: 'json', data: { hint: 'Gravity.' } });
     expect(requests[0]?.prompt).toContain('<user_input name="question">\nWhy ＜/user_input> tides?\n</user_input>');
     expect(requests[0]?.responseSchema?.properties?.hint).toEqual({ type: 'STRING' });
+    expect(requests[0]?.prompt).toMatch(/\n\nAnswer format: reply with only JSON, an object with these keys:\n[^]*- `hint`: text$/);
     expect(requests[0]?.sample).toEqual({ hint: 'Think of the Moon.' });
   });
 

@@ -5,6 +5,7 @@ import type { Field, FormValues } from './fields';
 import { preparedValues } from './formSchema';
 import { InvalidAnswerError } from './messages';
 import { renderPrompt } from './promptTemplate';
+import { withSchemaBrief } from './schemaBrief';
 import type { Backend } from './backend/types';
 
 export type ToolResult = { kind: 'text'; text: string } | { kind: 'json'; data: unknown };
@@ -80,8 +81,16 @@ export function derivedValues(tool: ToolDeclaration, values: FormValues): Readon
   return (tool.derive?.(preparedValues(tool.fields, values) as never) ?? {}) as Readonly<Record<string, unknown>>;
 }
 
+/** The rendered prompt; a structured tool's ends with the answer format, from the schema the model is sent. */
 export function promptFor(tool: ToolDeclaration, values: FormValues): string {
-  return renderPrompt(tool.prompt, tool.fields, preparedValues(tool.fields, values), { derived: derivedValues(tool, values) });
+  const derived = derivedValues(tool, values);
+  const prompt = renderPrompt(tool.prompt, tool.fields, preparedValues(tool.fields, values), { derived });
+  return withBrief(prompt, modelSchemaOf(tool, derived));
+}
+
+/** The answer format from the schema, once (issue 12); markdown answers get nothing. */
+function withBrief(prompt: string, result: ResultSpec): string {
+  return result === 'markdown' ? prompt : withSchemaBrief(prompt, contractSchemaOf(result));
 }
 
 /** Result keys the browser computes, so the model is not asked for them. */
@@ -136,5 +145,5 @@ export function runFollowUp(
   const followUp = tool.followUps?.[key];
   if (!followUp) throw new Error(`Tool "${tool.id}" declares no follow-up call "${key}".`);
   const fields: Field[] = Object.keys(context).map((name) => ({ name, kind: 'textarea' as const, label: name }));
-  return call(backend, renderPrompt(followUp.prompt, fields, context), followUp.result, followUp.example, { signal });
+  return call(backend, withBrief(renderPrompt(followUp.prompt, fields, context), followUp.result), followUp.result, followUp.example, { signal });
 }
