@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { findTool, loadTool } from '../../engine/catalogue';
-import type { ToolDeclaration } from '../../engine/defineTool';
-import { useToolSessions } from '../../engine/stores/toolSessions';
+import { loadTool } from '../../engine/catalogue';
+import type { ToolDeclaration, ToolMeta } from '../../engine/defineTool';
+import { useToolSessions } from '../../state/toolSessions';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { ToolLoading } from './ToolLoading';
 import { ToolRunner } from './ToolRunner';
@@ -10,16 +10,15 @@ import { preloadWidgets } from '../../../renderers';
 /**
  * Loads a tool's declaration with its route, then hands it to the generic
  * runner. The page's heading is already on screen (ToolRoute), from the
- * catalogue in the first load.
+ * catalogue in the first load; the route looked the tool up once and hands
+ * its metadata down.
  */
-export function ToolPage({ toolId }: { toolId: string }) {
-  const meta = findTool(toolId);
+export function ToolPage({ meta }: { meta: ToolMeta }) {
   const [tool, setTool] = useState<ToolDeclaration | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
-    if (!meta) return;
     let current = true;
     setFailed(false);
     // The widgets come with the declaration: a form whose control changed under the typist would lose their typing.
@@ -41,7 +40,6 @@ export function ToolPage({ toolId }: { toolId: string }) {
     };
   }, [meta, attempt]);
 
-  if (!meta) return null;
   if (tool?.id === meta.id) return <ToolRunner key={tool.id} tool={tool} />;
 
   return (

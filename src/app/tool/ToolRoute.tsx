@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { findTool } from '../../engine/catalogue';
-import { useRecentTools } from '../../engine/stores/recentTools';
+import { useRecentTools } from '../../state/recentTools';
 import { Icon } from '../../ui/Icon';
 import { NotFound } from '../pages/NotFound';
 import { screens } from '../routeModules';
@@ -39,7 +39,7 @@ export function ToolRoute({ toolId }: { toolId: string }) {
       </header>
       {painted ? (
         <Suspense fallback={<ToolLoading />}>
-          <ToolPage toolId={meta.id} />
+          <ToolPage meta={meta} />
         </Suspense>
       ) : (
         <ToolLoading />
