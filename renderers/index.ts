@@ -2,7 +2,8 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { ToolDeclaration } from '../src/engine/defineTool';
 import type { RendererKey } from '../src/engine/renderers';
 import type { PreviewBodyProps, ResultRendererProps } from '../src/engine/rendererProps';
-import type { FieldWidgetProps, WidgetKey } from '../src/engine/widgets';
+import type { WidgetKey } from '../src/engine/widgets';
+import type { FieldWidgetProps } from './widgetProps';
 
 /* The keys registry files may name, each with its contract, are declared in contracts.ts; a key there without a component below is a type error. */
 export { rendererContracts } from './contracts';

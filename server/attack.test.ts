@@ -13,7 +13,7 @@ import { freePort, spawnGroup, waitUntilUp, type GroupProcess } from '../tooling
  * already failed (auth, CORS, body limits, traversal, SSRF, aborts), so they
  * keep failing. Findings 5 and 6's import and multi-tab items live where the
  * code runs, in the browser: src/engine/projectFile.test.ts,
- * src/engine/stores/crossTab.test.ts and e2e/hostile-import.spec.ts.
+ * src/state/crossTab.test.ts and e2e/hostile-import.spec.ts.
  *
  * Two gateways: SAMPLE, as `npm start` runs with no provider configured (the
  * default a school tries first), and PROVIDER, behind one trusted proxy, with

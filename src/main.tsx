@@ -5,8 +5,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadOnIntent } from './app/routeModules';
 import { messages } from './engine/messages';
-import { syncAcrossTabs } from './engine/stores/crossTab';
-import { followTheme } from './engine/stores/theme';
+import { syncAcrossTabs } from './state/crossTab';
+import { followTheme } from './state/theme';
 import './app/styles.css';
 
 // The chosen theme before anything renders, so the page does not flash in the other one.

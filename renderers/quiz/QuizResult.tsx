@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { messageOf, messages } from '../../src/engine/messages';
 import { removeStored, storageKeys } from '../../src/engine/storage';
-import { usePersistentState } from '../../src/engine/stores/persistentState';
+import { usePersistentState } from '../../src/state/persistentState';
 import { z } from 'zod';
 import type { QuizItem } from './items';
 import { defineRenderer, type ContractRendererProps } from '../shared/defineRenderer';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranscriber } from '../../src/engine/backend/hooks';
+import { useTranscriber } from '../../src/state/backendHooks';
 import { messageOf, messages } from '../../src/engine/messages';
-import type { FieldWidgetProps } from '../../src/engine/widgets';
+import type { FieldWidgetProps } from '../widgetProps';
 import { ErrorBox } from '../../src/ui/ErrorBox';
 import { Icon } from '../../src/ui/Icon';
 import { Spinner } from '../../src/ui/Spinner';

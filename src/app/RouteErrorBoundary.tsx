@@ -1,7 +1,7 @@
 import { Component, useRef, useState, type ErrorInfo, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation } from 'wouter';
-import { loadArtifacts, useProjects, type Project } from '../engine/stores/projects';
+import { loadArtifacts, useProjects, type Project } from '../state/projects';
 import { ErrorBox } from '../ui/ErrorBox';
 import { Icon } from '../ui/Icon';
 import { DeleteProjectConfirm } from './ui/DeleteProject';

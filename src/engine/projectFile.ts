@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { $ZodIssue } from 'zod/v4/core';
 import type { ContractSchema } from './contractSchema';
 import { labelOf, MAX_ITEM_DEPTH, nestedDeeperThan, prettyJson, resultAsText } from './resultText';
-import { artifactSchema, projectSchema, type Artifact, type Project, type ProjectBundle } from './stores/projects';
+import { artifactSchema, projectSchema, type Artifact, type Project, type ProjectBundle } from './projects/schema';
 
 /*
  * A project as a file people can keep, move to another browser and bring

@@ -2,7 +2,7 @@
 import { marked } from 'marked';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { markdownToSafeHtml, unsanitizedMarkdownHtml } from './safeHtml';
-import { effectiveSettings } from './stores/settings';
+import { effectiveSettings } from './backend/settings';
 import { XSS_HIT, xssPayloads } from './testing/xssPayloads';
 import { findDanger, installHitRecorder, provoke, type HitRecorder } from './testing/xssScan';
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { findTool, isTeacherTool, tools } from '../../engine/catalogue';
 import type { ToolMeta } from '../../engine/defineTool';
-import { dashboardFilters, useDashboardFilter, type DashboardFilter } from '../../engine/stores/dashboardFilter';
-import { useRecentTools } from '../../engine/stores/recentTools';
+import { dashboardFilters, useDashboardFilter, type DashboardFilter } from '../../state/dashboardFilter';
+import { useRecentTools } from '../../state/recentTools';
 import { ToolCard } from '../ui/ToolCard';
 import { tabAfterKey } from '../../ui/tabKeys';
 

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { ownKeyProviders, ownKeyUsable, type OwnKeyProvider, type OwnKeySettings } from '../../engine/backend/ownKey';
 import { messageOf } from '../../engine/messages';
 import { GEMINI_DEFAULT_MODEL } from '../../engine/providers/defaultModels';
-import { useBackendSettings, useSettings } from '../../engine/stores/settings';
+import { useBackendSettings, useSettings } from '../../state/settings';
 
 const providerLabels: Record<OwnKeyProvider, string> = {
   gemini: 'Google Gemini',

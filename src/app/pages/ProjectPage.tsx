@@ -6,7 +6,7 @@ import type { ContractSchema } from '../../engine/contractSchema';
 import { messages } from '../../engine/messages';
 import { exportFileName, projectExportJson, projectMarkdown } from '../../engine/projectFile';
 import { MAX_ITEM_DEPTH, nestedDeeperThan, prettyJson } from '../../engine/resultText';
-import { loadArtifacts, useProjects, type Artifact, type Project } from '../../engine/stores/projects';
+import { loadArtifacts, useProjects, type Artifact, type Project } from '../../state/projects';
 import { DeleteProjectConfirm } from '../ui/DeleteProject';
 import { ConfirmPanel } from '../ui/ConfirmPanel';
 import { CopyButton } from '../ui/CopyButton';

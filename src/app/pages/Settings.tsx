@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { messageOf } from '../../engine/messages';
-import { environmentDefaults, useBackendSettings, useSettings } from '../../engine/stores/settings';
+import { environmentDefaults, useBackendSettings, useSettings } from '../../state/settings';
 import { OwnKeySettingsForm } from './OwnKeySettingsForm';
 import { ThemeSettings } from './ThemeSettings';
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { themeChoices, useTheme, type ThemeChoice } from '../../engine/stores/theme';
+import { themeChoices, useTheme, type ThemeChoice } from '../../state/theme';
 
 const labels: Record<ThemeChoice, { label: string; help: string }> = {
   system: { label: 'System', help: 'Light or dark, as this device is set.' },

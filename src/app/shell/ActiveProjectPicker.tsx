@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { newestFirst, useProjects } from '../../engine/stores/projects';
+import { newestFirst, useProjects } from '../../state/projects';
 
 /** Where results are saved. None by default (spec 3). */
 export function ActiveProjectPicker() {

@@ -1,11 +1,11 @@
 import { Link } from 'wouter';
 import { backendKindFor } from '../../engine/backend/backendKind';
-import { useBackendSettings } from '../../engine/stores/settings';
+import { useBackendSettings } from '../../state/settings';
 import { Icon } from '../../ui/Icon';
 
 /**
  * Whether our gateway (npm start) served this page: it writes its config into
- * index.html's head (server/appConfig.ts, read by engine/stores/settings.ts).
+ * index.html's head (server/appConfig.ts, read by engine/backend/settings.ts).
  */
 function servedByGateway(): boolean {
   return globalThis.document?.head?.querySelector('script#studyforge-config[type="application/json"]') != null;

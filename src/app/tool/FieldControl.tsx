@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import type { FieldError, UseFormRegister } from 'react-hook-form';
 import { loadedWidget, widgetMap } from '../../../renderers';
 import type { Field, FormValues } from '../../engine/fields';
-import type { FieldWidgetProps } from '../../engine/widgets';
+import type { FieldWidgetProps } from '../../../renderers/widgetProps';
 import { numberOrDefault } from '../../engine/formSchema';
 
 /** A required number keeps its blank, so Generate can stay disabled until it is filled. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { messageOf } from '../../engine/messages';
-import { useProjects } from '../../engine/stores/projects';
+import { useProjects } from '../../state/projects';
 import { Icon } from '../../ui/Icon';
 import { SAVE_CONFIRMATION_MS } from '../ui/timing';
 import { useTimedFlag } from '../ui/useTimedFlag';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
-import { useProjects, type Project } from '../../engine/stores/projects';
+import { useProjects, type Project } from '../../state/projects';
 import { ConfirmPanel } from './ConfirmPanel';
 import { UNDO_BUTTON_ID } from './NoticeBar';
 import { useNotices } from './notices';

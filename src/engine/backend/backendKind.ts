@@ -1,4 +1,4 @@
-import type { BackendSettings } from '../stores/settings';
+import type { BackendSettings } from './settings';
 import { ownKeyUsable } from './ownKey';
 import type { Backend } from './types';
 

@@ -1,4 +1,4 @@
-import type { BackendSettings } from '../stores/settings';
+import type { BackendSettings } from './settings';
 import { backendKindFor } from './backendKind';
 import { createContractBackend } from './contractClient';
 import { createProviderBackend } from './providerBackend';

@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resolveBackend } from '../backend/resolveBackend';
-import { storageKeys } from '../storage';
+import { resolveBackend } from './resolveBackend';
 import { effectiveSettings } from './settings';
 
 beforeEach(() => localStorage.clear());
@@ -34,16 +33,6 @@ describe('backend settings', () => {
       publicKey: 'anon',
       transcribeUrl: 'https://speech.example',
     });
-  });
-
-  it('stores what the Settings screen saves and survives an unreadable value', async () => {
-    localStorage.setItem(storageKeys.settings, '{oops');
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    vi.resetModules();
-    const { useSettings } = await import('./settings');
-    expect(useSettings.getState().stored).toEqual({});
-    useSettings.getState().save({ backendUrl: ' https://b.example ', publicKey: 'k', transcribeUrl: '' });
-    expect(JSON.parse(localStorage.getItem(storageKeys.settings) ?? '')).toEqual({ backendUrl: 'https://b.example', publicKey: 'k', transcribeUrl: '' });
   });
 });
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { storageKeys } from '../storage';
+import { storageKeys } from '../engine/storage';
 
 /*
  * The 'storage' event wiring: another tab's write reaches the stores. The

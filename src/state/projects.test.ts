@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { storageKeys } from '../storage';
+import { storageKeys } from '../engine/storage';
 
 /** A fresh store module, reading whatever localStorage holds now (as a page load would). */
 async function freshStore() {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { storageKeys } from '../storage';
+import { storageKeys } from '../engine/storage';
 import { followTheme, resolveTheme, useTheme } from './theme';
 
 /** A matchMedia for the dark-scheme query whose answer the test flips. */

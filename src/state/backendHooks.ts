@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { useBackendSettings } from '../stores/settings';
-import { resolveBackend } from './resolveBackend';
-import { transcriberFor, type Transcriber } from './transcription';
-import type { Backend } from './types';
+import { useBackendSettings } from './settings';
+import { resolveBackend } from '../engine/backend/resolveBackend';
+import { transcriberFor, type Transcriber } from '../engine/backend/transcription';
+import type { Backend } from '../engine/backend/types';
 
 /** The backend the settings point at, or the offline samples. */
 export function useBackend(): Backend {

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { z } from 'zod';
-import { readStored, storageKeys, writeStored } from '../storage';
+import { readStored, storageKeys, writeStored } from '../engine/storage';
 
 /**
  * useState that survives a reload, for bespoke screens' own state (where a

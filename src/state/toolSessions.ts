@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { create } from 'zustand';
-import type { Backend } from '../backend/types';
-import type { ToolDeclaration } from '../defineTool';
-import { defaultValues, type FormValues } from '../fields';
-import { messageOf, UserFacingError, messages } from '../messages';
-import { revalidatedResult, runTool, type ToolResult } from '../runTool';
-import { readStored, storageKeys, writeStored } from '../storage';
+import type { Backend } from '../engine/backend/types';
+import type { ToolDeclaration } from '../engine/defineTool';
+import { defaultValues, type FormValues } from '../engine/fields';
+import { messageOf, UserFacingError, messages } from '../engine/messages';
+import { revalidatedResult, runTool, type ToolResult } from '../engine/runTool';
+import { readStored, storageKeys, writeStored } from '../engine/storage';
 
 /*
  * One session per tool: its inputs, its last result, and the state of the

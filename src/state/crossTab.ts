@@ -1,4 +1,4 @@
-import { STORAGE_PREFIX, storageKeys } from '../storage';
+import { STORAGE_PREFIX, storageKeys } from '../engine/storage';
 import { useProjects } from './projects';
 import { useRecentTools } from './recentTools';
 import { useTheme } from './theme';

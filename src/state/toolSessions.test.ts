@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import type { Backend, GenerateRequest } from '../backend/types';
-import { defineTool } from '../defineTool';
-import { messages, UserFacingError } from '../messages';
-import { storageKeys } from '../storage';
+import type { Backend, GenerateRequest } from '../engine/backend/types';
+import { defineTool } from '../engine/defineTool';
+import { messages, UserFacingError } from '../engine/messages';
+import { storageKeys } from '../engine/storage';
 
 const tool = defineTool({
   id: 'test-essay',
@@ -297,8 +297,8 @@ describe('streaming and cancel', () => {
   });
 
   it('cancel reaches fetch: the contract backend is aborted mid-stream', async () => {
-    const { heldStream, startFakeContractServer } = await import('../testing/fakeContractServer');
-    const { createContractBackend } = await import('../backend/contractClient');
+    const { heldStream, startFakeContractServer } = await import('../engine/testing/fakeContractServer');
+    const { createContractBackend } = await import('../engine/backend/contractClient');
     const server = await startFakeContractServer();
     try {
       const held = heldStream();

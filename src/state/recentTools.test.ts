@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { storageKeys } from '../storage';
+import { storageKeys } from '../engine/storage';
 
 async function freshStore() {
   vi.resetModules();

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { create } from 'zustand';
-import { readStored, STORAGE_PREFIX, storageKeys, writeStored } from '../storage';
+import { readStored, STORAGE_PREFIX, storageKeys, writeStored } from '../engine/storage';
 
 /** Spec 9: at most 5, most recent first, no duplicates. */
 export const MAX_RECENT = 5;

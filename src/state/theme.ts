@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { create } from 'zustand';
-import { readStored, storageKeys, writeStored } from '../storage';
+import { readStored, storageKeys, writeStored } from '../engine/storage';
 
 /*
  * The colour theme: the system's (prefers-color-scheme) unless the user

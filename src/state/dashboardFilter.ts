@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { create } from 'zustand';
-import { readStored, storageKeys, writeStored } from '../storage';
+import { readStored, storageKeys, writeStored } from '../engine/storage';
 
 export const dashboardFilters = ['all', 'students', 'teachers'] as const;
 export type DashboardFilter = (typeof dashboardFilters)[number];

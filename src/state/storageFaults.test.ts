@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterAll, beforeEach, afterEach, describe, expect, it, vi } from 'vitest';
-import { storageKeys } from '../storage';
+import { storageKeys } from '../engine/storage';
 import type { Artifact } from './projects';
 
 /*

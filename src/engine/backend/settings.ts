@@ -1,7 +1,5 @@
 import * as z from 'zod/mini';
-import { create } from 'zustand';
-import { ownKeyProviders, type OwnKeySettings } from '../backend/ownKey';
-import { readStored, storageKeys, writeStored } from '../storage';
+import { ownKeyProviders, type OwnKeySettings } from './ownKey';
 
 /*
  * Where the app sends its calls. Defaults come from the build's environment
@@ -17,7 +15,7 @@ const ownKeySchema = z.object({
   baseUrl: z.string(),
 });
 
-const settingsSchema = z.object({
+export const settingsSchema = z.object({
   backendUrl: z.optional(z.string()),
   publicKey: z.optional(z.string()),
   transcribeUrl: z.optional(z.string()),
@@ -110,40 +108,4 @@ export function effectiveSettings(stored: StoredSettings, defaults = environment
     ...(gatewayTranscriber && defaults.transcribeKey ? { transcribeKey: defaults.transcribeKey } : {}),
     ...(stored.ownKey ? { ownKey: stored.ownKey } : {}),
   };
-}
-
-interface SettingsState {
-  stored: StoredSettings;
-  save(settings: BackendSettings): void;
-  /** Sets or (undefined) clears the user's own provider key, leaving the rest as it is. */
-  setOwnKey(ownKey: OwnKeySettings | undefined): void;
-  reset(): void;
-}
-
-export const useSettings = create<SettingsState>()((set, get) => ({
-  stored: readStored(storageKeys.settings, settingsSchema, {}),
-  save(settings) {
-    const stored: StoredSettings = {
-      backendUrl: settings.backendUrl.trim(),
-      publicKey: settings.publicKey.trim(),
-      transcribeUrl: settings.transcribeUrl.trim(),
-      ...(settings.ownKey ? { ownKey: settings.ownKey } : {}),
-    };
-    writeStored(storageKeys.settings, stored);
-    set({ stored });
-  },
-  setOwnKey(ownKey) {
-    const { ownKey: _previous, ...rest } = get().stored;
-    const stored: StoredSettings = ownKey ? { ...rest, ownKey } : rest;
-    writeStored(storageKeys.settings, stored);
-    set({ stored });
-  },
-  reset() {
-    writeStored(storageKeys.settings, {});
-    set({ stored: {} });
-  },
-}));
-
-export function useBackendSettings(): BackendSettings {
-  return effectiveSettings(useSettings((s) => s.stored));
 }

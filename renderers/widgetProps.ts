@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+import type { ToolDeclaration } from '../src/engine/defineTool';
+import type { Field, FormValues } from '../src/engine/fields';
+
+/**
+ * What a field widget (renderers/index.ts names them by key) is given. Here,
+ * not in the engine, because it carries React nodes; the keys a registry
+ * field may name stay in src/engine/widgets.ts.
+ */
+export interface FieldWidgetProps {
+  tool: ToolDeclaration;
+  field: Field;
+  value: FormValues[string] | undefined;
+  /** Sets a form value as if the user had typed it. */
+  setValue(name: string, value: string | number | boolean): void;
+  /** Submits the form, for widgets that end in an automatic Generate. */
+  submit(): void;
+  /** True while the tool's request is in flight. */
+  busy: boolean;
+  /** The field's ordinary control, which the widget shows alongside its own. */
+  children: ReactNode;
+}

@@ -1,0 +1,80 @@
+// zod/mini: projects are in every page's first load, where zod's full API would triple zod's weight.
+import * as z from 'zod/mini';
+
+/*
+ * What a project and a saved item (artifact) are, as stored and as an export
+ * file carries them (spec 7). The store (src/state/projects.ts) keeps them;
+ * projectFile.ts writes and reads them as files.
+ */
+
+export const projectSchema = z.object({
+  id: z.string().check(z.minLength(1)),
+  name: z.string(),
+  createdAt: z.string(),
+  /** When the name last changed. Optional so data stored before renames existed still reads. */
+  updatedAt: z.optional(z.string()),
+});
+
+export const artifactSchema = z.object({
+  id: z.string().check(z.minLength(1)),
+  createdAt: z.string(),
+  toolId: z.string(),
+  toolTitle: z.optional(z.string()),
+  /**
+   * Random, one per save. Ids alone cannot tell saves apart: tabs saving in the
+   * same millisecond pick the same id, and identical content is no sign of the
+   * same save (a result saved twice is two items). Optional so data stored
+   * before it existed still reads.
+   */
+  saveId: z.optional(z.string()),
+  // Present, whatever its shape: an item without content is not a saved result.
+  data: z.unknown().check(z.refine((data): boolean => data !== undefined, 'is missing')),
+});
+
+export type Project = z.infer<typeof projectSchema>;
+export type Artifact = z.infer<typeof artifactSchema>;
+export type NewArtifact = Pick<Artifact, 'toolId' | 'toolTitle' | 'data'>;
+
+export const projectListSchema = z.array(projectSchema);
+export const artifactListSchema = z.array(artifactSchema);
+
+/** What deleteProject took away, for Undo. */
+export interface DeletedProject {
+  project: Project;
+  artifacts: Artifact[];
+  wasActive: boolean;
+}
+
+/** What deleteArtifact took away, for Undo. */
+export interface DeletedArtifact {
+  projectId: string;
+  artifact: Artifact;
+  /** Where it was in the list, so Undo puts it back there. */
+  index: number;
+}
+
+/** A project and its artifacts as an export file carries them. */
+export interface ProjectBundle {
+  project: Project;
+  artifacts: Artifact[];
+}
+
+export interface ImportOutcome {
+  /** 'added': the project was new here; 'merged': it existed and got what it lacked. */
+  kind: 'added' | 'merged';
+  project: Project;
+  /** Artifacts that were not here before. */
+  addedArtifacts: number;
+  /** For a merge: whether the import's name was newer and replaced this one. */
+  renamed: boolean;
+}
+
+/** When a project's name was last set: its rename time, or its creation. */
+export function nameStamp(project: Project): string {
+  return project.updatedAt ?? project.createdAt;
+}
+
+/** Newest first, as the projects page lists them. */
+export function newestFirst(projects: readonly Project[]): Project[] {
+  return [...projects].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+}

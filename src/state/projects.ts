@@ -1,0 +1,277 @@
+import { create } from 'zustand';
+import { createTabLedger } from '../engine/projects/ledger';
+import { artifactTombstone, newSaveId, timeId, unionArtifacts } from '../engine/projects/merge';
+import {
+  concernsProjects,
+  loadArtifacts,
+  loadProjects,
+  readActiveProject,
+  readDeleted,
+  readStoredArtifacts,
+  readStoredProjects,
+  updateDeleted,
+  writeBack,
+} from '../engine/projects/projectStorage';
+import { nameStamp, type Artifact, type DeletedArtifact, type DeletedProject, type ImportOutcome, type NewArtifact, type Project, type ProjectBundle } from '../engine/projects/schema';
+import { removeStored, storageKeys, writeStored } from '../engine/storage';
+
+/*
+ * The projects the screens show, and every change to them. What a project is
+ * (engine/projects/schema.ts), how it is stored with its tombstones
+ * (projectStorage.ts) and how this tab puts back what another tab's write
+ * dropped (ledger.ts) live in the engine; this store reads storage at the
+ * moment of every write, never writing what this tab happened to hold.
+ */
+
+/** What the screens read with the store. */
+export { loadArtifacts } from '../engine/projects/projectStorage';
+export { newestFirst, type Artifact, type DeletedArtifact, type DeletedProject, type ImportOutcome, type Project } from '../engine/projects/schema';
+
+interface ProjectsState {
+  projects: Project[];
+  activeProjectId: string | null;
+  /** Bumped on every artifact write so screens showing artifacts re-read them. */
+  artifactsVersion: number;
+  createProject(name: string): Project;
+  /** Returns the renamed project, or null when it no longer exists. */
+  renameProject(id: string, name: string): Project | null;
+  /** Deletes a project and its artifacts; returns what Undo needs, or null when it was already gone. */
+  deleteProject(id: string): DeletedProject | null;
+  restoreProject(deleted: DeletedProject): void;
+  setActiveProject(id: string | null): void;
+  /** Saves a result to a project; returns false when the project no longer exists (silently skipped, spec 8). */
+  saveArtifact(projectId: string, artifact: NewArtifact): boolean;
+  deleteArtifact(projectId: string, artifactId: string): DeletedArtifact | null;
+  /** Puts a deleted artifact back; false when its project is gone meanwhile. */
+  restoreArtifact(deleted: DeletedArtifact): boolean;
+  /** Merges a project export: adds an unknown project, gives a known one what it lacks, never drops anything. */
+  importProject(bundle: ProjectBundle): ImportOutcome;
+  /** Re-reads everything from storage. */
+  reload(): void;
+  /**
+   * Another tab wrote `key` (null: it cleared storage). Writes back what this
+   * tab saved and that write dropped, then re-reads.
+   */
+  syncFromStorage(key: string | null): void;
+}
+
+export const useProjects = create<ProjectsState>()((set, get) => {
+  const projects = loadProjects();
+
+  /** What this tab wrote; when this tab's project must take a new id, the active choice follows it. */
+  const ledger = createTabLedger((fromId, toId) => {
+    if (get().activeProjectId === fromId) get().setActiveProject(toId);
+  });
+
+  /** Re-reads storage into the state; the active project is dropped if it no longer exists. */
+  function publish(fresh: Project[] = loadProjects()) {
+    const activeProjectId = get().activeProjectId;
+    set({
+      projects: fresh,
+      activeProjectId: activeProjectId !== null && fresh.some((p) => p.id === activeProjectId) ? activeProjectId : null,
+      artifactsVersion: get().artifactsVersion + 1,
+    });
+  }
+
+  return {
+    projects,
+    activeProjectId: readActiveProject(projects),
+    artifactsVersion: 0,
+
+    createProject(name) {
+      const trimmed = name.trim();
+      if (trimmed === '') throw new Error('A project needs a name.');
+      const current = loadProjects();
+      const id = timeId('proj_', (candidate) => current.some((p) => p.id === candidate));
+      const project: Project = { id, name: trimmed, createdAt: new Date().toISOString() };
+      const next = [...current, project];
+      writeStored(storageKeys.projects, next);
+      ledger.rememberProject(project, true);
+      set({ projects: next });
+      return project;
+    },
+
+    renameProject(id, name) {
+      const trimmed = name.trim();
+      if (trimmed === '') throw new Error('A project needs a name.');
+      const current = loadProjects();
+      const existing = current.find((p) => p.id === id);
+      if (!existing) {
+        publish(current);
+        return null;
+      }
+      // Strictly after the name it replaces, so every tab can tell which name is newer.
+      const updatedAt = new Date(Math.max(Date.now(), Date.parse(nameStamp(existing)) + 1 || 0)).toISOString();
+      const renamed: Project = { ...existing, name: trimmed, updatedAt };
+      const next = current.map((p) => (p.id === id ? renamed : p));
+      writeStored(storageKeys.projects, next);
+      ledger.rememberProject(renamed);
+      set({ projects: next });
+      return renamed;
+    },
+
+    deleteProject(id) {
+      const current = loadProjects();
+      const project = current.find((p) => p.id === id);
+      if (!project) {
+        publish(current);
+        return null;
+      }
+      const artifacts = loadArtifacts(id);
+      const wasActive = get().activeProjectId === id;
+      // The list first: if that write fails nothing has changed and the error reaches the user.
+      writeStored(
+        storageKeys.projects,
+        current.filter((p) => p.id !== id),
+      );
+      updateDeleted((d) => ({
+        projects: [...d.projects, id],
+        artifacts: d.artifacts.filter((t) => !t.startsWith(`${id}/`)),
+      }));
+      removeStored(storageKeys.artifacts(id));
+      ledger.forgetProject(id);
+      if (wasActive) get().setActiveProject(null);
+      publish();
+      return { project, artifacts, wasActive };
+    },
+
+    restoreProject({ project, artifacts, wasActive }) {
+      const key = storageKeys.artifacts(project.id);
+      const before = readStoredArtifacts(project.id);
+      const { merged } = unionArtifacts(before, artifacts);
+      writeStored(key, merged);
+      const current = readStoredProjects();
+      const existing = current.find((p) => p.id === project.id);
+      const restored = existing && nameStamp(existing) > nameStamp(project) ? existing : project;
+      try {
+        writeStored(storageKeys.projects, [...current.filter((p) => p.id !== project.id), restored]);
+      } catch (error) {
+        writeBack('the saved items of a project that could not be restored', () => writeStored(key, before));
+        throw error;
+      }
+      const ids = new Set(artifacts.map((a) => artifactTombstone(project.id, a.id)));
+      updateDeleted((d) => ({ projects: d.projects.filter((p) => p !== project.id), artifacts: d.artifacts.filter((t) => !ids.has(t)) }));
+      ledger.rememberProject(restored);
+      ledger.rememberArtifacts(project.id, artifacts);
+      publish();
+      if (wasActive && get().activeProjectId === null) get().setActiveProject(project.id);
+    },
+
+    setActiveProject(id) {
+      set({ activeProjectId: id });
+      try {
+        if (id === null) removeStored(storageKeys.activeProject);
+        else writeStored(storageKeys.activeProject, id);
+      } catch (error) {
+        console.warn('[projects] could not remember the active project', error);
+      }
+    },
+
+    saveArtifact(projectId, artifact) {
+      // Read fresh at write time, so a save made in another tab is kept, not overwritten.
+      if (!loadProjects().some((p) => p.id === projectId)) return false;
+      const current = loadArtifacts(projectId);
+      const id = timeId('art_', (candidate) => current.some((a) => a.id === candidate));
+      const saved: Artifact = { id, createdAt: new Date().toISOString(), ...artifact, saveId: newSaveId() };
+      writeStored(storageKeys.artifacts(projectId), [saved, ...current]);
+      ledger.rememberArtifacts(projectId, [saved]);
+      set({ artifactsVersion: get().artifactsVersion + 1 });
+      return true;
+    },
+
+    deleteArtifact(projectId, artifactId) {
+      const current = loadArtifacts(projectId);
+      const index = current.findIndex((a) => a.id === artifactId);
+      const artifact = current[index];
+      if (!artifact) return null;
+      writeStored(
+        storageKeys.artifacts(projectId),
+        current.filter((a) => a.id !== artifactId),
+      );
+      updateDeleted((d) => ({ ...d, artifacts: [...d.artifacts, artifactTombstone(projectId, artifactId)] }));
+      ledger.forgetArtifact(projectId, artifactId);
+      set({ artifactsVersion: get().artifactsVersion + 1 });
+      return { projectId, artifact, index };
+    },
+
+    restoreArtifact({ projectId, artifact, index }) {
+      if (!loadProjects().some((p) => p.id === projectId)) return false;
+      const tombstone = artifactTombstone(projectId, artifact.id);
+      updateDeleted((d) => ({ ...d, artifacts: d.artifacts.filter((t) => t !== tombstone) }));
+      const current = loadArtifacts(projectId);
+      if (!current.some((a) => a.id === artifact.id)) {
+        const next = [...current];
+        next.splice(Math.min(index, next.length), 0, artifact);
+        try {
+          writeStored(storageKeys.artifacts(projectId), next);
+        } catch (error) {
+          updateDeleted((d) => ({ ...d, artifacts: [...d.artifacts, tombstone] }));
+          throw error;
+        }
+      }
+      ledger.rememberArtifacts(projectId, [artifact]);
+      set({ artifactsVersion: get().artifactsVersion + 1 });
+      return true;
+    },
+
+    importProject({ project: incoming, artifacts: incomingArtifacts }) {
+      const deleted = readDeleted();
+      const current = loadProjects();
+      const existing = current.find((p) => p.id === incoming.id);
+      const key = storageKeys.artifacts(incoming.id);
+      // Read without tombstones: an import is an explicit wish to have these items, deleted here or not.
+      const rawBefore = readStoredArtifacts(incoming.id);
+      const tombstoned = new Set(deleted.artifacts);
+      const visibleBefore = rawBefore.filter((a) => !tombstoned.has(artifactTombstone(incoming.id, a.id)));
+      const { merged, added } = unionArtifacts(visibleBefore, incomingArtifacts);
+      if (added.length > 0 || !existing) writeStored(key, merged);
+
+      let project = existing ?? incoming;
+      let renamed = false;
+      if (!existing || nameStamp(incoming) > nameStamp(existing)) {
+        renamed = existing !== undefined && incoming.name !== existing.name;
+        project = existing ? { ...existing, name: incoming.name, updatedAt: nameStamp(incoming) } : incoming;
+        try {
+          writeStored(storageKeys.projects, [...current.filter((p) => p.id !== incoming.id), project]);
+        } catch (error) {
+          // Leave storage as it was: no artifacts for a project that is not in the list.
+          if (!existing) {
+            if (rawBefore.length > 0) writeBack('saved items', () => writeStored(key, rawBefore));
+            else removeStored(key);
+          }
+          throw error;
+        }
+      }
+
+      const lifted = new Set([incoming.id]);
+      const liftedArtifacts = new Set(incomingArtifacts.map((a) => artifactTombstone(incoming.id, a.id)));
+      if (deleted.projects.some((p) => lifted.has(p)) || deleted.artifacts.some((t) => liftedArtifacts.has(t))) {
+        updateDeleted((d) => ({
+          projects: d.projects.filter((p) => !lifted.has(p)),
+          artifacts: d.artifacts.filter((t) => !liftedArtifacts.has(t)),
+        }));
+      }
+      ledger.rememberProject(project);
+      ledger.rememberArtifacts(project.id, added);
+      publish();
+      return { kind: existing ? 'merged' : 'added', project, addedArtifacts: added.length, renamed };
+    },
+
+    reload() {
+      const fresh = loadProjects();
+      set({ projects: fresh, activeProjectId: readActiveProject(fresh), artifactsVersion: get().artifactsVersion + 1 });
+    },
+
+    syncFromStorage(key) {
+      if (key === null) {
+        // Another tab cleared storage on purpose: nothing of ours to put back.
+        ledger.clear();
+      } else if (!concernsProjects(key)) {
+        return;
+      } else {
+        ledger.repair();
+      }
+      get().reload();
+    },
+  };
+});
