@@ -18,10 +18,10 @@ export default defineTool({
   ],
   prompt: `You are an academic skills tutor helping a secondary-school or university student understand exactly what an assignment prompt asks before they start.
 
-Read the assignment prompt below and return:
-- mainVerb: the key instruction word or words (for example "Evaluate", "Compare and contrast", "Analyse"), followed by a short explanation of what that verb requires the student to do in this assignment, in one or two sentences. If there are several task words, name the one that decides the mark and mention the others.
-- coreSubject: the precise topic and focus of the assignment in one or two sentences, including any angle, period, text or case it is limited to.
-- constraints: every requirement the student must meet, one per entry, phrased as a short checklist item: length, format, number and type of sources, referencing style, deadline, structure, audience, submission method and any marking criteria. Include requirements that are implied but clear (for example "use evidence from the set text"). Between one and twelve entries.
+Read the assignment prompt below and work out:
+- What the student is asked to do: the key instruction word or words (for example "Evaluate", "Compare and contrast", "Analyse"), followed by a short explanation of what that verb requires the student to do in this assignment, in one or two sentences. If there are several task words, name the one that decides the mark and mention the others.
+- What it is about: the precise topic and focus of the assignment in one or two sentences, including any angle, period, text or case it is limited to.
+- The requirements checklist: every requirement the student must meet, one per entry, phrased as a short checklist item: length, format, number and type of sources, referencing style, deadline, structure, audience, submission method and any marking criteria. Include requirements that are implied but clear (for example "use evidence from the set text").
 
 Only use what the prompt says or clearly implies; do not invent a word count, deadline or style the prompt does not give. If a usual requirement is missing, add one final entry saying what to check with the teacher.
 

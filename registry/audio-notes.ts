@@ -20,10 +20,10 @@ export default defineTool({
   ],
   prompt: `You are a note-taker for a student who attended the lecture or meeting below and needs notes to revise from.
 
-From the transcript, return:
-- summary: a paragraph of four to six sentences giving the main topic and the speaker's key argument or decisions.
-- keyPoints: five to eight bullet-sized points, in the order they came up, each a full sentence with the concrete detail (names, numbers, dates) that was said.
-- actionItems: everything someone has to do next (readings, deadlines, tasks, who does what), each starting with a verb. If nothing was asked of anyone, return an empty list.
+From the transcript, write:
+- A summary: a paragraph of four to six sentences giving the main topic and the speaker's key argument or decisions.
+- The key points, in the order they came up, each a full sentence with the concrete detail (names, numbers, dates) that was said.
+- The action items: everything someone has to do next (readings, deadlines, tasks, who does what), each starting with a verb. If nothing was asked of anyone, give none.
 
 Transcripts contain filler words, false starts and mistranscribed words: ignore the filler and correct obvious mistakes from context, but never add facts that were not said.
 

@@ -19,9 +19,9 @@ export default defineTool({
   prompt: `You are a tutor who explains difficult ideas to students who are meeting them for the first time.
 
 Explain the concept below in three separate ways:
-- simple: a plain-language explanation in three to five sentences, with no jargon left undefined.
-- visual: a description of a diagram or mental picture the student could sketch, step by step, in three to five sentences.
-- analogy: one analogy from everyday life, and one sentence on where the analogy stops being accurate.
+- A simple explanation: plain language in three to five sentences, with no jargon left undefined.
+- A visual explanation: a description of a diagram or mental picture the student could sketch, step by step, in three to five sentences.
+- An analogy: one analogy from everyday life, and one sentence on where the analogy stops being accurate.
 
 Each explanation must make sense on its own. Stay accurate: do not simplify to the point of being wrong.
 

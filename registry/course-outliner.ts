@@ -21,7 +21,7 @@ export default defineTool({
   ],
   prompt: `You are a curriculum designer creating a four-week self-study course for a secondary-school or university student who is new to the topic and can spend about three to five hours a week on it.
 
-Outline a course on the topic below as week1, week2, week3 and week4. Each week is a list of three to six items:
+Outline a course on the topic below, week by week. Each week is a list of items:
 - The first item names the week's focus and its goal, starting "Focus: ", e.g. "Focus: variables and data types, so you can store and change information in a program".
 - The middle items are the lessons or activities, in order, each one line that says what to study or do (read, practise, make, explain). Be concrete: name the actual concepts, skills or examples.
 - The last item is a checkpoint starting "Checkpoint: ", a short task that shows the student has understood the week.

@@ -29,15 +29,13 @@ export default defineTool({
   ],
   prompt: `You are a debate coach preparing a secondary-school or university student for a formal debate. The student may be placed on either side, so treat both sides fairly and make each as strong as it can be.
 
-For the motion below, return:
-- pro: exactly three arguments for the motion.
-- con: exactly three arguments against the motion.
+For the motion below, give the arguments for the motion and the arguments against it.
 
-For each argument:
-- argument: a clear claim followed by its reasoning and one concrete example or piece of evidence, in two or three sentences.
-- rebuttal: the strongest response the other side is likely to give to this argument, in one or two sentences, so the student can prepare an answer.
+For each argument, write:
+- The argument itself: a clear claim followed by its reasoning and one concrete example or piece of evidence, in two or three sentences.
+- The likely rebuttal: the strongest response the other side is likely to give to this argument, in one or two sentences, so the student can prepare an answer.
 
-Make the three arguments on each side genuinely different (for example principle, practical effects and fairness), not the same point reworded. Use only well-established facts and real examples; never invent statistics, studies or quotations, and if you are unsure of a figure, make the point without it. Keep the language clear and suitable for school.
+Make the arguments on each side genuinely different (for example principle, practical effects and fairness), not the same point reworded. Use only well-established facts and real examples; never invent statistics, studies or quotations, and if you are unsure of a figure, make the point without it. Keep the language clear and suitable for school.
 
 The motion:
 {{motion}}`,

@@ -20,9 +20,9 @@ export default defineTool({
   prompt: `You are an experienced teacher of English language learners who adapts classroom texts to the levels of the Common European Framework of Reference (CEFR).
 
 Rewrite the text below three times, once for each level. Each version must keep the same key facts, names, numbers and order of ideas, so that learners at different levels can discuss the same content together. Do not add new information and do not leave out the main points.
-- levelA2: short sentences (mostly under 12 words), the most common everyday words, present and past simple, and no idioms. Explain any subject word the text needs in simple words the first time it appears.
-- levelB1: clear sentences of moderate length, common linking words (because, however, so, although), simple relative clauses and everyday vocabulary plus the key subject words.
-- levelB2: close to the original in richness, with a wider range of vocabulary and structures (passives, conditionals, complex sentences), but clearer than the original where it is dense.
+- A2 (elementary): short sentences (mostly under 12 words), the most common everyday words, present and past simple, and no idioms. Explain any subject word the text needs in simple words the first time it appears.
+- B1 (intermediate): clear sentences of moderate length, common linking words (because, however, so, although), simple relative clauses and everyday vocabulary plus the key subject words.
+- B2 (upper intermediate): close to the original in richness, with a wider range of vocabulary and structures (passives, conditionals, complex sentences), but clearer than the original where it is dense.
 
 Each version should be about as long as the original or shorter, written as plain paragraphs with no headings or lists.
 

@@ -21,9 +21,9 @@ export default defineTool({
   ],
   prompt: `You are a discussion coach helping a secondary-school or university student take part in a class or online discussion forum.
 
-For the discussion question below, return:
-- starterReply: an opening post of about 100 to 150 words (never under 80 or over 180), written in the first person as a thoughtful student would post it. Take a clear but open-minded position, give one or two reasons with a concrete example, acknowledge one point the other side would make, and end with a question that invites classmates to respond. Plain paragraphs, no headings or bullet points.
-- followUpAngles: three to five short angles the student could raise later in the thread, each one sentence: a different perspective, a complicating case, a link to another topic, or a question worth asking.
+For the discussion question below, write:
+- A starter reply: an opening post of about 100 to 150 words (never under 80 or over 180), written in the first person as a thoughtful student would post it. Take a clear but open-minded position, give one or two reasons with a concrete example, acknowledge one point the other side would make, and end with a question that invites classmates to respond. Plain paragraphs, no headings or bullet points.
+- Follow-up angles the student could raise later in the thread, each one short sentence: a different perspective, a complicating case, a link to another topic, or a question worth asking.
 
 Be accurate: use only well-established facts and examples, never invent statistics, quotations or studies. Keep the tone respectful and suitable for school, and write it as a starting point the student can adapt into their own words. If the question refers to a reading you have not been given, answer from general knowledge and do not pretend to quote the reading.
 

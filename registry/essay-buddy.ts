@@ -25,10 +25,10 @@ export default defineTool({
   ],
   prompt: `You are a writing tutor helping a secondary-school or first-year university student plan a {{essayType}} essay.
 
-Plan an essay on the topic below. Return:
-- thesis: one or two sentences that take a clear, arguable position (or, for narrative, descriptive and reflective essays, state the central insight).
-- structure: four to six entries in order, each one line naming the section and what it must do, e.g. "Body paragraph 1: ... (evidence: ...)". Include the introduction and the conclusion.
-- introParagraph: a ready-to-use opening paragraph of 90 to 130 words that hooks the reader and ends with the thesis.
+Plan an essay on the topic below:
+- The thesis: one or two sentences that take a clear, arguable position (or, for narrative, descriptive and reflective essays, state the central insight).
+- The structure: the sections in order, each one line naming the section and what it must do, e.g. "Body paragraph 1: ... (evidence: ...)". Include the introduction and the conclusion.
+- The introduction paragraph: a ready-to-use opening paragraph of 90 to 130 words that hooks the reader and ends with the thesis.
 
 Write in clear British or American English at the student's level, without clichés such as "since the dawn of time".
 

@@ -18,13 +18,13 @@ export default defineTool({
   ],
   prompt: `You are a revision coach making flashcards for a secondary-school or university student to test themselves with active recall.
 
-Create between 8 and 12 flashcards from the notes below (fewer for short notes, more for long ones; never fewer than 8 or more than 12). Each card has:
-- question: one clear question that tests a single fact or idea, answerable without seeing the other cards.
-- answer: the correct answer in at most 30 words, precise enough to mark yourself against.
+Create flashcards from the notes below (fewer for short notes, more for long ones). Each card has:
+- A question: one clear question that tests a single fact or idea, answerable without seeing the other cards.
+- Its answer: the correct answer in at most 30 words, precise enough to mark yourself against.
 
 Mix the kinds of question: definitions ("What is..."), explanations ("Why..." or "How..."), and a few that apply or compare ideas. Follow the order of the notes. Do not repeat a fact across cards, and do not write yes/no questions.
 
-Use only facts stated in the notes. If the notes are too short for 8 distinct cards, test the same ideas from different angles rather than inventing new facts.
+Use only facts stated in the notes. If the notes are too short for enough distinct cards, test the same ideas from different angles rather than inventing new facts.
 
 The notes:
 {{notes}}`,

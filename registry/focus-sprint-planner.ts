@@ -30,8 +30,8 @@ export default defineTool({
   prompt: `You are a study coach who plans focused study sessions with the Pomodoro technique.
 
 Plan a study session of exactly {{totalMinutes}} minutes for the task below, as an ordered list of sprints.
-- Work sprints are usually 25 minutes (between 15 and 50), each followed by a short 5-minute break; after about four work sprints, give a longer break of 15 to 30 minutes. Do not end the session with a break.
-- Each sprint has: duration (whole minutes), activity (one concrete sentence saying exactly what to do in that sprint, broken down from the task in a sensible order, e.g. "Make flashcards for the stages of mitosis"; for breaks, a short restful suggestion away from the screen) and type ("work" or "break").
+- Work sprints are usually 25 minutes (between 15 and 50), each followed by a short 5-minute break; after about every fourth work sprint, give a longer break of 15 to 30 minutes. Do not end the session with a break.
+- For each sprint, give its length in whole minutes, whether it is work or a break, and its activity: one concrete sentence saying exactly what to do in that sprint, broken down from the task in a sensible order, e.g. "Make flashcards for the stages of mitosis"; for breaks, a short restful suggestion away from the screen.
 - The durations must add up to exactly {{totalMinutes}} minutes. Check the sum before answering.
 - Start with an easy warm-up activity and end with a short review or self-test of what was done.
 

@@ -38,10 +38,10 @@ export default defineTool({
   ],
   prompt: `You are an experienced project tutor reviewing a student group's work in progress so they can merge it into one coherent project.
 
-Compare the members' contributions below with the project requirements and return three short reports, each one paragraph of 60 to 150 words in plain, constructive language addressed to the group ("you"):
-- toneAnalysis: how consistent the contributions are in tone, register, voice and formatting, quoting or naming specific differences (for example one part informal, another academic), and how to make them read as one piece.
-- redundancyReport: where members cover the same ground or repeat content, naming who and what, and which version to keep or how to divide it. If there is no overlap, say so.
-- gapAnalysis: which requirements are not yet covered by anyone, or only partly, listed in order of importance, with a suggestion of who could take each one on.
+Compare the members' contributions below with the project requirements and write a short report on each of the following, each one paragraph of 60 to 150 words in plain, constructive language addressed to the group ("you"):
+- Tone and style: how consistent the contributions are in tone, register, voice and formatting, quoting or naming specific differences (for example one part informal, another academic), and how to make them read as one piece.
+- Overlaps and repetition: where members cover the same ground or repeat content, naming who and what, and which version to keep or how to divide it. If there is no overlap, say so.
+- What is still missing: which requirements are not yet covered by anyone, or only partly, listed in order of importance, with a suggestion of who could take each one on.
 
 Refer to members as "Member 1", "Member 2" and "Member 3". Judge the work, never the people; be specific and fair. Base everything on the text given; if only one member's work is provided, analyse it against the requirements alone.
 

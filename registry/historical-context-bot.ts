@@ -19,10 +19,10 @@ export default defineTool({
   ],
   prompt: `You are a history teacher helping a secondary-school or university student understand the context of a historical event for an essay or exam.
 
-For the event below, return three lists. Each item is one or two sentences and starts with a date or year.
-- worldEvents: 3 to 5 other significant events happening in the world at about the same time (within a few years), preferably in other countries or regions, each with one phrase on how it relates to or contrasts with the event, where there is a link.
-- keyFigures: 3 to 5 people who shaped the event, each written as "Name (role at the time): what they did and why it mattered".
-- precedingEvents: 3 to 5 earlier events that led up to it, in chronological order, each with one phrase on how it contributed.
+For the event below, list the context in three parts. Each item is one or two sentences and starts with a date or year.
+- Meanwhile in the world: other significant events happening in the world at about the same time (within a few years), preferably in other countries or regions, each with one phrase on how it relates to or contrasts with the event, where there is a link.
+- Key figures: the people who shaped the event, each written as "Name (role at the time): what they did and why it mattered".
+- What led up to it: earlier events that led up to it, in chronological order, each with one phrase on how it contributed.
 
 Rules:
 - Use only well-established historical facts with accurate dates and names. Never invent people, quotations, dates or events; if you are unsure of a detail, leave it out.

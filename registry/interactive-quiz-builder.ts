@@ -59,16 +59,16 @@ export default defineTool({
   ],
   prompt: `You are a teacher writing a short self-check quiz for a secondary-school or first-year university student who is revising the concept below.
 
-Write exactly 5 questions that together test real understanding of the concept, not trivia: include at least one question about a common misunderstanding and at least one that applies the idea to a new example. Order them from easiest to hardest.
+Write questions that together test real understanding of the concept, not trivia: include at least one question about a common misunderstanding and at least one that applies the idea to a new example. Order them from easiest to hardest.
 
 Use this mix of types: 2 MCQ, 2 TF and 1 FIB. For each item give:
-- type: "MCQ" (multiple choice), "TF" (true or false) or "FIB" (fill in the blank).
-- question: the question text. For FIB, a single sentence with exactly one blank written as four underscores: ____
-- options:
-  - MCQ: exactly 4 different, plausible options; the wrong ones should reflect typical mistakes. Do not use "All of the above" or "None of the above".
+- The type: "MCQ" (multiple choice), "TF" (true or false) or "FIB" (fill in the blank).
+- The question text. For FIB, a single sentence with exactly one blank written as four underscores: ____
+- The options:
+  - MCQ: four different, plausible choices; the wrong ones should reflect typical mistakes. Do not use "All of the above" or "None of the above".
   - TF: exactly ["True", "False"] in that order.
   - FIB: an empty list.
-- answer: for MCQ, the correct option copied exactly, character for character; for TF, "True" or "False"; for FIB, the single word or short phrase (at most three words) that fills the blank, with only one reasonable correct answer.
+- The answer: for MCQ, the correct option copied exactly, character for character; for TF, "True" or "False"; for FIB, the single word or short phrase (at most three words) that fills the blank, with only one reasonable correct answer.
 
 Every fact must be correct and every question must have exactly one right answer. Keep the wording clear and short.
 

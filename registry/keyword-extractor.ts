@@ -18,12 +18,12 @@ export default defineTool({
   ],
   prompt: `You are a study coach helping a secondary-school or university student revise from their own notes.
 
-Read the notes below and return:
-- keywords: the 5 to 12 most important subject terms in the notes (names of concepts, processes, people or events), in the order they appear. Use the wording the notes use, with normal capitalisation; no duplicates and no everyday words.
-- definitions: 3 to 8 of those keywords that a student is most likely to be tested on, each with a term (spelled exactly as in keywords) and a definition of one or two sentences in plain language, accurate for the subject and consistent with the notes.
-- highlights: 3 to 5 key points from the notes, each one complete sentence a student could write on a revision card (a cause, a contrast, an example or a number worth knowing).
+Read the notes below and pick out:
+- The keywords: the most important subject terms in the notes (names of concepts, processes, people or events), in the order they appear. Use the wording the notes use, with normal capitalisation; no duplicates and no everyday words.
+- Definitions of those keywords that a student is most likely to be tested on, each term spelled exactly as in the keywords and defined in one or two sentences in plain language, accurate for the subject and consistent with the notes.
+- Key points to remember from the notes, each one complete sentence a student could write on a revision card (a cause, a contrast, an example or a number worth knowing).
 
-Base everything on the notes. You may make a definition clearer than the notes do, but do not add facts, dates or figures that are not in them, and do not correct the notes silently: if a point in the notes looks wrong, leave it out of the highlights. If the notes are very short, still give at least five keywords by including the clearest supporting terms.
+Base everything on the notes. You may make a definition clearer than the notes do, but do not add facts, dates or figures that are not in them, and do not correct the notes silently: if a point in the notes looks wrong, leave it out of the highlights. If the notes are very short, still give enough keywords by including the clearest supporting terms.
 
 The notes:
 {{notes}}`,

@@ -18,16 +18,16 @@ export default defineTool({
   ],
   prompt: `You are an experienced school science teacher helping a secondary-school or first-year university student prepare for a practical session and its viva (oral questions).
 
-For the experiment named below, return:
-- purpose: two or three sentences stating the aim of the experiment and the scientific principle or law it tests.
-- procedure: 6 to 10 numbered-in-order steps, each one instruction a student can follow, including the apparatus set-up, what to measure, repeats, and how to process the results (table, graph or calculation). Do not number the steps yourself.
-- safety: 3 to 6 precautions specific to this experiment (hazards of the chemicals, equipment or organisms involved and how to control them). Include wearing eye protection where relevant, and end with following the teacher's instructions and the school's risk assessment.
-- vivaQuestions: exactly 5 questions an examiner might ask about this experiment (method, reasons for steps, sources of error, expected results, the theory), each with a model answer of one to three sentences.
+For the experiment named below, write:
+- The purpose: two or three sentences stating the aim of the experiment and the scientific principle or law it tests.
+- The procedure: steps in order, each one instruction a student can follow, including the apparatus set-up, what to measure, repeats, and how to process the results (table, graph or calculation). Do not number the steps yourself.
+- Safety precautions specific to this experiment (hazards of the chemicals, equipment or organisms involved and how to control them). Include wearing eye protection where relevant, and end with following the teacher's instructions and the school's risk assessment.
+- Viva questions an examiner might ask about this experiment (method, reasons for steps, sources of error, expected results, the theory), each with a model answer of one to three sentences.
 
 Rules:
 - Describe the standard school-laboratory version of the experiment with common apparatus, and keep every fact and value accurate.
-- Never give instructions for anything dangerous outside a supervised school lab. If the title describes an unsafe or unsuitable experiment, say so in purpose and describe a safe standard alternative instead.
-- If the title is ambiguous, choose the most common school version and name it in purpose.
+- Never give instructions for anything dangerous outside a supervised school lab. If the title describes an unsafe or unsuitable experiment, say so in the purpose and describe a safe standard alternative instead.
+- If the title is ambiguous, choose the most common school version and name it in the purpose.
 
 The experiment:
 {{experimentTitle}}`,

@@ -19,10 +19,10 @@ export default defineTool({
   ],
   prompt: `You are an English literature teacher helping a secondary-school or first-year university student with close reading.
 
-Find the literary devices used in the passage below. Return a list of three to eight devices, in the order they first appear in the passage. For each one:
-- device: the standard name of the device, e.g. "Metaphor", "Personification", "Alliteration", "Enjambment", "Dramatic irony". Name the same device twice only if it is used for clearly different effects.
-- explanation: two or three sentences saying how the device works in this passage and what effect it has on meaning, mood or tone. Write about this passage, not a textbook definition.
-- quote: the exact words from the passage that show the device, copied character for character (a phrase or a line or two, not a whole paragraph). Never paraphrase or invent a quotation.
+Find the literary devices used in the passage below. List them in the order they first appear in the passage. For each one give:
+- The device: the standard name of the device, e.g. "Metaphor", "Personification", "Alliteration", "Enjambment", "Dramatic irony". Name the same device twice only if it is used for clearly different effects.
+- How it works here: two or three sentences saying how the device works in this passage and what effect it has on meaning, mood or tone. Write about this passage, not a textbook definition.
+- The quote: the exact words from the passage that show the device, copied character for character (a phrase or a line or two, not a whole paragraph). Never paraphrase or invent a quotation.
 
 Only list devices that are really present; prefer the clearest and most important ones over a long list of minor ones. If the passage is short or plain, include subtler techniques such as imagery, repetition, word choice or sentence structure rather than forcing a device that is not there. Use terms a student can find in a standard glossary of literary terms.
 

@@ -19,12 +19,12 @@ export default defineTool({
   ],
   prompt: `You are a memory coach helping a secondary-school or university student memorise a list for an exam.
 
-Create memory aids for the items below, keeping the items in the order given. Return up to three aids:
-- acronym: the first letters of the items in order, then a memorable word or sentence built from them, then the key. Format: "LETTERS: Sentence (Item 1, Item 2, ...)". Where items share a first letter, a sentence (acrostic) works better than a single word.
-- story: a short, vivid and slightly funny story of 60 to 120 words that mentions every item in order, with each item in **bold** the first time it appears.
-- rhyme: a rhyme or jingle of two to six lines with a clear rhythm that names every item in order.
+Create memory aids for the items below, keeping the items in the order given. Choose from these aids:
+- An acronym: the first letters of the items in order, then a memorable word or sentence built from them, then the key. Format: "LETTERS: Sentence (Item 1, Item 2, ...)". Where items share a first letter, a sentence (acrostic) works better than a single word.
+- A story: a short, vivid and slightly funny story of 60 to 120 words that mentions every item in order, with each item in **bold** the first time it appears.
+- A rhyme: a rhyme or jingle of two to six lines with a clear rhythm that names every item in order.
 
-Include a field only if it works for these items: for example, leave out the acronym for a list of more than about ten items, where it would be too long to remember. Always give at least one of the three.
+Include an aid only if it works for these items: for example, leave out the acronym for a long list (more than about ten), where it would be too long to remember. Always give at least one aid.
 
 Keep every item spelt exactly as given, keep the content suitable for school, and do not add items that are not in the list.
 

@@ -31,9 +31,9 @@ export default defineTool({
   prompt: `You are a research tutor helping a student combine their reading into one picture for an essay or literature review.
 
 Synthesise the sources below (some may be blank; ignore those). Refer to them as "Source 1", "Source 2" and "Source 3".
-- unifiedSummary: one paragraph of 120 to 200 words that weaves the sources' main claims and evidence together by theme, not source by source, and says which source supports each point.
-- connections: three to six entries, each one sentence naming a point where the sources agree, build on each other or use related evidence, with the sources involved in brackets, e.g. "(Sources 1 and 3)". With only one source, list the main ideas it connects together instead.
-- contradictions: each entry one sentence naming a real disagreement or tension between sources (different figures, conclusions or interpretations), with the sources in brackets. If the sources do not contradict each other, return an empty list; do not invent disagreements.
+- A combined summary: one paragraph of 120 to 200 words that weaves the sources' main claims and evidence together by theme, not source by source, and says which source supports each point.
+- Where the sources connect: each one sentence naming a point where the sources agree, build on each other or use related evidence, with the sources involved in brackets, e.g. "(Sources 1 and 3)". With only one source, list the main ideas it connects together instead.
+- Where they contradict each other: each one sentence naming a real disagreement or tension between sources (different figures, conclusions or interpretations), with the sources in brackets. If the sources do not contradict each other, give none; do not invent disagreements.
 
 Use only what the sources say. Do not add outside facts, statistics or authors, and do not judge which source is right unless one clearly gives stronger evidence, in which case say why.
 

@@ -29,7 +29,7 @@ export default defineTool({
 
 Create an outline of exactly {{slideCount}} slides on the topic below.
 - The first slide introduces the topic and why it matters; the last slide sums up and ends with a question for the audience.
-- Each slide has a short title (at most eight words) and three to five bullet points.
+- Each slide has a short title (at most eight words) and its talking points.
 - Each bullet point is one short line the student can speak to, not a full paragraph. Use concrete facts, dates or examples.
 
 The topic:

@@ -39,7 +39,7 @@ Filler words counted (word and count):
 {{fillerWords}}
 {{/fillerWords}}
 
-Write qualitativeFeedback in Markdown with these sections:
+Write your feedback in Markdown with these sections:
 ## What worked
 Two or three specific strengths, quoting the student's own words.
 ## Pace and delivery

@@ -33,11 +33,11 @@ export default defineTool({
 
 Below is either a topic or a passage of notes. If it is a passage, base every question on what the passage says and do not test facts it does not contain. If it is a topic, test its core, well-established ideas.
 
-Write exactly 5 questions. For each give:
-- question: a clear question with a single correct answer.
-- options: exactly 4 different, plausible options of similar length; the wrong ones should reflect typical mistakes. Do not use "All of the above" or "None of the above".
-- answer: the correct option, copied exactly, character for character, from the options.
-- difficulty: "Easy", "Medium" or "Hard". Use 2 Easy, 2 Medium and 1 Hard, in that order. Easy checks recall, Medium checks understanding, Hard applies the idea to a new situation.
+Write the questions. For each give:
+- The question: a clear question with a single correct answer.
+- The options: different, plausible choices of similar length; the wrong ones should reflect typical mistakes. Do not use "All of the above" or "None of the above".
+- The answer: the correct option, copied exactly, character for character, from the options.
+- The difficulty: use 2 Easy, 2 Medium and 1 Hard, in that order. Easy checks recall, Medium checks understanding, Hard applies the idea to a new situation.
 
 Vary the position of the correct option. Every fact must be correct.
 

@@ -20,9 +20,9 @@ export default defineTool({
   ],
   prompt: `You are an experienced teacher and subject specialist who knows the research on how students learn this topic.
 
-List the 3 to 5 most common misconceptions students have about the topic below, most common first. If the topic names a year group or level, pick misconceptions typical at that level.
+List the most common misconceptions students have about the topic below, most common first. If the topic names a year group or level, pick misconceptions typical at that level.
 
-Each entry is one string of two to four sentences that:
+Write each as two to four sentences that:
 1. states the misconception as a student would hold it, with a concrete example of the wrong thinking or answer;
 2. explains briefly why students come to believe it;
 3. gives one quick diagnostic question or activity a teacher can use to spot it and one way to correct it.

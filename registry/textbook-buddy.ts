@@ -18,10 +18,10 @@ export default defineTool({
   ],
   prompt: `You are a study partner helping a secondary-school or university student work through a textbook passage they find dense.
 
-Read the passage below and return:
-- summary: three to five sentences in plain language giving the main point of the passage and how its ideas connect.
-- definitions: the 3 to 8 most important technical terms in the passage, each with a term and a one- or two-sentence definition in student-friendly words. Use the meaning the passage gives; if the passage does not define a term, give the standard definition for this subject.
-- highlights: 3 to 6 key sentences or facts a student should highlight for revision, each a short line close to the passage's own wording, in the order they appear.
+Read the passage below and write:
+- A summary: three to five sentences in plain language giving the main point of the passage and how its ideas connect.
+- Key terms: the most important technical terms in the passage, each with a one- or two-sentence definition in student-friendly words. Use the meaning the passage gives; if the passage does not define a term, give the standard definition for this subject.
+- Worth highlighting: key sentences or facts a student should highlight for revision, each a short line close to the passage's own wording, in the order they appear.
 
 Only use facts that are in the passage or standard textbook knowledge needed to define its terms; do not add new claims, examples or figures.
 

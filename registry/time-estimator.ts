@@ -19,9 +19,9 @@ export default defineTool({
   ],
   prompt: `You are a study skills coach helping a secondary-school or university student plan their time realistically. Students usually underestimate how long work takes, so be honest rather than optimistic.
 
-Estimate how long the task below will take a typical student at that level working with focus, and return:
-- estimatedTime: the total as a short range, e.g. "3 to 4 hours" or "45 to 60 minutes". Breaks are not included.
-- plan: three to eight steps in the order the student should do them. Each step is one line that starts with the time in brackets and then says what to do, e.g. "(30 min) Read the question and list what the marker is looking for". The step times must add up to a total inside the estimatedTime range.
+Estimate how long the task below will take a typical student at that level working with focus, and give:
+- The estimated time: the total as a short range, e.g. "3 to 4 hours" or "45 to 60 minutes". Breaks are not included.
+- A step-by-step plan, in the order the student should do them. Each step is one line that starts with the time in brackets and then says what to do, e.g. "(30 min) Read the question and list what the marker is looking for". The step times must add up to a total inside the estimated range.
 
 Include the steps students tend to forget, such as checking the instructions, referencing and proofreading, where they apply. If the task leaves out something that changes the time a lot (its length or level), assume a typical version and say so at the start of the first step, e.g. "Assuming about 1,000 words: ...". If the total is more than about three hours, add a final step, without a time, suggesting how to split the work across sessions or days.
 

@@ -30,9 +30,9 @@ export function remediationCall(quiz: string, example: z.input<typeof remediatio
     prompt: `You are a kind, encouraging tutor. A student taking ${quiz} just answered a question wrongly.
 
 Help them in three parts:
-- diagnosis: one or two short, kind sentences naming the most likely misunderstanding behind their answer. Do not scold, and do not just repeat that the answer was wrong.
-- microLesson: a micro-lesson of 60 to 100 words that fixes that misunderstanding, with one concrete example. Plain language, no headings.
-- followUpQuestion: one new, Easy multiple-choice question on the same idea (not a copy of the original), with exactly 4 options and the answer copied exactly from the options; difficulty "Easy".
+- What went wrong: one or two short, kind sentences naming the most likely misunderstanding behind their answer. Do not scold, and do not just repeat that the answer was wrong.
+- A micro-lesson of 60 to 100 words that fixes that misunderstanding, with one concrete example. Plain language, no headings.
+- A question to try: one new, Easy multiple-choice question on the same idea (not a copy of the original), with the answer copied exactly from its options.
 
 Be accurate. If the student's answer is actually also defensible, say so kindly in the diagnosis and use the micro-lesson to explain why the expected answer is the better one.
 
