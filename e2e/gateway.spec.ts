@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startFakeOpenAI, type FakeProviderServer } from '../src/engine/testing/fakeProviders';
-import { freePort, spawnGroup, waitUntilUp } from '../tooling/processGroup';
+import { freePort, spawnGroup, waitUntilUp } from '../server/testing/processGroup';
 import { fillFromExample, generateButton, openTool, resultRegion, sampleBanner, toolById } from './support/app';
 import { loadRegistry } from './support/registry';
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { messages } from '../src/engine/messages';
 import { startFakeGemini, type FakeProviderServer } from '../src/engine/testing/fakeProviders';
-import { freePort, spawnGroup, waitUntilUp, type GroupProcess } from '../tooling/processGroup';
+import { freePort, spawnGroup, waitUntilUp, type GroupProcess } from '../server/testing/processGroup';
 import { resultRegion, toolById } from './support/app';
 import { loadRegistry } from './support/registry';
 

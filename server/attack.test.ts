@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createParser } from 'eventsource-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeAnswer, type FakeProviderServer } from '../src/engine/testing/fakeProviders';
-import { freePort, spawnGroup, waitUntilUp, type GroupProcess } from '../tooling/processGroup';
+import { freePort, spawnGroup, waitUntilUp, type GroupProcess } from './testing/processGroup';
 
 /*
  * The attack suite (issue 10): each finding of the attack run against

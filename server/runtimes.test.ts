@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createParser } from 'eventsource-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeProviderServer } from '../src/engine/testing/fakeProviders';
-import { freePort, spawnGroup, waitUntilUp, type GroupProcess } from '../tooling/processGroup';
+import { freePort, spawnGroup, waitUntilUp, type GroupProcess } from './testing/processGroup';
 
 /*
  * The same handler, started the way users start it: `npm start` (Node, with

@@ -4,7 +4,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { freePort, spawnGroup, waitUntilUp, type GroupProcess } from './processGroup';
+import { freePort, spawnGroup, waitUntilUp, type GroupProcess } from '../server/testing/processGroup';
 
 /*
  * `npm run load` (security issue 10): the real gateway (server/node.ts, in
