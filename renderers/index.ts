@@ -5,8 +5,13 @@ import type { PreviewBodyProps, ResultRendererProps } from '../src/engine/render
 import type { WidgetKey } from '../src/engine/widgets';
 import type { FieldWidgetProps } from './widgetProps';
 
-/* The keys registry files may name, each with its contract, are declared in contracts.ts; a key there without a component below is a type error. */
-export { rendererContracts } from './contracts';
+/*
+ * The keys registry files may name, each with its contract, are declared in
+ * contracts.ts (not imported here: the contracts load with their renderers,
+ * never with every tool route); a key there without a component below is a
+ * type error.
+ */
+import type {} from './contracts';
 
 declare module '../src/engine/widgets' {
   interface WidgetKeys {

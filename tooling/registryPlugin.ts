@@ -76,7 +76,7 @@ export interface RegistryPluginOptions {
   extraRegistryDirs?: readonly string[];
   uiIconsModule: string;
   /** The module exporting `rendererContracts`: the renderers a registry file may name, with what each reads. */
-  renderersModule?: string;
+  contractsModule?: string;
 }
 
 export function registryPlugin(options: RegistryPluginOptions): Plugin {
@@ -84,7 +84,7 @@ export function registryPlugin(options: RegistryPluginOptions): Plugin {
   let cached: Promise<Catalogue> | undefined;
   let server: ViteDevServer | undefined;
 
-  const renderersModule = path.resolve(options.renderersModule ?? path.join(import.meta.dirname, '../renderers/index.ts'));
+  const contractsModule = path.resolve(options.contractsModule ?? path.join(import.meta.dirname, '../renderers/contracts.ts'));
 
   /** Each registry file, with the name messages show it by (`registry/<file>.ts`). */
   async function registryFiles(): Promise<{ file: string; shown: string }[]> {
@@ -113,7 +113,7 @@ export function registryPlugin(options: RegistryPluginOptions): Plugin {
         }
       }),
     );
-    const { module: renderers } = await runnerImport<{ rendererContracts: RendererContracts }>(renderersModule, quiet);
+    const { module: renderers } = await runnerImport<{ rendererContracts: RendererContracts }>(contractsModule, quiet);
     const problems = registryProblems(reports, { iconExists, rendererContracts: renderers.rendererContracts });
     if (problems.length > 0) throw new RegistryError(problems);
     const tools = files.map(({ file }, i) => ({ file, meta: pickMeta(reports[i]?.imported ? reports[i].declaration : undefined) }));
