@@ -104,7 +104,6 @@ module.exports = {
     // tooling/, e2e/ and src/app/ may import everything.
   ],
   options: {
-    includeOnly: { path: `${any(...Object.keys(folders))}|^node_modules/` },
     exclude: { path: '^([.]e2e-build|test-results|dist)/' },
     doNotFollow: { path: '^node_modules/' },
     moduleSystems: ['es6', 'cjs'],
