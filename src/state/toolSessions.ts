@@ -3,9 +3,12 @@ import { create } from 'zustand';
 import type { Backend } from '../engine/backend/types';
 import type { ToolDeclaration } from '../engine/defineTool';
 import { defaultValues, type FormValues } from '../engine/fields';
-import { messageOf, UserFacingError, messages } from '../engine/messages';
-import { revalidatedResult, runTool, type ToolResult } from '../engine/runTool';
+import { messages } from '../engine/messages';
+import { revalidatedResult, type ToolResult } from '../engine/runTool';
 import { readStored, storageKeys, writeStored } from '../engine/storage';
+import { ToolRequests } from '../engine/toolRequest';
+
+export { REQUEST_TIMEOUT_MS } from '../engine/toolRequest';
 
 /*
  * One session per tool: its inputs, its last result, and the state of the
@@ -71,10 +74,8 @@ function restore(tool: ToolDeclaration): ToolSession {
   };
 }
 
-const inFlight = new Map<string, AbortController>();
-
-/** How long an answer may take before the user is told and can try again. */
-export const REQUEST_TIMEOUT_MS = 120_000;
+/** The request in flight per tool: its time limit, going offline, cancel (engine/toolRequest.ts). */
+const requests = new ToolRequests();
 
 interface ToolSessionsState {
   sessions: Record<string, ToolSession>;
@@ -115,37 +116,16 @@ export const useToolSessions = create<ToolSessionsState>()((set, get) => {
 
     async generate(tool, values, backend) {
       if (get().sessions[tool.id]?.status === 'loading') return; // A second click sends nothing.
-      const controller = new AbortController();
-      inFlight.set(tool.id, controller);
       update(tool.id, { values, result: null, resultId: null, error: null, status: 'loading', partial: null, notice: null });
-      // A request that is cancelled or replaced no longer owns the session: nothing it brings back is written.
-      const owned = () => inFlight.get(tool.id) === controller;
-      const current = () => owned() && !controller.signal.aborted;
-      const onText = (textSoFar: string) => {
-        if (current()) update(tool.id, { partial: textSoFar }, false);
-      };
-      // Faults that end the request with a message of their own: too slow, or the connection went away.
-      const timer = setTimeout(() => controller.abort(new UserFacingError(messages.timedOut)), REQUEST_TIMEOUT_MS);
-      const wentOffline = () => controller.abort(new UserFacingError(messages.wentOffline));
-      globalThis.addEventListener?.('offline', wentOffline);
-      try {
-        const result = await runTool(tool, values, backend, controller.signal, onText);
-        if (current()) update(tool.id, { result, resultId: `res_${Date.now()}`, status: 'idle', partial: null });
-      } catch (error) {
-        const reason: unknown = controller.signal.aborted ? controller.signal.reason : error;
-        if (owned()) update(tool.id, { error: messageOf(reason), status: 'idle', partial: null }, false);
-      } finally {
-        clearTimeout(timer);
-        globalThis.removeEventListener?.('offline', wentOffline);
-        if (owned()) inFlight.delete(tool.id);
-      }
+      await requests.run(tool.id, tool, values, backend, {
+        onText: (textSoFar) => update(tool.id, { partial: textSoFar }, false),
+        onResult: (result) => update(tool.id, { result, resultId: `res_${Date.now()}`, status: 'idle', partial: null }),
+        onError: (error) => update(tool.id, { error, status: 'idle', partial: null }, false),
+      });
     },
 
     cancel(toolId, notice = messages.cancelled) {
-      const controller = inFlight.get(toolId);
-      if (!controller) return;
-      inFlight.delete(toolId);
-      controller.abort();
+      if (!requests.cancel(toolId)) return;
       if (get().sessions[toolId]) update(toolId, { status: 'idle', partial: null, notice }, false);
     },
 
