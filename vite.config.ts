@@ -23,7 +23,7 @@ export default defineConfig({
   // `vite preview` serves the build as our gateway does: with the policy as a header too (frame-ancestors needs one).
   preview: { host: '127.0.0.1', port: 4173, headers: appPageHeaders() },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'tooling/**/*.test.ts', 'server/**/*.test.ts', 'renderers/**/*.test.{ts,tsx}', 'registry/shared/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'tooling/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'renderers/**/*.test.{ts,tsx}', 'registry/shared/**/*.test.ts'],
     environment: 'node',
   },
 });

@@ -9,17 +9,17 @@ import type { RendererKey } from '../src/engine/renderers';
 import { resultAsText } from '../src/engine/resultText';
 import { poisonedExample, XSS_HIT, xssPayloads } from '../src/engine/testing/xssPayloads';
 import { findDanger, installHitRecorder, provoke, type HitRecorder } from '../src/engine/testing/xssScan';
-import { rendererKeyFor } from '.';
-import Flashcards from './flashcards/Flashcards';
-import MarkdownResult from './markdown/MarkdownResult';
-import MarkdownPreview from './preview/MarkdownPreview';
-import StructuredPreview from './preview/StructuredPreview';
-import QuizResult from './quiz/QuizResult';
-import Slides from './slides/Slides';
-import SprintTimeline from './sprints/SprintTimeline';
-import StructuredResult from './structured/StructuredResult';
-import VariantTabs from './tabs/VariantTabs';
-import { rendererProps } from './testing/rendererProps';
+import { rendererKeyFor } from '../renderers';
+import Flashcards from '../renderers/flashcards/Flashcards';
+import MarkdownResult from '../renderers/markdown/MarkdownResult';
+import MarkdownPreview from '../renderers/preview/MarkdownPreview';
+import StructuredPreview from '../renderers/preview/StructuredPreview';
+import QuizResult from '../renderers/quiz/QuizResult';
+import Slides from '../renderers/slides/Slides';
+import SprintTimeline from '../renderers/sprints/SprintTimeline';
+import StructuredResult from '../renderers/structured/StructuredResult';
+import VariantTabs from '../renderers/tabs/VariantTabs';
+import { rendererProps } from '../renderers/testing/rendererProps';
 
 /*
  * Every renderer against the XSS corpus: each tool's example with a payload
