@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import flashcardTool from '../../registry/flashcard-generator';
+import { flashcardsFixture as flashcardTool } from '../testing/fixtures';
 import { rendererProps } from '../testing/rendererProps';
 import Flashcards from './Flashcards';
 

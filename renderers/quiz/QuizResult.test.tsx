@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import interactiveQuizBuilder from '../../registry/interactive-quiz-builder';
-import quizWhiz from '../../registry/quiz-whiz';
-import { remediationResult } from '../../registry/shared/remediation';
 import type { ToolDeclaration } from '../../src/engine/defineTool';
 import type { ResultRendererProps } from '../../src/engine/rendererProps';
 import type { ToolResult } from '../../src/engine/runTool';
+import { exactQuizFixture, mixedQuizFixture, remediationLesson as lesson } from '../testing/fixtures';
 import QuizResult from './QuizResult';
 
 /*
@@ -14,8 +12,6 @@ import QuizResult from './QuizResult';
  * rejects an unknown item type before any renderer sees it, and a failing
  * remediation is quicker to pin down here. The full flows are in e2e/quiz.spec.ts.
  */
-
-const lesson = remediationResult.parse(interactiveQuizBuilder.followUps?.remediation?.example);
 
 function renderQuiz(
   tool: ToolDeclaration,
@@ -45,7 +41,7 @@ afterEach(() => {
 
 describe('QuizResult', () => {
   it("shows 'Unknown question type' for an unrecognised item, and lets the student skip it", () => {
-    renderQuiz(interactiveQuizBuilder, [essay, tf]);
+    renderQuiz(mixedQuizFixture, [essay, tf]);
 
     expect(screen.getByText('Question 1 of 2')).toBeTruthy();
     const alert = screen.getByRole('alert');
@@ -63,8 +59,8 @@ describe('QuizResult', () => {
     expect(first?.textContent).toContain('Wrong');
   });
 
-  it('keeps Check disabled while the blank is blank, and compares case-insensitively in the builder', () => {
-    renderQuiz(interactiveQuizBuilder, [fib]);
+  it('keeps Check disabled while the blank is blank, and compares case-insensitively where the tool says so', () => {
+    renderQuiz(mixedQuizFixture, [fib]);
     const input = screen.getByLabelText('Your answer');
     const check = screen.getByRole('button', { name: 'Check' }) as HTMLButtonElement;
     expect(check.disabled).toBe(true);
@@ -76,9 +72,9 @@ describe('QuizResult', () => {
     expect(screen.getByText('1 / 1')).toBeTruthy();
   });
 
-  it('compares exactly in QuizWhiz', () => {
+  it('compares exactly where the tool says so', () => {
     const item = { question: 'Pick the capital', options: ['Paris', 'paris', 'Lyon', 'Nice'], answer: 'Paris', difficulty: 'Easy' };
-    renderQuiz(quizWhiz, [item]);
+    renderQuiz(exactQuizFixture, [item]);
     expect(screen.getByText('Difficulty: Easy')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'paris' }));
     expect(screen.getByRole('heading', { name: 'Not quite' })).toBeTruthy();
@@ -89,7 +85,7 @@ describe('QuizResult', () => {
       .fn<ResultRendererProps['runFollowUp']>()
       .mockRejectedValueOnce(new Error('Request failed with status 503'))
       .mockResolvedValueOnce({ kind: 'json', data: lesson });
-    renderQuiz(interactiveQuizBuilder, [tf, fib], runFollowUp);
+    renderQuiz(mixedQuizFixture, [tf, fib], runFollowUp);
 
     fireEvent.click(screen.getByRole('button', { name: 'False' }));
     expect(screen.getByRole('status').textContent).toContain('Preparing a short lesson');
@@ -116,7 +112,7 @@ describe('QuizResult', () => {
 
   it('treats a remediation reply of the wrong shape as an invalid format, and can continue past it', async () => {
     const runFollowUp = vi.fn<ResultRendererProps['runFollowUp']>(async () => ({ kind: 'json', data: { diagnosis: 1 } }));
-    renderQuiz(interactiveQuizBuilder, [tf], runFollowUp);
+    renderQuiz(mixedQuizFixture, [tf], runFollowUp);
     fireEvent.click(screen.getByRole('button', { name: 'False' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The AI returned an invalid format. Please try again.');
@@ -125,30 +121,30 @@ describe('QuizResult', () => {
   });
 
   it('Create Another Quiz calls reset and forgets the stored progress', () => {
-    const { reset } = renderQuiz(interactiveQuizBuilder, [tf]);
+    const { reset } = renderQuiz(mixedQuizFixture, [tf]);
     fireEvent.click(screen.getByRole('button', { name: 'True' }));
-    expect(Object.keys(localStorage).some((k) => k.includes('quiz:interactive-quiz-builder'))).toBe(true);
+    expect(Object.keys(localStorage).some((k) => k.includes(`quiz:${mixedQuizFixture.id}`))).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Create Another Quiz' }));
     expect(reset).toHaveBeenCalledOnce();
-    expect(Object.keys(localStorage).some((k) => k.includes('quiz:interactive-quiz-builder'))).toBe(false);
+    expect(Object.keys(localStorage).some((k) => k.includes(`quiz:${mixedQuizFixture.id}`))).toBe(false);
   });
 
   it('resumes stored progress for the same result, and starts a newly generated one afresh, even if identical', () => {
-    renderQuiz(interactiveQuizBuilder, [tf, fib], stubFollowUp(), 'res_1');
+    renderQuiz(mixedQuizFixture, [tf, fib], stubFollowUp(), 'res_1');
     fireEvent.click(screen.getByRole('button', { name: 'True' }));
     expect(screen.getByText('Question 2 of 2')).toBeTruthy();
     cleanup();
 
-    renderQuiz(interactiveQuizBuilder, [tf, fib], stubFollowUp(), 'res_1');
+    renderQuiz(mixedQuizFixture, [tf, fib], stubFollowUp(), 'res_1');
     expect(screen.getByText('Question 2 of 2')).toBeTruthy();
     cleanup();
 
-    renderQuiz(interactiveQuizBuilder, [tf, fib], stubFollowUp(), 'res_2');
+    renderQuiz(mixedQuizFixture, [tf, fib], stubFollowUp(), 'res_2');
     expect(screen.getByText('Question 1 of 2')).toBeTruthy();
   });
 
   it('shows the invalid-format error for data that is not a quiz', () => {
-    renderQuiz(quizWhiz, { not: 'a quiz' });
+    renderQuiz(exactQuizFixture, { not: 'a quiz' });
     expect(screen.getByRole('alert').textContent).toContain('The AI returned an invalid format. Please try again.');
   });
 });

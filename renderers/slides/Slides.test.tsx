@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import presentationTool from '../../registry/presentation-generator';
+import { slidesFixture as presentationTool } from '../testing/fixtures';
 import { rendererProps } from '../testing/rendererProps';
 import Slides from './Slides';
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import sprintPlanner from '../../registry/focus-sprint-planner';
+import { sprintsFixture as sprintPlanner } from '../testing/fixtures';
 import { rendererProps } from '../testing/rendererProps';
 import SprintTimeline from './SprintTimeline';
 

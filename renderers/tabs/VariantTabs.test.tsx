@@ -2,10 +2,9 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import conceptCracker from '../../registry/concept-cracker';
-import differentiatedText from '../../registry/differentiated-text-generator';
 import type { ToolDeclaration } from '../../src/engine/defineTool';
 import { labelOf } from '../../src/engine/resultText';
+import { fourTabsFixture, threeTabsFixture } from '../testing/fixtures';
 import { rendererProps } from '../testing/rendererProps';
 import VariantTabs from './VariantTabs';
 
@@ -22,7 +21,7 @@ function selectedPanel() {
   return screen.getByRole('tabpanel');
 }
 
-describe.each([conceptCracker, differentiatedText] as ToolDeclaration[])('VariantTabs for $id', (tool) => {
+describe.each([threeTabsFixture, fourTabsFixture] as ToolDeclaration[])('VariantTabs for $id', (tool) => {
   const tabs = expectedTabs(tool);
 
   it('has one tab per text field, the first selected, its panel labelled by it', () => {
@@ -88,15 +87,15 @@ describe.each([conceptCracker, differentiatedText] as ToolDeclaration[])('Varian
 describe('VariantTabs fallbacks', () => {
   it('keeps the chosen tab when a new result arrives', async () => {
     const user = userEvent.setup();
-    const view = render(<VariantTabs {...rendererProps(conceptCracker)} />);
-    await user.click(screen.getByRole('tab', { name: labelOf('analogy', rendererProps(conceptCracker).schema?.properties?.analogy) }));
+    const view = render(<VariantTabs {...rendererProps(threeTabsFixture)} />);
+    await user.click(screen.getByRole('tab', { name: labelOf('analogy', rendererProps(threeTabsFixture).schema?.properties?.analogy) }));
     const next = { simple: 'S2', visual: 'V2', analogy: 'A2' };
-    view.rerender(<VariantTabs {...rendererProps(conceptCracker, next)} />);
+    view.rerender(<VariantTabs {...rendererProps(threeTabsFixture, next)} />);
     expect(selectedPanel().textContent).toBe('A2');
   });
 
   it('shows a result without two text fields the generic way', () => {
-    render(<VariantTabs {...rendererProps(conceptCracker, { simple: 'Only one' })} />);
+    render(<VariantTabs {...rendererProps(threeTabsFixture, { simple: 'Only one' })} />);
     expect(screen.queryByRole('tablist')).toBeNull();
     expect(screen.getByText('Only one')).toBeTruthy();
   });
