@@ -1,0 +1,129 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { findTool } from '../../../engine/catalogue';
+import type { Artifact } from '../../../engine/projects/schema';
+import { useProjects } from '../../../state/projects';
+import { ErrorBox } from '../../../ui/ErrorBox';
+import { Icon } from '../../../ui/Icon';
+import { ConfirmPanel } from '../../ui/ConfirmPanel';
+import { CopyButton } from '../../ui/CopyButton';
+import { formatDateTime } from '../../ui/formatDate';
+import { UNDO_BUTTON_ID } from '../../ui/NoticeBar';
+import { useNotices } from '../../ui/notices';
+import { projectErrorMessage } from '../../ui/projectErrors';
+import { artifactText, tooDeepMessage, tooDeepToShow } from './artifactContent';
+
+/* A project's saved items: each with Copy and Delete (with Undo), shown a page at a time. */
+
+function toolTitleOf(artifact: Artifact): string {
+  return artifact.toolTitle ?? findTool(artifact.toolId)?.title ?? artifact.toolId;
+}
+
+export function artifactHeadingId(artifactId: string): string {
+  return `artifact-${artifactId}`;
+}
+
+function ArtifactItem({ projectId, artifact }: { projectId: string; artifact: Artifact }) {
+  const tool = findTool(artifact.toolId);
+  const title = toolTitleOf(artifact);
+  const text = useMemo(() => artifactText(artifact), [artifact]);
+  const tooDeep = useMemo(() => tooDeepToShow(artifact), [artifact]);
+  const when = formatDateTime(artifact.createdAt);
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const deleteRef = useRef<HTMLButtonElement>(null);
+
+  function remove() {
+    try {
+      const deleted = useProjects.getState().deleteArtifact(projectId, artifact.id);
+      if (!deleted) return; // Already gone (another tab): the list re-reads.
+      flushSync(() => {
+        useNotices.getState().show({
+          message: `Deleted the ${title} item saved ${when}.`,
+          undo: () => (useProjects.getState().restoreArtifact(deleted) ? artifactHeadingId(artifact.id) : null),
+          undoneMessage: `Restored the ${title} item.`,
+        });
+      });
+      // This item is gone: focus goes to the Undo that can bring it back.
+      document.getElementById(UNDO_BUTTON_ID)?.focus();
+    } catch (failure) {
+      setError(projectErrorMessage(failure, 'delete'));
+    }
+  }
+
+  return (
+    <li className="card artifact">
+      <header className="artifact-header">
+        <Icon name={tool?.icon ?? 'auto_awesome'} className="artifact-icon" />
+        <div className="artifact-heading">
+          <h2 className="artifact-title" id={artifactHeadingId(artifact.id)} tabIndex={-1}>{title}</h2>
+          <time dateTime={artifact.createdAt}>{when}</time>
+        </div>
+        <div className="artifact-actions">
+          <CopyButton text={text} />
+          {!confirming && (
+            <button ref={deleteRef} type="button" className="button button-quiet" onClick={() => setConfirming(true)}>
+              <Icon name="delete" />
+              <span>Delete</span>
+              <span className="visually-hidden"> {title} item saved {when}</span>
+            </button>
+          )}
+        </div>
+      </header>
+      {confirming && (
+        <ConfirmPanel
+          question={`Delete this ${title} item?`}
+          detail="You can undo this for a few seconds afterwards."
+          confirmLabel="Yes, delete"
+          onConfirm={remove}
+          onCancel={() => {
+            flushSync(() => setConfirming(false));
+            deleteRef.current?.focus();
+          }}
+        />
+      )}
+      {error && <p className="inline-error" role="alert">{error}</p>}
+      {tooDeep && <ErrorBox message={tooDeepMessage} />}
+      {/* A long item scrolls inside its box, so the box takes focus: arrow keys can scroll it too. */}
+      <pre className="artifact-content" tabIndex={0} role="region" aria-label={`${title} item, saved ${when}`}>{text}</pre>
+    </li>
+  );
+}
+
+/** Items shown at first, and added per "Show more": a project with a year of work still opens at once. */
+export const ARTIFACTS_PER_PAGE = 50;
+
+export function ArtifactList({ projectId, projectName, artifacts }: { projectId: string; projectName: string; artifacts: readonly Artifact[] }) {
+  const [shown, setShown] = useState(ARTIFACTS_PER_PAGE);
+  const firstNewRef = useRef<string | null>(null);
+  const visible = artifacts.slice(0, shown);
+  const remaining = artifacts.length - visible.length;
+
+  useEffect(() => {
+    // After "Show more", move on to the first newly shown item, so keyboard users continue from there.
+    if (firstNewRef.current) document.getElementById(artifactHeadingId(firstNewRef.current))?.focus();
+    firstNewRef.current = null;
+  }, [shown]);
+
+  return (
+    <>
+      <ol className="artifact-list" aria-label={`Saved items in ${projectName}`}>
+        {visible.map((artifact) => <ArtifactItem key={artifact.id} projectId={projectId} artifact={artifact} />)}
+      </ol>
+      {remaining > 0 && (
+        <p className="show-more">
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              firstNewRef.current = artifacts[shown]?.id ?? null;
+              setShown((n) => n + ARTIFACTS_PER_PAGE);
+            }}
+          >
+            Show {Math.min(remaining, ARTIFACTS_PER_PAGE)} more ({remaining} older {remaining === 1 ? 'item' : 'items'} not shown)
+          </button>
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { findTool, loadTool } from '../../../engine/catalogue';
+import type { ContractSchema } from '../../../engine/contractSchema';
+import { exportFileName, projectExportJson, projectMarkdown } from '../../../engine/projectFile';
+import type { Artifact, Project } from '../../../engine/projects/schema';
+import { MAX_ITEM_DEPTH } from '../../../engine/resultText';
+import { Icon } from '../../../ui/Icon';
+import { downloadText } from '../../ui/download';
+import { formatDateTime } from '../../ui/formatDate';
+import { useNotices } from '../../ui/notices';
+import { tooDeepToShow } from './artifactContent';
+
+/** The result schemas of the tools in a project, for readable labels in the Markdown export. */
+async function schemasFor(artifacts: readonly Artifact[]): Promise<Map<string, ContractSchema>> {
+  const schemas = new Map<string, ContractSchema>();
+  const ids = [...new Set(artifacts.filter((a) => typeof a.data !== 'string').map((a) => a.toolId))];
+  // Loaded on demand: schema conversion brings zod's full API, which opening a project does not need.
+  // contractSchemaOf converts each tool's schema once per page load, shared with the tool pages.
+  const { contractSchemaOf } = await import('../../../engine/runTool');
+  await Promise.all(
+    ids.map(async (id) => {
+      try {
+        const tool = await loadTool(id);
+        if (tool.result !== 'markdown') schemas.set(id, contractSchemaOf(tool.result));
+      } catch {
+        // A retired tool or a failed load: its keys are humanized instead.
+      }
+    }),
+  );
+  return schemas;
+}
+
+export function ExportButtons({ project, artifacts, onError }: { project: Project; artifacts: Artifact[]; onError(message: string | null): void }) {
+  const [busy, setBusy] = useState(false);
+
+  function exportJson() {
+    // JSON.stringify overflows the stack on such data; and no import would read the file back.
+    if (artifacts.some(tooDeepToShow)) {
+      onError(`Could not export as JSON: a saved item is nested more than ${MAX_ITEM_DEPTH} levels deep. Delete it first, or export as Markdown.`);
+      return;
+    }
+    onError(null);
+    const fileName = exportFileName(project.name, 'json');
+    downloadText(fileName, projectExportJson(project, artifacts), 'application/json');
+    useNotices.getState().show({ message: `Exported ${fileName}.` });
+  }
+
+  async function exportMarkdown() {
+    setBusy(true);
+    try {
+      const schemas = await schemasFor(artifacts);
+      const fileName = exportFileName(project.name, 'md');
+      const text = projectMarkdown(project, artifacts, {
+        toolTitle: (id) => findTool(id)?.title,
+        schemaFor: (id) => schemas.get(id),
+        formatDate: formatDateTime,
+      });
+      downloadText(fileName, text, 'text/markdown');
+      useNotices.getState().show({ message: `Exported ${fileName}.` });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <button type="button" className="button" onClick={exportJson}>
+        <Icon name="download" />
+        <span>Export as JSON</span>
+      </button>
+      <button type="button" className="button" onClick={() => void exportMarkdown()} disabled={busy} aria-busy={busy || undefined}>
+        <Icon name="download" />
+        <span>Export as Markdown</span>
+      </button>
+    </>
+  );
+}
