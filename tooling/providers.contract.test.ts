@@ -8,6 +8,7 @@ import { createOpenAICompatibleProvider } from '../src/engine/providers/openaiCo
 import type { SetupId } from '../src/engine/providers/capabilities';
 import { derivedValues, modelSchemaOf, promptFor } from '../src/engine/runTool';
 import { startFakeGemini, startFakeOllama, startFakeOpenAI, type FakeProviderServer, type OpenAIFlavour } from '../src/engine/testing/fakeProviders';
+import { registryFiles } from './registryFiles';
 
 /*
  * Issue 11: every tool's example request, sent through the OpenAI-compatible
@@ -18,8 +19,10 @@ import { startFakeGemini, startFakeOllama, startFakeOpenAI, type FakeProviderSer
  * adapter must hand back text that parses to the example output.
  */
 
-const modules = import.meta.glob<ToolModule>('../registry/*.ts', { eager: true });
-const entries = Object.entries(modules).map(([modulePath, module]) => ({ file: modulePath.replace(/^\.\.\//, ''), tool: module.default }));
+// The files the app is built from (tooling/registryFiles.ts).
+const entries = await Promise.all(
+  registryFiles().map(async ({ file, shown }) => ({ file: shown, tool: ((await import(/* @vite-ignore */ file)) as ToolModule).default })),
+);
 
 type Json = Record<string, unknown>;
 const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,9 +1,6 @@
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { catalogue } from 'virtual:studyforge/catalogue';
-import { rendererMap } from '../renderers';
+import { rendererContracts } from '../renderers/contracts';
 import { toContractSchema } from '../src/engine/contractSchema';
 import { schemaBoundsProblem } from '../src/engine/schemaBounds';
 import type { ToolModule } from '../src/engine/defineTool';
@@ -11,31 +8,39 @@ import { defaultValues, isFreeText } from '../src/engine/fields';
 import { blockingReason, formSchema } from '../src/engine/formSchema';
 import { builtinPlaceholders, placeholdersIn, renderPrompt } from '../src/engine/promptTemplate';
 import { derivedValues, modelSchemaOf, promptFor } from '../src/engine/runTool';
+import { registryProblems, type RegistryFileReport } from './registryChecks';
+import { registryFiles } from './registryFiles';
+import { iconExists } from './registryPlugin';
 
 /*
  * The contract every registry file must keep. One test run over all entries;
  * each failure names the file, so an author sees at once what to fix.
  */
 
-const modules = import.meta.glob<ToolModule>('../registry/*.ts', { eager: true });
-const entries = Object.entries(modules).map(([modulePath, module]) => ({
-  file: modulePath.replace(/^\.\.\//, ''),
-  stem: path.basename(modulePath, '.ts'),
-  tool: module.default,
-}));
+// The files the app is built from, imported as the registry plugin imports them: a file that throws is a reported problem.
+const reports: RegistryFileReport[] = await Promise.all(
+  registryFiles().map(async ({ file, shown, stem }): Promise<RegistryFileReport> => {
+    try {
+      return { file: shown, stem, imported: true, declaration: ((await import(/* @vite-ignore */ file)) as ToolModule).default };
+    } catch (error) {
+      return { file: shown, stem, imported: false, error };
+    }
+  }),
+);
 
-const require = createRequire(import.meta.url);
-const iconsDir = path.join(path.dirname(require.resolve('@material-design-icons/svg/package.json')), 'outlined');
+// The registry plugin's own checks (registryChecks.ts), so build and test judge alike: the id equals the file name, is
+// unique and no app route's; the icon exists; the renderer exists and the example fits its contract; the file imports.
+const pluginProblems = registryProblems(reports, { iconExists, rendererContracts });
 
-describe.each(entries)('$file', ({ file, stem, tool }) => {
-  it('declares an id equal to its file name', () => {
-    expect(tool.id, `${file}: id must be "${stem}"`).toBe(stem);
+describe.each(reports.map(({ file }) => ({ file })))('$file', ({ file }) => {
+  it("passes the registry plugin's checks (tooling/registryChecks.ts)", () => {
+    expect(pluginProblems.filter((problem) => problem.startsWith(`${file}:`))).toEqual([]);
   });
+});
 
-  it('names a Material icon that exists', () => {
-    expect(existsSync(path.join(iconsDir, `${tool.icon}.svg`)), `${file}: no Material icon "${tool.icon}"`).toBe(true);
-  });
+const entries = reports.flatMap((report) => (report.imported ? [{ file: report.file, stem: report.stem, tool: report.declaration as ToolModule['default'] }] : []));
 
+describe.each(entries)('$file', ({ file, tool }) => {
   it('marks teacher tools with role and description alike', () => {
     const saysTeacher = tool.description.startsWith('For Teachers:');
     expect(tool.role === 'teacher', `${file}: role 'teacher' and a description starting 'For Teachers:' go together`).toBe(saysTeacher);
@@ -116,10 +121,6 @@ describe.each(entries)('$file', ({ file, stem, tool }) => {
     expect(problem, `${file}: the gateway would refuse this result schema: ${problem}. Lower the count or nesting, or raise SCHEMA_LIMITS with a reason.`).toBeUndefined();
   });
 
-  it('names a renderer that exists', () => {
-    if (tool.renderer) expect(Object.keys(rendererMap), `${file}: unknown renderer "${tool.renderer}"`).toContain(tool.renderer);
-  });
-
   it('declares follow-up calls whose examples fit and whose schemas convert', () => {
     for (const [key, followUp] of Object.entries(tool.followUps ?? {})) {
       if (followUp.result !== 'markdown') {
@@ -162,10 +163,9 @@ describe('the registry as a whole', () => {
     expect(teachers).toEqual([...specTeacherTools].sort());
   });
 
-  it('has unique ids', () => {
-    const ids = entries.map((e) => e.tool.id);
-    const duplicates = ids.filter((id, i) => ids.indexOf(id) !== i);
-    expect(duplicates, `duplicate ids in: ${duplicates.map((d) => entries.filter((e) => e.tool.id === d).map((e) => e.file).join(', ')).join('; ')}`).toEqual([]);
+  it("passes the registry plugin's checks across files (unique ids) and imports every file", () => {
+    expect(pluginProblems).toEqual([]);
+    expect(entries).toHaveLength(reports.length);
   });
 
   it('is assembled from the files alone: the catalogue lists every file, with its metadata', () => {

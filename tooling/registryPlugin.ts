@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile, readdir } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { runnerImport, type Plugin, type ViteDevServer } from 'vite';
 import type { ToolMeta, ToolModule } from '../src/engine/defineTool';
 import { RegistryError, registryProblems, type RegistryFileReport } from './registryChecks.ts';
+import { registryFiles } from './registryFiles.ts';
 import type { RendererContracts } from './rendererChecks.ts';
 
 /*
@@ -37,7 +38,7 @@ const require = createRequire(import.meta.url);
 const symbolsDir = path.join(path.dirname(require.resolve('@material-design-icons/svg/package.json')), 'outlined');
 
 /** Whether @material-design-icons/svg has an icon of that name (the sprite is built from the same files). */
-function iconExists(name: string): boolean {
+export function iconExists(name: string): boolean {
   return /^[a-z0-9_]+$/.test(name) && existsSync(path.join(symbolsDir, `${name}.svg`));
 }
 
@@ -86,25 +87,11 @@ export function registryPlugin(options: RegistryPluginOptions): Plugin {
 
   const contractsModule = path.resolve(options.contractsModule ?? path.join(import.meta.dirname, '../renderers/contracts.ts'));
 
-  /** Each registry file, with the name messages show it by (`registry/<file>.ts`). */
-  async function registryFiles(): Promise<{ file: string; shown: string }[]> {
-    const perDir = await Promise.all(
-      registryDirs.map(async (dir) =>
-        (await readdir(dir))
-          .filter((n) => n.endsWith('.ts') && !n.endsWith('.d.ts') && !n.endsWith('.test.ts'))
-          .sort()
-          .map((n) => ({ file: path.join(dir, n), shown: `${path.basename(dir)}/${n}` })),
-      ),
-    );
-    return perDir.flat();
-  }
-
   /** Imports and checks every registry file; throws a RegistryError naming each file at fault. */
   async function load(): Promise<Catalogue> {
-    const files = await registryFiles();
+    const files = registryFiles(registryDirs);
     const reports = await Promise.all(
-      files.map(async ({ file, shown }): Promise<RegistryFileReport> => {
-        const stem = path.basename(file, '.ts');
+      files.map(async ({ file, shown, stem }): Promise<RegistryFileReport> => {
         try {
           const { module } = await runnerImport<ToolModule>(file, quiet);
           return { file: shown, stem, imported: true, declaration: module.default };

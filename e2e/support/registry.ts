@@ -1,23 +1,15 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ToolDeclaration, ToolModule } from '../../src/engine/defineTool';
+import { registryFiles } from '../../tooling/registryFiles';
 
 /*
  * The flows are generated from the registry itself: every file in registry/
- * gets its own flow, so a new tool is tested the moment it is added.
+ * gets its own flow, so a new tool is tested the moment it is added. The files
+ * are the ones the app is built from (tooling/registryFiles.ts).
  */
 
-const registryDir = path.resolve(import.meta.dirname, '../../registry');
-
-export const registryFiles = readdirSync(registryDir)
-  .filter((name) => name.endsWith('.ts') && !name.endsWith('.d.ts') && !name.endsWith('.test.ts'))
-  .sort();
-
 export async function loadRegistry(): Promise<ToolDeclaration[]> {
-  const modules = await Promise.all(
-    registryFiles.map((name) => import(pathToFileURL(path.join(registryDir, name)).href) as Promise<ToolModule>),
-  );
+  const modules = await Promise.all(registryFiles().map(({ file }) => import(pathToFileURL(file).href) as Promise<ToolModule>));
   return modules.map((m) => m.default);
 }
 
