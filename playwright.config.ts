@@ -13,6 +13,8 @@ const browser = findChromium();
 
 export default defineConfig({
   testDir: 'e2e',
+  // Fails the run if a flow leaves a process running (server/testing/leftoverProcesses.ts).
+  globalSetup: './e2e/support/noLeftovers.ts',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   // On CI one retry, so a flow that fails only under load does not sink the run; the list reporter names it as flaky.

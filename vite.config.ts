@@ -25,5 +25,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'tooling/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'renderers/**/*.test.{ts,tsx}', 'registry/shared/**/*.test.ts'],
     environment: 'node',
+    // Fails the run if a test leaves a process running (server/testing/leftoverProcesses.ts).
+    globalSetup: ['server/testing/vitestNoLeftovers.ts'],
   },
 });

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { TEST_RUN_VARIABLE } from './leftoverProcesses';
 
 /*
  * Processes that tests and scripts start (`npx tsx server/node.ts`, Deno, a
@@ -26,7 +27,10 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 }
 
 export function spawnGroup(command: string, args: readonly string[], options: SpawnOptions = {}): GroupProcess {
-  const child = spawn(command, [...args], { stdio: ['ignore', 'pipe', 'pipe'], ...options, detached: true });
+  // A test that filters the environment still passes on the run id, so a process it leaves behind is found (leftoverProcesses.ts).
+  const runId = process.env[TEST_RUN_VARIABLE];
+  const env = options.env && runId ? { ...options.env, [TEST_RUN_VARIABLE]: runId } : options.env;
+  const child = spawn(command, [...args], { stdio: ['ignore', 'pipe', 'pipe'], ...options, env, detached: true });
   let log = '';
   child.stdout?.on('data', (data: Buffer) => (log += data.toString()));
   child.stderr?.on('data', (data: Buffer) => (log += data.toString()));
