@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from './e2e/support/findChromium';
 import { fakeMicrophoneWav } from './e2e/support/media';
@@ -19,7 +20,9 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   // On CI one retry, so a flow that fails only under load does not sink the run; the list reporter names it as flaky.
   retries: process.env.CI ? 1 : 0,
-  workers: process.env.CI ? 2 : undefined,
+  // One worker per core: CI's two, and locally every core this machine has (Playwright's default is half of
+  // them). On a machine others share, pass --workers.
+  workers: process.env.CI ? 2 : availableParallelism(),
   reporter: [
     ['list'],
     // Prints the XSS payload and fault-case counts, and the streaming delay, at the end of the run.
