@@ -1,10 +1,10 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ToolModule } from '../src/engine/defineTool';
 import { renderPrompt } from '../src/engine/promptTemplate';
 import { contractSchemaOf, derivedValues, modelSchemaOf, promptFor } from '../src/engine/runTool';
 import { keysOf, promptFormatProblems, restatedKeys, statedCounts } from './promptFormatChecks';
+import { registryFiles } from './registryFiles';
 
 /*
  * Keys and counts said once (issue 12): a structured tool's prompt says what
@@ -13,10 +13,11 @@ import { keysOf, promptFormatProblems, restatedKeys, statedCounts } from './prom
  * template restates no key and no count, so prose and schema cannot drift.
  */
 
-const modules = import.meta.glob<ToolModule>('../registry/*.ts', { eager: true });
-const structured = Object.entries(modules)
-  .map(([modulePath, module]) => ({ file: modulePath.replace(/^\.\.\//, ''), stem: path.basename(modulePath, '.ts'), tool: module.default }))
-  .filter(({ tool }) => tool.result !== 'markdown');
+// The files the app is built from (tooling/registryFiles.ts), as the registry contract test lists them.
+const tools = await Promise.all(
+  registryFiles().map(async ({ file, shown }) => ({ file: shown, tool: ((await import(/* @vite-ignore */ file)) as ToolModule).default })),
+);
+const structured = tools.filter(({ tool }) => tool.result !== 'markdown');
 
 const count = (text: string, part: string) => text.split(part).length - 1;
 
