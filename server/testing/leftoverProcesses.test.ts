@@ -18,8 +18,7 @@ describe.skipIf(!existsSync('/proc/self/environ'))('the leftover-process check',
     process.env[TEST_RUN_VARIABLE] = runId;
     const proc = spawnGroup('sleep', ['31'], { env: { PATH: process.env.PATH } });
     try {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(processesOfRun(runId).map((p) => p.args)).toEqual(['sleep 31']);
+      await expect.poll(() => processesOfRun(runId).map((p) => p.args)).toEqual(['sleep 31']);
       await expect(assertNoLeftoverProcesses(runId, 'this test', 300)).rejects.toThrow(/this test left a process running after its tests \(now killed\):\n {2}pid \d+ \(parent \d+, group \d+\): sleep 31\n/);
       expect(processesOfRun(runId)).toEqual([]);
     } finally {

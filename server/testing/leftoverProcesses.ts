@@ -95,6 +95,7 @@ export async function assertNoLeftoverProcesses(runId: string, runner: string, g
       // Exited meanwhile.
     }
   }
+  await leftoverProcesses(runId, 2_000); // A kill takes effect a moment later.
   const list = left.map(({ pid, ppid, pgid, args }) => `  pid ${pid} (parent ${ppid}, group ${pgid}): ${args}`).join('\n');
   throw new Error(
     `${runner} left ${left.length === 1 ? 'a process' : `${left.length} processes`} running after its tests (now killed):\n${list}\n` +
