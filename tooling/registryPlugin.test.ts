@@ -102,7 +102,15 @@ describe('registryPlugin', () => {
     await expectRefused({ 'odd-view.ts': toolFile('odd-view', 'Odd View', 'waves', "\n  renderer: 'carousel' as 'quiz',") }, 'odd-view.ts: unknown renderer "carousel". Use one of markdown, structured, quiz');
   });
 
-  it('names the file that throws when imported', async () => {
+  it("refuses a result the named renderer cannot read, quoting what it reads", async () => {
+    // A markdown tool naming the flashcards screen: the type checker refuses it too, but the build must not need tsc.
+    await expectRefused(
+      { 'card-notes.ts': toolFile('card-notes', 'Card Notes', 'waves', "\n  renderer: 'flashcards' as never,") },
+      "card-notes.ts: the 'flashcards' renderer reads a list of cards, each { question: string, answer: string }; this tool's example result does not fit (it answers with markdown)",
+    );
+  });
+
+    it('names the file that throws when imported', async () => {
     await expectRefused({ 'broken.ts': `throw new Error('half-written tool');\n` }, 'broken.ts: the file throws when imported (half-written tool)');
   });
 });
@@ -148,6 +156,11 @@ describe('registryPlugin in the dev server', () => {
       expect(String(iconError)).toContain(`${shown}: unknown icon "no_such_icon_name"`);
       // Pages and other requests still get answers: the server did not die on the broken registry.
       expect((await fetch(`${base}/moon-phases.svg`)).status).toBeLessThan(500);
+
+      await writeFile(file, toolFile('moon-phases', 'Moon Phases', 'dark_mode', "\n  renderer: 'quiz' as never,"));
+      const contractError = await eventually((r) => r instanceof Error && r.message.includes("the 'quiz' renderer"));
+      expect(String(contractError)).toContain(`${shown}: the 'quiz' renderer reads a list of questions`);
+      expect(String(contractError)).toContain(`${shown}: the 'quiz' renderer calls followUps.remediation`);
 
       await writeFile(file, `throw new Error('half-written tool');\n`);
       const importError = await eventually((r) => r instanceof Error && r.message.includes('throws when imported'));
