@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ContractSchema } from '../src/engine/contractSchema';
+import { contractSchemaShape } from '../src/engine/contractSchemaShape';
 import { schemaBoundsProblem } from '../src/engine/schemaBounds';
 
 /*
@@ -10,25 +10,6 @@ import { schemaBoundsProblem } from '../src/engine/schemaBounds';
  * it, then the shape checked with zod. Unknown keys are dropped, so nothing
  * the contract does not name reaches a provider.
  */
-
-const contractTypes = ['STRING', 'NUMBER', 'INTEGER', 'BOOLEAN', 'ARRAY', 'OBJECT'] as const;
-
-const count = z.number().int().nonnegative();
-
-const contractSchemaShape: z.ZodType<ContractSchema> = z.lazy(() =>
-  z.object({
-    type: z.enum(contractTypes),
-    description: z.string().optional(),
-    enum: z.array(z.string()).optional(),
-    properties: z.record(z.string(), contractSchemaShape).optional(),
-    required: z.array(z.string()).optional(),
-    items: contractSchemaShape.optional(),
-    minItems: count.optional(),
-    maxItems: count.optional(),
-    minimum: z.number().optional(),
-    maximum: z.number().optional(),
-  }),
-);
 
 const generateBody = z.object({
   contents: z.string({ error: 'contents must be the prompt text (a string).' }).refine((s) => s.trim() !== '', 'contents must not be blank.'),

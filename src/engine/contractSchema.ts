@@ -11,20 +11,29 @@ import { z } from 'zod';
  * author learns at test time, not when a model ignores half the schema.
  */
 
-export type ContractType = 'STRING' | 'NUMBER' | 'INTEGER' | 'BOOLEAN' | 'ARRAY' | 'OBJECT';
+export const contractTypes = ['STRING', 'NUMBER', 'INTEGER', 'BOOLEAN', 'ARRAY', 'OBJECT'] as const;
+export type ContractType = (typeof contractTypes)[number];
 
-export interface ContractSchema {
-  type: ContractType;
+/**
+ * The vocabulary, written once, over a set of type names: the contract's
+ * upper-case ones (and Gemini's), or JSON Schema's lower-case ones for
+ * OpenAI-style hosts and Ollama (providers/jsonSchema.ts). The gateway's
+ * validator (contractSchemaShape.ts) is typed against it.
+ */
+export interface SchemaNode<T extends string> {
+  type: T;
   description?: string;
   enum?: string[];
-  properties?: Record<string, ContractSchema>;
+  properties?: Record<string, SchemaNode<T>>;
   required?: string[];
-  items?: ContractSchema;
+  items?: SchemaNode<T>;
   minItems?: number;
   maxItems?: number;
   minimum?: number;
   maximum?: number;
 }
+
+export type ContractSchema = SchemaNode<ContractType>;
 
 export class ContractSchemaError extends Error {}
 

@@ -1,4 +1,4 @@
-import type { ContractSchema, ContractType } from '../contractSchema';
+import type { ContractSchema, ContractType, SchemaNode } from '../contractSchema';
 
 /*
  * The backend contract describes structured output in an OpenAPI-like subset
@@ -9,18 +9,8 @@ import type { ContractSchema, ContractType } from '../contractSchema';
 
 export type JsonSchemaType = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object';
 
-export interface JsonSchema {
-  type: JsonSchemaType;
-  description?: string;
-  enum?: string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  minItems?: number;
-  maxItems?: number;
-  minimum?: number;
-  maximum?: number;
-}
+/** The contract's vocabulary with JSON Schema's type names. */
+export type JsonSchema = SchemaNode<JsonSchemaType>;
 
 const TYPES: Record<ContractType, JsonSchemaType> = {
   STRING: 'string',
