@@ -1,0 +1,58 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isTeacherTool, tools } from '../../engine/catalogue';
+import { useDashboardFilter } from '../../state/dashboardFilter';
+import { useRecentTools } from '../../state/recentTools';
+import { Dashboard } from './Dashboard';
+
+/*
+ * The dashboard's logic in jsdom, over the real catalogue the registry
+ * plugin assembles: which tools Recently Used shows, and what each filter
+ * tab lists.
+ */
+
+const cardsIn = (list: HTMLElement) => within(list).getAllByRole('listitem').length;
+const teacherCount = tools.filter(isTeacherTool).length;
+
+beforeEach(() => {
+  localStorage.clear();
+  useRecentTools.setState({ recentTools: [] });
+  useDashboardFilter.getState().setFilter('all');
+});
+afterEach(cleanup);
+
+describe('Dashboard', () => {
+  it('lists every tool under All Tools, and splits them by role under the other tabs', async () => {
+    const user = userEvent.setup();
+    render(<Dashboard />);
+    expect(screen.queryByRole('heading', { name: 'Recently Used' })).toBeNull();
+    expect(cardsIn(screen.getByRole('list', { name: 'All Tools' }))).toBe(tools.length);
+    await user.click(screen.getByRole('tab', { name: 'For Teachers' }));
+    expect(cardsIn(screen.getByRole('list', { name: 'For Teachers' }))).toBe(teacherCount);
+    await user.click(screen.getByRole('tab', { name: 'For Students' }));
+    expect(cardsIn(screen.getByRole('list', { name: 'For Students' }))).toBe(tools.length - teacherCount);
+  });
+
+  it('shows the five most recent tools, newest first, and takes them out of the list below', () => {
+    const visited = tools.slice(0, 6).map((t) => t.id);
+    for (const id of visited) useRecentTools.getState().recordVisit(id);
+    render(<Dashboard />);
+    const recent = screen.getByRole('list', { name: 'Recently Used' });
+    const titles = within(recent).getAllByRole('link').map((link) => link.querySelector('.tool-card-title')?.textContent);
+    const expected = visited.slice(1).reverse().map((id) => tools.find((t) => t.id === id)?.title);
+    expect(titles).toEqual(expected);
+    expect(within(recent).getAllByRole('link')[0]?.getAttribute('href')).toContain(visited[5]);
+    // Visiting the dashboard itself takes none of the five slots.
+    expect(cardsIn(recent)).toBe(5);
+    expect(cardsIn(screen.getByRole('list', { name: 'All Tools' }))).toBe(tools.length - 5);
+  });
+
+  it('ignores a recent id that is no longer in the catalogue', () => {
+    useRecentTools.getState().recordVisit('a-tool-since-removed');
+    useRecentTools.getState().recordVisit(tools[0]!.id);
+    render(<Dashboard />);
+    expect(cardsIn(screen.getByRole('list', { name: 'Recently Used' }))).toBe(1);
+  });
+});
