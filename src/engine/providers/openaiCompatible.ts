@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { capabilitiesOf, CAPABILITIES, detectSetup, type ProviderCapabilities, type SetupId } from './capabilities';
-import { answerCutOff, contentFiltered, declined, emptyAnswer, errorInStream, providerMessages, unknownModel, unreadableAnswer } from './errors';
-import { fromProviderAnswer, toProviderJsonSchema, type ProviderJsonSchema, type ProviderSchemaPlan } from './jsonSchema';
+import { capabilitiesOf, detectSetup, type SetupId } from './capabilities';
+import { emptyAnswer, errorInStream, providerMessages, unknownModel, unreadableAnswer } from './errors';
+import { fromProviderAnswer } from './jsonSchema';
 import { audioFileName, checkAudioSize, transcriptionHost } from './audioFiles';
+import { ChatCompletion, ChatCompletionChunk, errorEventBody, finishError, isRecord, Unwrapper } from './openaiAnswer';
+import { chatRequest } from './openaiChatRequest';
 import { answerCap, defaultFetch, joinUrl, postJson, readJson, readServerSentEvents, send, type FetchLike, type Upstream } from './transport';
 import { ProviderError, type ProviderRequest, type TextProvider, type TranscriptionProvider } from './types';
 
@@ -15,7 +17,12 @@ import { ProviderError, type ProviderRequest, type TextProvider, type Transcript
  * - structured output: response_format {type: 'json_schema', json_schema: {name, schema, strict}}.
  * Transcription: POST {base}/audio/transcriptions, multipart (file, model, response_format) -> {text}.
  * The key, when there is one, travels as Authorization: Bearer; local servers need none.
+ *
+ * This module sends the requests; openaiChatRequest.ts builds a chat request
+ * and openaiAnswer.ts reads the answers.
  */
+
+export { chatRequest, chatRequestBody, jsonObjectPrompt, type ChatRequest } from './openaiChatRequest';
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 export const OPENAI_DEFAULT_TRANSCRIBE_MODEL = 'whisper-1';
@@ -39,36 +46,6 @@ export interface OpenAICompatibleOptions {
    */
   modelSetting?: string;
 }
-
-/*
- * The finish and refusal signals (issue 11, O4), per openai/openai-node
- * src/resources/chat/completions/completions.ts: finish_reason is
- * stop | length | tool_calls | content_filter, "`length` if the maximum number
- * of tokens … was reached, `content_filter` if content was omitted" (l.419-428,
- * 910); message.refusal and, streamed, the chunk's `delta.refusal` carry the
- * model's refusal; a chunk's `choices` "Can also be empty for the last chunk if
- * you set stream_options: {"include_usage": true}" (l.816-821).
- */
-const ChatCompletion = z.object({
-  choices: z.array(
-    z.object({
-      message: z.object({ content: z.string().nullish(), refusal: z.string().nullish() }),
-      finish_reason: z.string().nullish(),
-    }),
-  ),
-});
-
-const ChatCompletionChunk = z.object({
-  choices: z
-    .array(
-      z.object({
-        delta: z.object({ content: z.string().nullish(), refusal: z.string().nullish() }).nullish(),
-        finish_reason: z.string().nullish(),
-      }),
-    )
-    .nullish(),
-  error: z.unknown().optional(),
-});
 
 const Transcription = z.object({ text: z.string() });
 
@@ -99,121 +76,6 @@ function upstreamFor(options: { apiKey?: string; fetch?: FetchLike; maxAnswerByt
     upstream: { fetch: options.fetch ?? defaultFetch, secrets: [options.apiKey], maxAnswerBytes: answerCap(options.maxAnswerBytes) },
     headers: options.apiKey ? { Authorization: `Bearer ${options.apiKey}` } : {},
   };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** A chat request, and how to turn the host's answer text into the text the contract schema describes. */
-export interface ChatRequest {
-  body: Record<string, unknown>;
-  /** The schema plan when the request is structured (root wrapping, strict nulls). */
-  plan?: ProviderSchemaPlan;
-}
-
-/**
- * The prompt for JSON object mode: the schema goes in as data, since
- * json_object guarantees only "a JSON object" ([Groq-so]: "For all other
- * models, you can use JSON Object Mode"). OpenAI's JSON mode also requires
- * the word "JSON" in the messages (https://platform.openai.com/docs/guides/structured-outputs, JSON mode).
- */
-export function jsonObjectPrompt(prompt: string, schema: ProviderJsonSchema): string {
-  return `${prompt}\n\nAnswer with one JSON object only, no other text. It must fit this JSON Schema:\n${JSON.stringify(schema)}`;
-}
-
-/** The chat completions request for one user prompt, shaped for the setup's capabilities. */
-export function chatRequest(model: string, request: ProviderRequest, stream: boolean, caps: ProviderCapabilities = CAPABILITIES['openai-compatible']): ChatRequest {
-  const base = { model, ...(stream ? { stream: true } : {}) };
-  if (!request.schema) return { body: { ...base, messages: [{ role: 'user', content: request.prompt }] } };
-  if (caps.structured === 'json_object') {
-    // JSON object mode answers an object: a non-object root is wrapped whatever the host.
-    const plan = toProviderJsonSchema(request.schema, { strict: false, objectRoot: true });
-    return {
-      body: { ...base, messages: [{ role: 'user', content: jsonObjectPrompt(request.prompt, plan.schema) }], response_format: { type: 'json_object' } },
-      plan,
-    };
-  }
-  const plan = toProviderJsonSchema(request.schema, { strict: caps.strictSchemas, objectRoot: caps.objectRootRequired });
-  return {
-    body: {
-      ...base,
-      messages: [{ role: 'user', content: request.prompt }],
-      response_format: { type: 'json_schema', json_schema: { name: 'result', schema: plan.schema, strict: caps.strictSchemas } },
-    },
-    plan,
-  };
-}
-
-/** The request body alone (see chatRequest). */
-export function chatRequestBody(model: string, request: ProviderRequest, stream: boolean, caps?: ProviderCapabilities): Record<string, unknown> {
-  return chatRequest(model, request, stream, caps).body;
-}
-
-/** A refusal, a length stop or a content filter: never an "empty answer", never a finished one. */
-function finishError(finishReason: string | null | undefined, refusal: string, secrets: readonly (string | undefined)[]): ProviderError | undefined {
-  if (refusal.trim()) return declined(refusal, secrets);
-  if (finishReason === 'length') return answerCutOff();
-  if (finishReason === 'content_filter') return contentFiltered();
-  return undefined;
-}
-
-/**
- * Streams a wrapped answer, {"items": <value>}, as <value>: the opening is
- * held until it is complete, and the end (a closing brace and whitespace) is
- * held until more text shows it was not the end. Text that does not open
- * that way is passed on as it is (the caller's validation reports it).
- */
-class Unwrapper {
-  private head = '';
-  private tail = '';
-  private mode: 'opening' | 'inside' | 'raw' = 'opening';
-  push(text: string): string {
-    if (this.mode === 'raw') return text;
-    if (this.mode === 'opening') {
-      this.head += text;
-      const match = /^\s*\{\s*"items"\s*:\s*(?=\S)/.exec(this.head);
-      if (match) {
-        this.mode = 'inside';
-        const rest = this.head.slice(match[0].length);
-        this.head = '';
-        return this.hold(rest);
-      }
-      // Not (yet) a prefix of the opening, whitespace aside: not a wrapped answer.
-      if (!'{"items":'.startsWith(this.head.replace(/\s+/g, ''))) {
-        this.mode = 'raw';
-        const all = this.head;
-        this.head = '';
-        return all;
-      }
-      return '';
-    }
-    return this.hold(text);
-  }
-  private hold(text: string): string {
-    const all = this.tail + text;
-    const end = /\}?\s*$/.exec(all);
-    const at = end ? end.index : all.length;
-    this.tail = all.slice(at);
-    return all.slice(0, at);
-  }
-  /** What is left at the end: the held opening (never completed) or the held end without its closing brace. */
-  finish(): string {
-    if (this.mode === 'opening') return this.head;
-    if (this.mode === 'raw') return '';
-    return this.tail.replace(/^\s*\}\s*$/, '');
-  }
-}
-
-/** The error an `event: error` SSE event carries ([O-sdk] src/core/streaming.ts l.104-128 throws on it). */
-function errorEventBody(data: string): unknown {
-  try {
-    const body = JSON.parse(data) as unknown;
-    if (isRecord(body)) return body;
-  } catch {
-    // not JSON: the data is the message
-  }
-  return { error: { message: data } };
 }
 
 export function createOpenAICompatibleProvider(options: OpenAICompatibleOptions): TextProvider {

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { answerCutOff, contentFiltered, declined } from './errors';
+import type { ProviderError } from './types';
+
+/*
+ * Reading an OpenAI chat completions answer (see openaiCompatible.ts): the
+ * whole completion and stream chunks, how the answer finished, a wrapped
+ * root unwrapped as it streams, and the body of an `event: error`.
+ */
+
+/*
+ * The finish and refusal signals (issue 11, O4), per openai/openai-node
+ * src/resources/chat/completions/completions.ts: finish_reason is
+ * stop | length | tool_calls | content_filter, "`length` if the maximum number
+ * of tokens … was reached, `content_filter` if content was omitted" (l.419-428,
+ * 910); message.refusal and, streamed, the chunk's `delta.refusal` carry the
+ * model's refusal; a chunk's `choices` "Can also be empty for the last chunk if
+ * you set stream_options: {"include_usage": true}" (l.816-821).
+ */
+export const ChatCompletion = z.object({
+  choices: z.array(
+    z.object({
+      message: z.object({ content: z.string().nullish(), refusal: z.string().nullish() }),
+      finish_reason: z.string().nullish(),
+    }),
+  ),
+});
+
+export const ChatCompletionChunk = z.object({
+  choices: z
+    .array(
+      z.object({
+        delta: z.object({ content: z.string().nullish(), refusal: z.string().nullish() }).nullish(),
+        finish_reason: z.string().nullish(),
+      }),
+    )
+    .nullish(),
+  error: z.unknown().optional(),
+});
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A refusal, a length stop or a content filter: never an "empty answer", never a finished one. */
+export function finishError(finishReason: string | null | undefined, refusal: string, secrets: readonly (string | undefined)[]): ProviderError | undefined {
+  if (refusal.trim()) return declined(refusal, secrets);
+  if (finishReason === 'length') return answerCutOff();
+  if (finishReason === 'content_filter') return contentFiltered();
+  return undefined;
+}
+
+/**
+ * Streams a wrapped answer, {"items": <value>}, as <value>: the opening is
+ * held until it is complete, and the end (a closing brace and whitespace) is
+ * held until more text shows it was not the end. Text that does not open
+ * that way is passed on as it is (the caller's validation reports it).
+ */
+export class Unwrapper {
+  private head = '';
+  private tail = '';
+  private mode: 'opening' | 'inside' | 'raw' = 'opening';
+  push(text: string): string {
+    if (this.mode === 'raw') return text;
+    if (this.mode === 'opening') {
+      this.head += text;
+      const match = /^\s*\{\s*"items"\s*:\s*(?=\S)/.exec(this.head);
+      if (match) {
+        this.mode = 'inside';
+        const rest = this.head.slice(match[0].length);
+        this.head = '';
+        return this.hold(rest);
+      }
+      // Not (yet) a prefix of the opening, whitespace aside: not a wrapped answer.
+      if (!'{"items":'.startsWith(this.head.replace(/\s+/g, ''))) {
+        this.mode = 'raw';
+        const all = this.head;
+        this.head = '';
+        return all;
+      }
+      return '';
+    }
+    return this.hold(text);
+  }
+  private hold(text: string): string {
+    const all = this.tail + text;
+    const end = /\}?\s*$/.exec(all);
+    const at = end ? end.index : all.length;
+    this.tail = all.slice(at);
+    return all.slice(0, at);
+  }
+  /** What is left at the end: the held opening (never completed) or the held end without its closing brace. */
+  finish(): string {
+    if (this.mode === 'opening') return this.head;
+    if (this.mode === 'raw') return '';
+    return this.tail.replace(/^\s*\}\s*$/, '');
+  }
+}
+
+/** The error an `event: error` SSE event carries ([O-sdk] src/core/streaming.ts l.104-128 throws on it). */
+export function errorEventBody(data: string): unknown {
+  try {
+    const body = JSON.parse(data) as unknown;
+    if (isRecord(body)) return body;
+  } catch {
+    // not JSON: the data is the message
+  }
+  return { error: { message: data } };
+}
