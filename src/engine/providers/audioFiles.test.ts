@@ -32,7 +32,9 @@ describe('audioFileName (O5)', () => {
 describe('the upload cap per transcription host (O5)', () => {
   it('is 1 MiB under OpenAI’s and Groq’s 25 MiB request limit, for the multipart framing', () => {
     expect(TRANSCRIPTION_UPLOAD_CAPS.openai.maxAudioBytes).toBe(24 * MiB);
-    expect(TRANSCRIPTION_UPLOAD_CAPS.groq.maxAudioBytes).toBe(24 * MiB);
+    // Groq documents "File uploads are limited to 25 MB" (decimal): the cap must stay below 25,000,000 bytes.
+    expect(TRANSCRIPTION_UPLOAD_CAPS.groq.maxAudioBytes).toBe(25 * 1000 * 1000 - MiB);
+    expect(TRANSCRIPTION_UPLOAD_CAPS.groq.maxAudioBytes!).toBeLessThan(25 * 1000 * 1000);
     expect(TRANSCRIPTION_UPLOAD_CAPS.whispercpp.maxAudioBytes).toBeUndefined();
     expect(transcriptionHost('https://api.openai.com/v1')).toBe('openai');
     expect(transcriptionHost('https://api.groq.com/openai/v1')).toBe('groq');

@@ -1,3 +1,4 @@
+import { CAPABILITIES, detectSetup } from './capabilities';
 import { formatBytes } from './errors';
 import { ProviderError } from './types';
 
@@ -15,10 +16,10 @@ import { ProviderError } from './types';
  * (https://help.openai.com/en/articles/7031512-whisper-api-faq); Groq's docs say
  * "File uploads are limited to 25 MB" (https://console.groq.com/docs/speech-to-text).
  * The cap is the *request*, and multipart adds its boundary and field headers,
- * so audio is refused above 24 MiB, before it is
+ * so audio is refused 1 MiB below the documented limit, before it is
  * sent, with a message naming the limit. capabilities.ts records each setup's
- * documented limit (audio.maxBytes); TRANSCRIPTION_UPLOAD_CAPS is what the
- * transcribers enforce: that limit less 1 MiB for the framing.
+ * documented limit (audio.maxBytes); TRANSCRIPTION_UPLOAD_CAPS, derived from it,
+ * is what the transcribers enforce: that limit less 1 MiB for the framing.
  */
 
 /** The extension (with its dot) each audio or video MIME type is uploaded under. */
@@ -60,31 +61,32 @@ export type TranscriptionHost = 'openai' | 'groq' | 'whispercpp' | 'other';
 
 const MiB = 1024 * 1024;
 
+/** Room left below a documented request limit for the multipart boundary and field headers. */
+export const MULTIPART_HEADROOM_BYTES = 1 * MiB;
+
+/** The most audio bytes to send for a documented limit: that limit less the framing headroom. */
+function capBelow(setup: 'openai' | 'groq', limitLabel: string): { maxAudioBytes?: number; limitLabel?: string } {
+  const documented = CAPABILITIES[setup].audio?.maxBytes;
+  return documented === undefined ? {} : { maxAudioBytes: documented - MULTIPART_HEADROOM_BYTES, limitLabel };
+}
+
 /**
- * The most audio bytes sent to each transcription host: 1 MiB below the host's
- * documented request limit, for the multipart framing. whisper.cpp and other
- * self-hosted servers document no limit; the gateway's own upload cap applies.
+ * The most audio bytes sent to each transcription host, derived from the
+ * documented limits in capabilities.ts (audio.maxBytes) so each stays under
+ * its provider's limit. whisper.cpp and other self-hosted servers document no
+ * limit; the gateway's own upload cap applies.
  */
 export const TRANSCRIPTION_UPLOAD_CAPS: Readonly<Record<TranscriptionHost, { maxAudioBytes?: number; limitLabel?: string }>> = {
-  // https://help.openai.com/en/articles/7031512-whisper-api-faq: "maximum request size is 25 MiB".
-  openai: { maxAudioBytes: 24 * MiB, limitLabel: 'OpenAI accepts requests up to 25 MiB' },
-  // https://console.groq.com/docs/speech-to-text (stored copy of /docs/speech-text): "File uploads are limited to 25 MB".
-  groq: { maxAudioBytes: 24 * MiB, limitLabel: 'Groq accepts files up to 25 MB' },
+  openai: capBelow('openai', 'OpenAI accepts requests up to 25 MiB'),
+  groq: capBelow('groq', 'Groq accepts files up to 25 MB'),
   whispercpp: {},
   other: {},
 };
 
-/** Which transcription host a base URL points at, for its upload cap. */
+/** Which transcription host a base URL points at, for its upload cap (capabilities.ts' detectSetup decides). */
 export function transcriptionHost(baseUrl: string): TranscriptionHost {
-  let hostname: string;
-  try {
-    hostname = new URL(baseUrl).hostname;
-  } catch {
-    return 'other';
-  }
-  if (hostname === 'api.openai.com') return 'openai';
-  if (hostname === 'api.groq.com') return 'groq';
-  return 'other';
+  const setup = detectSetup(baseUrl);
+  return setup === 'openai' || setup === 'groq' ? setup : 'other';
 }
 
 /** Throws a 413 ProviderError when `audio` is over the host's cap; the message names the limit. */

@@ -138,7 +138,8 @@ export const CAPABILITIES: Readonly<Record<SetupId, ProviderCapabilities>> = {
     // [Groq-so]: "Streaming and tool use are not currently supported with Structured Outputs".
     streamsStructuredOutput: false,
     errorBodiesWith200: false,
-    audio: { path: 'audio/transcriptions', formats: OPENAI_AUDIO_FORMATS, models: ['whisper-large-v3', 'whisper-large-v3-turbo'] },
+    // [Groq-stt]: "File uploads are limited to 25 MB" (decimal megabytes).
+    audio: { path: 'audio/transcriptions', formats: OPENAI_AUDIO_FORMATS, maxBytes: 25 * 1000 * 1000, models: ['whisper-large-v3', 'whisper-large-v3-turbo'] },
     context: 'fixed per model',
     sources: ['[Groq-so]', '[Groq-stt]'],
   },
