@@ -1,3 +1,4 @@
+import { detectSetup } from './capabilities';
 import { GEMINI_DEFAULT_BASE_URL, GEMINI_DEFAULT_MODEL } from './gemini';
 import { OLLAMA_DEFAULT_BASE_URL, OLLAMA_DEFAULT_MODEL, OLLAMA_DEFAULT_NUM_CTX } from './ollama';
 import { OPENAI_DEFAULT_BASE_URL, OPENAI_DEFAULT_TRANSCRIBE_MODEL } from './openaiCompatible';
@@ -64,14 +65,6 @@ export function displayUrl(value: string): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
-function isOpenAIItself(baseUrl: string): boolean {
-  return new URL(baseUrl).hostname === 'api.openai.com';
-}
-
-function isGroq(baseUrl: string): boolean {
-  return new URL(baseUrl).hostname === 'api.groq.com';
-}
-
 function sameService(a: string, b: string): boolean {
   const ua = new URL(a);
   const ub = new URL(b);
@@ -92,11 +85,11 @@ function geminiChoice(get: (name: string) => string | undefined, why: string): E
 function openaiChoice(get: (name: string) => string | undefined): Extract<TextChoice, { kind: 'openai' }> {
   const baseUrl = checkUrl(get('OPENAI_BASE_URL') ?? OPENAI_DEFAULT_BASE_URL, 'OPENAI_BASE_URL');
   const apiKey = get('OPENAI_API_KEY');
-  const model = get('OPENAI_MODEL') ?? (isOpenAIItself(baseUrl) ? 'gpt-4o-mini' : undefined);
+  const model = get('OPENAI_MODEL') ?? (detectSetup(baseUrl) === 'openai' ? 'gpt-4o-mini' : undefined);
   if (!model) {
     throw new Error(`OPENAI_MODEL is required for the OpenAI-compatible server at ${displayUrl(baseUrl)} (name the model it serves).`);
   }
-  if (!apiKey && isOpenAIItself(baseUrl)) throw new Error('OPENAI_API_KEY is required for api.openai.com.');
+  if (!apiKey && detectSetup(baseUrl) === 'openai') throw new Error('OPENAI_API_KEY is required for api.openai.com.');
   return { kind: 'openai', baseUrl, model, ...(apiKey ? { apiKey } : {}) };
 }
 
@@ -132,7 +125,7 @@ export function chooseText(get: (name: string) => string | undefined): TextChoic
 /** Whether the text provider has an audio route the gateway may default to (see the comment at the top). */
 function ownAudioRoute(text: TextChoice | null): 'gemini' | 'openai' | undefined {
   if (text?.kind === 'gemini') return 'gemini';
-  if (text?.kind === 'openai' && (isOpenAIItself(text.baseUrl) || isGroq(text.baseUrl))) return 'openai';
+  if (text?.kind === 'openai' && (detectSetup(text.baseUrl) === 'openai' || detectSetup(text.baseUrl) === 'groq')) return 'openai';
   return undefined;
 }
 
@@ -161,8 +154,8 @@ export function chooseTranscription(get: (name: string) => string | undefined, t
   const openaiBase = checkUrl(get('OPENAI_BASE_URL') ?? OPENAI_DEFAULT_BASE_URL, 'OPENAI_BASE_URL');
   const baseUrl = transcribeBase ? checkUrl(transcribeBase, 'TRANSCRIBE_BASE_URL') : openaiBase;
   const apiKey = get('TRANSCRIBE_API_KEY') ?? (sameService(baseUrl, openaiBase) ? get('OPENAI_API_KEY') : undefined);
-  if (!apiKey && isOpenAIItself(baseUrl)) throw new Error('TRANSCRIBE_API_KEY (or OPENAI_API_KEY) is required to transcribe with api.openai.com.');
-  if (!apiKey && isGroq(baseUrl)) throw new Error('TRANSCRIBE_API_KEY (or OPENAI_API_KEY) is required to transcribe with api.groq.com.');
-  const defaultModel = isGroq(baseUrl) ? GROQ_DEFAULT_TRANSCRIBE_MODEL : OPENAI_DEFAULT_TRANSCRIBE_MODEL;
+  if (!apiKey && detectSetup(baseUrl) === 'openai') throw new Error('TRANSCRIBE_API_KEY (or OPENAI_API_KEY) is required to transcribe with api.openai.com.');
+  if (!apiKey && detectSetup(baseUrl) === 'groq') throw new Error('TRANSCRIBE_API_KEY (or OPENAI_API_KEY) is required to transcribe with api.groq.com.');
+  const defaultModel = detectSetup(baseUrl) === 'groq' ? GROQ_DEFAULT_TRANSCRIBE_MODEL : OPENAI_DEFAULT_TRANSCRIBE_MODEL;
   return { kind, baseUrl, model: get('TRANSCRIBE_MODEL') ?? defaultModel, ...(apiKey ? { apiKey } : {}) };
 }
