@@ -1,10 +1,11 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createParser } from 'eventsource-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeAnswer, type FakeProviderServer } from '../src/engine/testing/fakeProviders';
-import { freePort, spawnGroup, waitUntilUp, type GroupProcess } from './testing/processGroup';
+import { startGateway as startGatewayProcess } from './testing/gateway';
+import type { GroupProcess } from './testing/processGroup';
 
 /*
  * The attack suite (issue 10): each finding of the attack run against
@@ -21,7 +22,6 @@ import { freePort, spawnGroup, waitUntilUp, type GroupProcess } from './testing/
  * short upstream clocks.
  */
 
-const root = path.resolve(import.meta.dirname, '..');
 const PUBLIC_KEY = 'anon-attack-key';
 const PROVIDER_KEY = 'sk-attack-provider-0123456789';
 const ALLOWED_ORIGIN = 'https://school.example';
@@ -37,26 +37,16 @@ interface Gateway {
 let workDir = '';
 let staticDir = '';
 
-async function rssMbOf(pid: number | undefined): Promise<number> {
-  if (pid === undefined) return Number.NaN;
-  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
-  return Math.round(kb / 1024);
-}
-
 async function startGateway(env: Record<string, string>): Promise<Gateway> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !/^(GEMINI_|OPENAI_|OLLAMA_|TRANSCRIBE_|STUDYFORGE_)/.test(name)),
-  );
-  // node itself, not npx or tsx's CLI: the pid is the gateway, so its memory can be read.
-  const proc = spawnGroup(process.execPath, ['--import', 'tsx', 'server/node.ts'], {
-    cwd: root,
-    env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', STUDYFORGE_STATIC_DIR: staticDir, ...env },
-  });
-  await waitUntilUp(`${base}/healthz`, proc, 60_000);
-  return { base, proc, rssMb: () => rssMbOf(proc.child.pid) };
+  const gateway = await startGatewayProcess({ staticDir, env });
+  return {
+    base: gateway.base,
+    proc: gateway.proc,
+    rssMb: async () => {
+      const bytes = gateway.rssBytes();
+      return bytes === null ? Number.NaN : Math.round(bytes / 1024 / 1024);
+    },
+  };
 }
 
 let sample: Gateway;

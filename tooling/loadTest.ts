@@ -1,10 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { Agent, request as httpRequest } from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { freePort, spawnGroup, waitUntilUp, type GroupProcess } from '../server/testing/processGroup';
+import { rssBytesOf, startGateway } from '../server/testing/gateway';
+import type { GroupProcess } from '../server/testing/processGroup';
 
 /*
  * `npm run load` (security issue 10): the real gateway (server/node.ts, in
@@ -22,7 +22,6 @@ import { freePort, spawnGroup, waitUntilUp, type GroupProcess } from '../server/
  * hard deadline stops everything, whatever is still running.
  */
 
-const root = path.resolve(import.meta.dirname, '..');
 const quick = process.argv.includes('--quick');
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 const host = process.env.LOAD_HOST ?? '127.0.0.1';
@@ -75,14 +74,7 @@ interface PhaseResult {
   rssSamples: (number | null)[];
 }
 
-/** The gateway's resident memory in bytes, from /proc; null where there is no /proc. */
-function rssOf(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
-  const file = `/proc/${pid}/status`;
-  if (!existsSync(file)) return null;
-  const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(file, 'utf8'));
-  return match ? Number(match[1]) * 1024 : null;
-}
+const rssOf = rssBytesOf;
 
 const mb = (bytes: number | null) => (bytes === null ? 'n/a' : (bytes / 1024 / 1024).toFixed(1));
 
@@ -223,27 +215,13 @@ async function main(): Promise<void> {
   process.once('SIGTERM', onSigint);
 
   try {
-    const port = await freePort();
     // A tiny page written now, newer than every source, so server/node.ts serves it instead of building the app.
     staticDir = await mkdtemp(path.join(tmpdir(), 'studyforge-load-'));
     await writeFile(path.join(staticDir, 'index.html'), '<!doctype html><title>StudyForge load test</title>\n');
-
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: String(port),
-      HOST: host === 'localhost' ? '127.0.0.1' : host,
-      STUDYFORGE_STATIC_DIR: staticDir,
-      STUDYFORGE_RATE_LIMIT: '100000000',
-      STUDYFORGE_PUBLIC_KEY: '',
-    };
-    // Sample mode: no provider. Blank rather than absent, so a developer's .env cannot fill them back in.
-    for (const name of ['STUDYFORGE_PROVIDER', 'GEMINI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_API_KEY', 'OLLAMA_URL', 'TRANSCRIBE_PROVIDER', 'TRANSCRIBE_BASE_URL', 'TRANSCRIBE_API_KEY']) {
-      env[name] = '';
-    }
-    // Node itself with tsx as a loader, not `npx tsx`: the child's pid is the gateway whose memory is read.
-    gateway = spawnGroup(process.execPath, ['--import', 'tsx', 'server/node.ts'], { cwd: root, env });
-    const base = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-    await waitUntilUp(`${base}/healthz`, gateway, STARTUP_ALLOWANCE_S * 1000);
+    // Sample mode (startGateway blanks the provider variables), no rate limit, no public key.
+    const started = await startGateway({ staticDir, host, env: { STUDYFORGE_RATE_LIMIT: '100000000', STUDYFORGE_PUBLIC_KEY: '' }, timeoutMs: STARTUP_ALLOWANCE_S * 1000 });
+    gateway = started.proc;
+    const { base, port } = started;
     const pid = gateway.child.pid;
     // One request first: the gateway marks sample answers, and only a sample-answering gateway is loaded, never a real provider.
     const probe = await fetch(`${base}/functions/v1/gemini`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: BODY });
