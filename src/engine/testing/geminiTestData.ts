@@ -1,0 +1,29 @@
+import type { ContractSchema } from '../contractSchema';
+import { GEMINI_DEFAULT_MODEL } from '../providers/gemini';
+
+/* The request schema, answer envelope and helpers gemini.test.ts and geminiTranscriber.test.ts share. */
+
+export const KEY = 'gemini-test-key-42';
+export const schema: ContractSchema = {
+  type: 'OBJECT',
+  properties: {
+    thesis: { type: 'STRING', description: 'One sentence' },
+    points: { type: 'ARRAY', items: { type: 'STRING' }, minItems: 2, maxItems: 5 },
+    tone: { type: 'STRING', enum: ['formal', 'casual'] },
+  },
+  required: ['thesis', 'points'],
+};
+
+/** The fake's whole-answer envelope around the text, to know how long the text of a 'huge' answer is. */
+export const geminiEnvelope = {
+  candidates: [{ content: { parts: [{ text: '' }], role: 'model' }, finishReason: 'STOP', index: 0 }],
+  usageMetadata: { promptTokenCount: 8, candidatesTokenCount: 12, totalTokenCount: 20 },
+  modelVersion: GEMINI_DEFAULT_MODEL,
+  responseId: 'fake-response-id',
+};
+
+export async function collect(stream: AsyncIterable<string>): Promise<string[]> {
+  const out: string[] = [];
+  for await (const delta of stream) out.push(delta);
+  return out;
+}
