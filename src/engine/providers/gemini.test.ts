@@ -1,21 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeGemini, type FakeProviderServer } from '../testing/fakeProviders';
+import { describe, expect, it } from 'vitest';
 import { MAX_RETRY_AFTER_SECONDS, providerMessages } from './errors';
 import { createGeminiProvider, createGeminiTranscriber, GEMINI_DEFAULT_MODEL } from './gemini';
 import type { FetchLike } from './transport';
-import { KEY, schema, geminiEnvelope, collect } from '../testing/geminiTestData';
+import { server, provider, useFakeGemini, KEY, schema, geminiEnvelope, collect } from '../testing/geminiTestData';
 
-let server: FakeProviderServer;
-beforeAll(async () => {
-  server = await startFakeGemini({ apiKey: KEY, model: GEMINI_DEFAULT_MODEL, chunkDelayMs: 10 });
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.reset();
-  server.script({ kind: 'text', text: '{"thesis":"T","points":["a","b"]}' });
-});
-
-const provider = () => createGeminiProvider({ apiKey: KEY, baseUrl: server.baseUrl });
+useFakeGemini();
 
 describe('the generateContent request', () => {
   it('posts to /v1beta/models/{model}:generateContent with the key in x-goog-api-key, never in the URL', async () => {

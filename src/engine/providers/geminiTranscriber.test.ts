@@ -3,24 +3,14 @@ import type { ContractSchema } from '../contractSchema';
 import { startFakeGemini, type FakeProviderServer } from '../testing/fakeProviders';
 import { providerMessages } from './errors';
 import { audioMimeType, blobToBase64, createGeminiProvider, createGeminiTranscriber, GEMINI_DEFAULT_MODEL, geminiSchema, TRANSCRIBE_INSTRUCTION } from './gemini';
-import { KEY, schema, collect } from '../testing/geminiTestData';
+import { server, provider, useFakeGemini, KEY, schema, collect } from '../testing/geminiTestData';
 
 /*
  * The Gemini adapter, continued from gemini.test.ts: the transcriber, the
  * audio helpers and the issue 11 rules of the real service.
  */
 
-let server: FakeProviderServer;
-beforeAll(async () => {
-  server = await startFakeGemini({ apiKey: KEY, model: GEMINI_DEFAULT_MODEL, chunkDelayMs: 10 });
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.reset();
-  server.script({ kind: 'text', text: '{"thesis":"T","points":["a","b"]}' });
-});
-
-const provider = () => createGeminiProvider({ apiKey: KEY, baseUrl: server.baseUrl });
+useFakeGemini();
 
 describe('the Gemini transcriber', () => {
   const transcriber = () => createGeminiTranscriber({ apiKey: KEY, baseUrl: server.baseUrl });

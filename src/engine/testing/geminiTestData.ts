@@ -1,5 +1,7 @@
 import type { ContractSchema } from '../contractSchema';
-import { GEMINI_DEFAULT_MODEL } from '../providers/gemini';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { createGeminiProvider, GEMINI_DEFAULT_MODEL } from '../providers/gemini';
+import { startFakeGemini, type FakeProviderServer } from './fakeProviders';
 
 /* The request schema, answer envelope and helpers gemini.test.ts and geminiTranscriber.test.ts share. */
 
@@ -27,3 +29,19 @@ export async function collect(stream: AsyncIterable<string>): Promise<string[]> 
   for await (const delta of stream) out.push(delta);
   return out;
 }
+
+export let server: FakeProviderServer;
+
+/** Starts the fake Gemini before the calling file's tests (reset before each, answering a valid thesis) and closes it after. */
+export function useFakeGemini(): void {
+  beforeAll(async () => {
+    server = await startFakeGemini({ apiKey: KEY, model: GEMINI_DEFAULT_MODEL, chunkDelayMs: 10 });
+  });
+  afterAll(() => server.close());
+  beforeEach(() => {
+    server.reset();
+    server.script({ kind: 'text', text: '{"thesis":"T","points":["a","b"]}' });
+  });
+}
+
+export const provider = () => createGeminiProvider({ apiKey: KEY, baseUrl: server.baseUrl });
