@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeProviderServer } from '../testing/fakeProviders';
+import { describe, expect, it } from 'vitest';
 import { MAX_RETRY_AFTER_SECONDS } from './errors';
 import { DEFAULT_MAX_ANSWER_BYTES } from './transport';
-import { ProviderError, type TextProvider } from './types';
-import { KEY, cases, collect, rejection, SENT_BEFORE_CLOSE } from '../testing/providerCases';
+import { ProviderError } from './types';
+import { server, provider, useCaseServer, KEY, cases, collect, rejection, SENT_BEFORE_CLOSE } from '../testing/providerCases';
 
 /*
  * What every text provider must do the same way, continued from
@@ -12,18 +11,7 @@ import { KEY, cases, collect, rejection, SENT_BEFORE_CLOSE } from '../testing/pr
  */
 
 describe.each(cases)('$name provider', (c) => {
-  let server: FakeProviderServer;
-  let provider: TextProvider;
-
-  beforeAll(async () => {
-    server = await c.start({ apiKey: c.hasKey ? KEY : undefined, chunkDelayMs: 16 });
-    provider = c.provider(server.baseUrl);
-  });
-  afterAll(() => server.close());
-  beforeEach(() => {
-    server.reset();
-    server.script({ kind: 'text', text: 'Hello' });
-  });
+  useCaseServer(c);
 
   describe('upstream internals stay with the operator (issue #10, finding 3)', () => {
     /** What a misconfigured upstream or proxy puts in an error body (with the key, for providers that have one). */

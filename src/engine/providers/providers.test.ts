@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FakeProviderServer } from '../testing/fakeProviders';
+import { describe, expect, it, vi } from 'vitest';
 import { providerMessages } from './errors';
-import { ProviderError, type TextProvider } from './types';
-import { KEY, cases, collect, rejection } from '../testing/providerCases';
+import { ProviderError } from './types';
+import { server, provider, useCaseServer, KEY, cases, collect, rejection } from '../testing/providerCases';
 
 /*
  * What every text provider must do the same way, against each provider's fake:
@@ -10,18 +9,7 @@ import { KEY, cases, collect, rejection } from '../testing/providerCases';
  */
 
 describe.each(cases)('$name provider', (c) => {
-  let server: FakeProviderServer;
-  let provider: TextProvider;
-
-  beforeAll(async () => {
-    server = await c.start({ apiKey: c.hasKey ? KEY : undefined, chunkDelayMs: 16 });
-    provider = c.provider(server.baseUrl);
-  });
-  afterAll(() => server.close());
-  beforeEach(() => {
-    server.reset();
-    server.script({ kind: 'text', text: 'Hello' });
-  });
+  useCaseServer(c);
 
   describe('answers', () => {
     it('generates the whole answer, with a request that fits the published API', async () => {

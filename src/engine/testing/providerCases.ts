@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startFakeGemini, startFakeOllama, startFakeOpenAI, type FakeProviderOptions, type FakeProviderServer } from './fakeProviders';
 import { createGeminiProvider, GEMINI_DEFAULT_MODEL } from '../providers/gemini';
 import { createOllamaProvider } from '../providers/ollama';
@@ -58,3 +59,19 @@ export async function rejection(promise: Promise<unknown>): Promise<unknown> {
  * the way (a few MB on loopback). Far below 50 MB: the body was not read whole.
  */
 export const SENT_BEFORE_CLOSE = 20_000_000;
+
+export let server: FakeProviderServer;
+export let provider: TextProvider;
+
+/** Inside a describe.each over `cases`: starts the case's fake (reset before each, answering "Hello") and its provider, and closes it after. */
+export function useCaseServer(c: Case): void {
+  beforeAll(async () => {
+    server = await c.start({ apiKey: c.hasKey ? KEY : undefined, chunkDelayMs: 16 });
+    provider = c.provider(server.baseUrl);
+  });
+  afterAll(() => server.close());
+  beforeEach(() => {
+    server.reset();
+    server.script({ kind: 'text', text: 'Hello' });
+  });
+}
