@@ -1,0 +1,58 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { toolById } from './app';
+import { loadRegistry } from './registry';
+
+/* The axe scan and the seeded data the accessibility flows share (a11y.spec.ts, a11y-screens.spec.ts). */
+
+export const tools = await loadRegistry();
+export const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+
+
+export async function violationsOf(page: Page, where: string, rules?: string[]): Promise<string[]> {
+  // Legacy mode runs axe in the page itself. The default finishes each run in a fresh blank page,
+  // which triples the time of a scan; it is needed only for cross-origin frames, and the app has none.
+  const builder = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] });
+  const { violations } = await (rules ? builder.withRules(rules) : builder.withTags(TAGS)).analyze();
+  return violations.map(
+    (v) =>
+      `${where}: ${v.id} (${v.impact ?? 'n/a'}) ${v.help}\n${v.nodes
+        .slice(0, 6)
+        .map((n) => `    ${n.target.join(' > ')}: ${(n.failureSummary ?? '').replace(/\s*\n\s*/g, ' ')}`)
+        .join('\n')}`,
+  );
+}
+
+export async function useScheme(page: Page, colorScheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme });
+  // The app follows the system setting (no theme chosen in Settings).
+  await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
+}
+
+/** Scans the page as it is: every rule in the light scheme, the colour rules again in the dark one. */
+export async function scan(page: Page, where: string): Promise<void> {
+  await useScheme(page, 'light');
+  const found = await violationsOf(page, `${where} [light]`);
+  await useScheme(page, 'dark');
+  found.push(...(await violationsOf(page, `${where} [dark]`, COLOUR_RULES)));
+  await useScheme(page, 'light');
+  expect.soft(found, `axe on ${where}`).toEqual([]);
+}
+
+export function heading1(page: Page, name: string | RegExp) {
+  return page.getByRole('heading', { level: 1, name });
+}
+
+/** Splits the registry into a few similar batches: one test (one page) each. */
+export function batches<T>(items: readonly T[], count: number): T[][] {
+  const size = Math.ceil(items.length / count);
+  return Array.from({ length: count }, (_, i) => items.slice(i * size, (i + 1) * size)).filter((b) => b.length > 0);
+}
+
+export const artifacts = [
+  { id: 'art_1700000000300', createdAt: '2026-11-01T11:00:00.000Z', toolId: 'smart-notes', toolTitle: 'SmartNotes', data: '## Photosynthesis\n\n- Light reactions\n- **Calvin cycle**' },
+  { id: 'art_1700000000200', createdAt: '2026-11-01T10:00:00.000Z', toolId: 'essay-buddy', toolTitle: 'Essay Buddy', data: toolById(tools, 'essay-buddy').example.output },
+];
+export const emptyProject = { id: 'proj_1600000000000', name: 'Algebra', createdAt: '2021-01-10T12:00:00.000Z' };
