@@ -139,7 +139,8 @@ describe('registryPlugin in the dev server', () => {
     /** The catalogue module's code once `check` holds for it (the watcher reports a saved file after a moment). */
     async function eventually(check: (code: string | Error) => boolean): Promise<string | Error> {
       let last: string | Error = '';
-      for (let attempt = 0; attempt < 100; attempt++) {
+      // Up to 30 s: on a loaded 2-core CI machine the watcher and a re-evaluation of every file can take seconds.
+      for (let attempt = 0; attempt < 300; attempt++) {
         last = await catalogueCode().catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
         if (check(last)) return last;
         await new Promise((resolve) => setTimeout(resolve, 100));
@@ -174,7 +175,7 @@ describe('registryPlugin in the dev server', () => {
       await new Promise((resolve) => http.close(resolve));
       await server.close();
     }
-  }, 30_000);
+  }, 120_000);
 });
 
 describe('registryProblems', () => {
