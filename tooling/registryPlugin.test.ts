@@ -150,24 +150,32 @@ describe('registryPlugin in the dev server', () => {
     try {
       expect(await catalogueCode()).toContain('"id":"tide-explainer"');
       const file = path.join(devDir, 'moon-phases.ts');
+      /*
+       * Saves as an author does: not within milliseconds of the last save. The file watcher throttles
+       * changes to one file that close together, so a test saving faster than a person loses some.
+       */
+      const save = async (content: string) => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await writeFile(file, content);
+      };
       const shown = `${path.basename(devDir)}/moon-phases.ts`;
 
-      await writeFile(file, toolFile('moon-phases', 'Moon Phases', 'no_such_icon_name'));
+      await save(toolFile('moon-phases', 'Moon Phases', 'no_such_icon_name'));
       const iconError = await eventually((r) => r instanceof Error);
       expect(String(iconError)).toContain(`${shown}: unknown icon "no_such_icon_name"`);
       // Pages and other requests still get answers: the server did not die on the broken registry.
       expect((await fetch(`${base}/moon-phases.svg`)).status).toBeLessThan(500);
 
-      await writeFile(file, toolFile('moon-phases', 'Moon Phases', 'dark_mode', "\n  renderer: 'quiz' as never,"));
+      await save(toolFile('moon-phases', 'Moon Phases', 'dark_mode', "\n  renderer: 'quiz' as never,"));
       const contractError = await eventually((r) => r instanceof Error && r.message.includes("the 'quiz' renderer"));
       expect(String(contractError)).toContain(`${shown}: the 'quiz' renderer reads a list of questions`);
       expect(String(contractError)).toContain(`${shown}: the 'quiz' renderer calls followUps.remediation`);
 
-      await writeFile(file, `throw new Error('half-written tool');\n`);
+      await save(`throw new Error('half-written tool');\n`);
       const importError = await eventually((r) => r instanceof Error && r.message.includes('throws when imported'));
       expect(String(importError)).toContain(`${shown}: the file throws when imported (half-written tool)`);
 
-      await writeFile(file, toolFile('moon-phases', 'Moon Phases', 'dark_mode'));
+      await save(toolFile('moon-phases', 'Moon Phases', 'dark_mode'));
       const recovered = await eventually((r) => typeof r === 'string' && r.includes('"id":"moon-phases"'));
       expect(recovered).toContain('"id":"moon-phases"');
       expect(recovered).toContain('"id":"tide-explainer"');
