@@ -1,18 +1,11 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '../engine/storage';
-import { art, freshStore, T0, twoTabs, withStaleCopy } from './testing/projectsKit';
+import { art, freshStore, isolateEachTest, T0, twoTabs, withStaleCopy } from './testing/projectsKit';
 
 /* ---- Two tabs and more: deletes and undo across tabs, cleared or full storage, many tabs saving alike. ---- */
 
-beforeEach(() => {
-  localStorage.clear();
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.useRealTimers();
-});
+isolateEachTest();
 
 describe('two tabs: deletes, undo and full storage', () => {
   it('an artifact deleted in one tab is not written back by the tab that saved it', async () => {

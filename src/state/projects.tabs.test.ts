@@ -1,18 +1,11 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '../engine/storage';
-import { T0, twoTabs, withStaleCopy } from './testing/projectsKit';
+import { isolateEachTest, T0, twoTabs, withStaleCopy } from './testing/projectsKit';
 
 /* ---- Two tabs. Browsers pass storage between tabs asynchronously, so a tab can write from an older copy. ---- */
 
-beforeEach(() => {
-  localStorage.clear();
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.useRealTimers();
-});
+isolateEachTest();
 
 describe('two tabs', () => {
   it('saving alternately: each save reads storage first, so both are kept', async () => {

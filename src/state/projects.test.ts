@@ -1,18 +1,11 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '../engine/storage';
-import { freshStore, T0 } from './testing/projectsKit';
+import { freshStore, isolateEachTest, T0 } from './testing/projectsKit';
 
 /* The projects store; undo and import in projects.undo.test.ts, several tabs in projects.tabs*.test.ts, the pure merge helpers in src/engine/projects/merge.test.ts. */
 
-beforeEach(() => {
-  localStorage.clear();
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.useRealTimers();
-});
+isolateEachTest();
 
 describe('projects', () => {
   it('creates projects with a proj_ time id and a trimmed name, kept across a reload', async () => {

@@ -1,18 +1,11 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '../engine/storage';
-import { art, freshStore, T0 } from './testing/projectsKit';
+import { art, freshStore, isolateEachTest, T0 } from './testing/projectsKit';
 
 /* ---- Project management: delete and undo, artifact delete and undo, import. ---- */
 
-beforeEach(() => {
-  localStorage.clear();
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.useRealTimers();
-});
+isolateEachTest();
 
 describe('delete project and undo', () => {
   it('removes the project and its artifacts, leaves none active, and Undo brings all back', async () => {

@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 
 /* What the projects store tests share: fresh store modules (a page load, or another tab), and items to store. */
 
@@ -25,4 +25,16 @@ export function withStaleCopy(key: string, stale: string | null, write: () => vo
   if (stale === null) localStorage.removeItem(key);
   else localStorage.setItem(key, stale);
   write();
+}
+
+/** Each projects test starts on empty storage, quiet about the warnings it provokes, with real timers after. */
+export function isolateEachTest(): void {
+  beforeEach(() => {
+    localStorage.clear();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.useRealTimers();
+  });
 }
