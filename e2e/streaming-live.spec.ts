@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { ToolDeclaration } from '../src/engine/defineTool';
 import { heldStream, type FakeContractServer } from '../src/engine/testing/fakeContractServer';
 import { exampleAnswer, generateButton, resultRegion } from './support/app';
 import { expectedTextOf } from './support/registry';
@@ -16,20 +17,25 @@ test.afterEach(async () => {
   await Promise.all(servers.map((s) => s.close()));
   servers = [];
 });
-async function startLocal(page: Page) {
+/**
+ * Opens the tool filled from its example against a local server that holds
+ * its answer open, and presses Generate (by `press`, a click unless given):
+ * the test then writes the answer with `held.send`.
+ */
+async function generateHeld(page: Page, tool: ToolDeclaration, press = (button: Locator) => button.click()) {
   const server = await localBackend(page);
   servers.push(server);
-  return server;
+  const held = heldStream();
+  server.respond(held.responder);
+  await openFilled(page, tool);
+  await press(generateButton(page, tool));
+  await held.opened;
+  return { server, held };
 }
 
 test.describe('the answer appears as it is written (a local SSE server)', () => {
   test('markdown: the first words are on screen before the last are sent', async ({ page }, testInfo) => {
-    const server = await startLocal(page);
-    const held = heldStream();
-    server.respond(held.responder);
-    await openFilled(page, smartNotes);
-    await generateButton(page, smartNotes).click();
-    await held.opened;
+    const { held } = await generateHeld(page, smartNotes);
 
     // How long the first delta takes from the server's write to the screen: the page notes the
     // wall-clock time of the first frame after the words reach the DOM (same machine, same clock).
@@ -77,12 +83,7 @@ test.describe('the answer appears as it is written (a local SSE server)', () => 
   });
 
   test('structured: what the partial JSON holds is shown in a marked preview, then the validated result', async ({ page }) => {
-    const server = await startLocal(page);
-    const held = heldStream();
-    server.respond(held.responder);
-    await openFilled(page, essayBuddy);
-    await generateButton(page, essayBuddy).click();
-    await held.opened;
+    const { held } = await generateHeld(page, essayBuddy);
 
     held.send({ event: 'delta', data: { text: '{"thesis": "Phones should stay in lockers' } });
     const preview = previewRegion(page);
@@ -110,12 +111,7 @@ test.describe('the answer appears as it is written (a local SSE server)', () => 
   });
 
   test('a bespoke screen (quiz) gets a neutral preview: no answers before the whole quiz is checked', async ({ page }) => {
-    const server = await startLocal(page);
-    const held = heldStream();
-    server.respond(held.responder);
-    await openFilled(page, quizWhiz);
-    await generateButton(page, quizWhiz).click();
-    await held.opened;
+    const { held } = await generateHeld(page, quizWhiz);
 
     const quiz = exampleAnswer(quizWhiz).text;
     held.send({ event: 'delta', data: { text: quiz.slice(0, 200) } });
@@ -135,12 +131,7 @@ test.describe('the answer appears as it is written (a local SSE server)', () => 
 
 test.describe('Cancel', () => {
   test('stops a stream that never finishes: the form is idle and enabled, no error, and the server sees the connection close', async ({ page }) => {
-    const server = await startLocal(page);
-    const held = heldStream();
-    server.respond(held.responder);
-    await openFilled(page, smartNotes);
-    await generateButton(page, smartNotes).click();
-    await held.opened;
+    const { server, held } = await generateHeld(page, smartNotes);
     held.send({ event: 'delta', data: { text: '## Summary\nA stream that never ends' } });
     await expect(previewRegion(page)).toContainText('A stream that never ends');
 
@@ -172,13 +163,10 @@ test.describe('Cancel', () => {
   });
 
   test('works from the keyboard: focus moves to Cancel while generating, and back to Generate after', async ({ page }) => {
-    const server = await startLocal(page);
-    const held = heldStream();
-    server.respond(held.responder);
-    await openFilled(page, essayBuddy);
-    await generateButton(page, essayBuddy).focus();
-    await page.keyboard.press('Enter');
-    await held.opened;
+    const { held } = await generateHeld(page, essayBuddy, async (button) => {
+      await button.focus();
+      await page.keyboard.press('Enter');
+    });
     const cancel = cancelButton(page);
     await expect(cancel).toBeFocused();
     await page.keyboard.press('Enter');
@@ -189,12 +177,7 @@ test.describe('Cancel', () => {
   });
 
   test('stops a request before any text arrived', async ({ page }) => {
-    const server = await startLocal(page);
-    const held = heldStream();
-    server.respond(held.responder);
-    await openFilled(page, essayBuddy);
-    await generateButton(page, essayBuddy).click();
-    await held.opened;
+    const { held } = await generateHeld(page, essayBuddy);
     await expect(page.getByRole('status').filter({ hasText: 'Working on it' })).toBeVisible();
     await cancelButton(page).click();
     await expect(generateButton(page, essayBuddy)).toBeEnabled();
