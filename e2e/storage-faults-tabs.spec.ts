@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { flowProject, resultRegion, storageKeys } from './support/app';
 import { expectedTextOf } from './support/registry';
 import {
+  countPassingCases,
   essayBuddy,
   expectNothingLost,
   generate,
@@ -27,12 +28,9 @@ import {
 test.describe.configure({ mode: 'serial' });
 test.use({ locale: 'en-US', timezoneId: 'UTC' });
 
-let passed = 0;
-test.afterEach(({}, testInfo) => {
-  if (testInfo.status === 'passed' && testInfo.title !== 'summary') passed++;
-});
+const cases = countPassingCases();
 test.afterAll(() => {
-  if (passed > 0) console.log(`[faults] ${passed} two-tab storage fault cases: none lost a saved artifact`);
+  if (cases.passed > 0) console.log(`[faults] ${cases.passed} two-tab storage fault cases: none lost a saved artifact`);
 });
 
 test.describe('two tabs', () => {

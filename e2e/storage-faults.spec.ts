@@ -7,6 +7,7 @@ import { storageUnavailable } from '../src/engine/storage';
 import { flowProject, resultRegion, seedRawStorage, seedStorage, storageKeys } from './support/app';
 import { expectedTextOf } from './support/registry';
 import {
+  countPassingCases,
   essayBuddy,
   expectNothingLost,
   failStorage,
@@ -36,10 +37,7 @@ import {
 test.describe.configure({ mode: 'serial' });
 test.use({ locale: 'en-US', timezoneId: 'UTC' });
 
-let passed = 0;
-test.afterEach(({}, testInfo) => {
-  if (testInfo.status === 'passed' && testInfo.title !== 'summary') passed++;
-});
+const cases = countPassingCases();
 
 test.describe('one tab', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -195,6 +193,6 @@ test.describe('one tab', () => {
 
 /** Runs only when every case before it passed (serial mode skips the rest after a failure). */
 test('summary', () => {
-  expect(passed).toBeGreaterThan(0);
-  console.log(`[faults] ${passed} storage fault cases: none lost a saved artifact`);
+  expect(cases.passed).toBeGreaterThan(0);
+  console.log(`[faults] ${cases.passed} storage fault cases: none lost a saved artifact`);
 });

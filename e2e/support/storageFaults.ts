@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { ToolDeclaration } from '../../src/engine/defineTool';
 import { appHeader, flowProject, generateExample, resultRegion, seedStorage, storageKeys, toolById } from './app';
 import { expectedTextOf, loadRegistry } from './registry';
@@ -90,4 +90,17 @@ export function picker(page: Page) {
 /** A second tab of the same browser: same localStorage, its own page. */
 export async function secondTab(page: Page): Promise<Page> {
   return page.context().newPage();
+}
+
+/**
+ * Counts the spec file's cases that pass (each checked that nothing was lost),
+ * for the count it prints; a test titled 'summary' is not a case. Call it at
+ * the top of the file: it registers an afterEach hook.
+ */
+export function countPassingCases(): { readonly passed: number } {
+  const count = { passed: 0 };
+  test.afterEach(({}, testInfo) => {
+    if (testInfo.status === 'passed' && testInfo.title !== 'summary') count.passed++;
+  });
+  return count;
 }
