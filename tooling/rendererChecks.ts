@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { placeholdersIn } from '../src/engine/promptTemplate.ts';
 import type { RendererContract } from '../src/engine/rendererContract.ts';
+import { zodIssuesText } from '../src/engine/zodIssues.ts';
 
 /*
  * The renderer contract, checked while the registry assembles: the same
@@ -21,14 +22,6 @@ interface DeclaredFollowUp {
 
 function isZod(value: unknown): value is z.ZodType {
   return typeof value === 'object' && value !== null && typeof (value as { safeParse?: unknown }).safeParse === 'function';
-}
-
-/** zod's first issues, short: "at 0.question: Invalid input: expected string". */
-function issuesText(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 3)
-    .map((issue) => `${issue.path.length ? `at ${issue.path.join('.')}` : 'at the top level'}: ${issue.message}`)
-    .join('; ');
 }
 
 /** What the tool answers with, as its renderer would receive it: the example, through the tool's own schema. */
@@ -53,7 +46,7 @@ function followUpProblems(file: string, key: string, contract: RendererContract,
     }
     const read = need.result.safeParse(exampleAnswer(given.result, given.example));
     if (!read.success) {
-      problems.push(`${file}: the '${key}' renderer cannot read the answer of followUps.${name} (${issuesText(read.error)}). Make its result fit what the renderer reads.`);
+      problems.push(`${file}: the '${key}' renderer cannot read the answer of followUps.${name} (${zodIssuesText(read.error, 3)}). Make its result fit what the renderer reads.`);
     }
   }
   return problems;
@@ -70,7 +63,7 @@ export function rendererProblems(file: string, tool: Record<string, unknown>, co
   const read = contract.result.safeParse(exampleAnswer(tool.result, example));
   const kindFits = (tool.result === 'markdown') === (contract.kind === 'text');
   if (!kindFits || !read.success) {
-    const why = !kindFits ? (contract.kind === 'text' ? 'it answers with JSON' : 'it answers with markdown') : issuesText(read.error!);
+    const why = !kindFits ? (contract.kind === 'text' ? 'it answers with JSON' : 'it answers with markdown') : zodIssuesText(read.error!, 3);
     problems.push(
       `${file}: the '${key}' renderer reads ${contract.reads}; this tool's example result does not fit (${why}). Change the result schema to fit, or name another renderer: ${Object.keys(contracts).join(', ')}.`,
     );
@@ -79,7 +72,7 @@ export function rendererProblems(file: string, tool: Record<string, unknown>, co
   if (!options.success) {
     const takes = Object.keys((contract.options as unknown as { shape?: object }).shape ?? {});
     problems.push(
-      `${file}: rendererOptions do not fit the '${key}' renderer (${issuesText(options.error)}). ${takes.length ? `It takes ${takes.join(', ')}.` : 'It takes no options: remove rendererOptions.'}`,
+      `${file}: rendererOptions do not fit the '${key}' renderer (${zodIssuesText(options.error, 3)}). ${takes.length ? `It takes ${takes.join(', ')}.` : 'It takes no options: remove rendererOptions.'}`,
     );
   }
   return [...problems, ...followUpProblems(file, key, contract, tool.followUps)];

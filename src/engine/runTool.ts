@@ -5,6 +5,7 @@ import type { Field, FormValues } from './fields';
 import { preparedValues } from './formSchema';
 import { InvalidAnswerError } from './messages';
 import { renderPrompt } from './promptTemplate';
+import { zodIssuesText } from './zodIssues';
 import { withSchemaBrief } from './schemaBrief';
 import type { Backend } from './backend/types';
 
@@ -32,11 +33,9 @@ export function validatedResult(result: ResultSpec, answer: unknown): ToolResult
   return { kind: 'json', data: parsed.data };
 }
 
-/** "at structure: Too small: expected array to have >=3 items; ...": zod's own words, never the answer's text. */
+/** What was wrong with an answer, in zod's words (never the answer's text), for the retry and the log. */
 function describeIssues(error: z.ZodError): string {
-  const issues = error.issues.slice(0, 5).map((issue) => `${issue.path.length ? `at ${issue.path.join('.')}` : 'at the top level'}: ${issue.message}`);
-  const more = error.issues.length > 5 ? `; and ${error.issues.length - 5} more` : '';
-  return `it did not fit the required structure (${issues.join('; ')}${more})`;
+  return `it did not fit the required structure (${zodIssuesText(error, 5)})`;
 }
 
 /** The prompt again, with what was wrong with the last answer: the one retry an invalid answer gets. */
