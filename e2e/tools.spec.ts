@@ -7,7 +7,9 @@ import { expectedTextOf, loadRegistry, savedTextOf } from './support/registry';
 /*
  * One flow per registry entry, generated from the registry: open the route,
  * fill the form from the example input, generate against the offline sample
- * backend, see the result, save it, and find it on the project page.
+ * backend, see the result, refine it once (issue 13: the sample backend
+ * answers its example again, saying refinements need a model), save the
+ * refined version, and find it on the project page with what it was asked for.
  */
 
 const tools = await loadRegistry();
@@ -26,6 +28,11 @@ for (const tool of tools) {
     const result = resultRegion(page);
     await expect(result).toContainText(expectedTextOf(tool));
 
+    await result.getByRole('toolbar', { name: 'Refine this result' }).getByRole('button', { name: 'Shorter' }).click();
+    await expect(result.getByRole('group', { name: 'Versions' })).toContainText('Version 2 of 2: Shorter');
+    await expect(result).toContainText('refinements need a model');
+    await expect(result).toContainText(expectedTextOf(tool));
+
     await page.getByRole('button', { name: 'Save to Project' }).click();
     await expect(page.getByRole('button', { name: 'Saved!' })).toBeDisabled();
 
@@ -33,5 +40,6 @@ for (const tool of tools) {
     const saved = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: tool.title }) });
     await expect(saved).toHaveCount(1);
     await expect(saved).toContainText(savedTextOf(tool));
+    await expect(saved).toContainText('Refined: Shorter');
   });
 }

@@ -37,6 +37,8 @@ Use only the details given. Never invent authors, dates, page numbers, DOIs or U
 The sources:
 {{sources}}`,
   result: 'markdown',
+  // Citations follow a style guide, not a reader's grade: no reading level.
+  refine: { readingLevel: false },
   example: {
     input: {
       sources:

@@ -30,6 +30,12 @@ The notes:
 {{notes}}`,
   result: 'markdown',
   actionLabel: 'Write Comment',
+  refine: {
+    refinements: [
+      { label: 'More specific', instruction: 'Make it more specific: name a concrete skill, piece of work or moment that shows each point, using only what the inputs say.' },
+      { label: 'Add a next step', instruction: 'End with one concrete, encouraging next step the student can take next term.' },
+    ],
+  },
   example: {
     input: {
       notes:

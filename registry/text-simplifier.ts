@@ -40,6 +40,8 @@ The text:
 {{text}}`,
   result: 'markdown',
   actionLabel: 'Simplify Text',
+  // Its readers are learning English: reading levels are CEFR's, which no formula measures.
+  refine: { readingLevel: 'cefr' },
   example: {
     input: {
       text: 'The Great Barrier Reef, located off the coast of Queensland in north-eastern Australia, is the largest coral reef system on Earth, stretching for roughly 2,300 kilometres. In recent decades, it has experienced a series of mass bleaching events, most notably in 2016 and 2017, when unusually high sea temperatures caused corals to expel the microscopic algae living in their tissues. Deprived of these algae, which supply most of their energy and give them their colour, the corals turn white and, if the heat persists, may die. Scientists warn that without substantial reductions in greenhouse gas emissions, such events will become more frequent, leaving reefs insufficient time to recover.',

@@ -1,3 +1,4 @@
+import { refineProblems } from './refineChecks.ts';
 import { rendererProblems, type RendererContracts } from './rendererChecks.ts';
 
 /*
@@ -68,6 +69,7 @@ function problemsOfOne(report: RegistryFileReport, context: RegistryCheckContext
   } else {
     problems.push(...rendererProblems(file, tool as Record<string, unknown>, context.rendererContracts));
   }
+  problems.push(...refineProblems(file, (tool as Record<string, unknown>).refine));
   return problems;
 }
 

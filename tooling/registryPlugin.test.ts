@@ -195,6 +195,20 @@ describe('registryProblems', () => {
     expect(registryProblems([tool('tides', { id: 'tides', icon: 'waves', renderer: 'tabs', example })], context)).toEqual([]);
   });
 
+  it('refuses refinements of its own without a label or instruction, or with a label every result already has (issue 13)', () => {
+    const example = { output: { simple: 'Tides rise.', detailed: 'The moon pulls the sea.' } };
+    const refine = (value: unknown) => registryProblems([tool('tides', { id: 'tides', icon: 'waves', renderer: 'tabs', example, refine: value })], context);
+    expect(refine(false)).toEqual([]);
+    expect(refine({ readingLevel: 'cefr', refinements: [{ label: 'More encouraging', instruction: 'Make it more encouraging.' }] })).toEqual([]);
+    expect(refine({ refinements: [{ label: 'shorter', instruction: 'Cut it.' }, { label: '', instruction: '' }], readingLevel: 'lexile' })).toEqual([
+      "registry/tides.ts: refine.readingLevel \"lexile\" is not a scale. Use 'grade', 'cefr' or false.",
+      'registry/tides.ts: refine.refinements[0]: the label "shorter" is already a button under every result. Choose another label.',
+      "registry/tides.ts: refine.refinements[1] has no label. Give it the button's text, e.g. label: 'More encouraging'.",
+      "registry/tides.ts: refine.refinements[1] has no instruction. Say what the model should change, e.g. instruction: 'Make it more encouraging.'",
+    ]);
+    expect(refine({ refinements: [{ label: 'Long', instruction: 'x'.repeat(501) }] })[0]).toContain('the instruction has 501 characters. Keep it to 500');
+  });
+
   it('refuses a file whose default export is not a tool, and an id with a route beneath projects/', () => {
     expect(registryProblems([tool('empty', undefined)], context)).toEqual(['registry/empty.ts: the default export is not a tool. Write `export default defineTool({ ... })`.']);
     expect(registryProblems([tool('x', { id: 'projects/x', icon: 'waves' })], context).join('\n')).toContain("taken by the app's route #/projects/x");

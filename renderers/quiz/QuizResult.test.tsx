@@ -21,7 +21,7 @@ function renderQuiz(
 ) {
   const reset = vi.fn();
   const result: ToolResult = { kind: 'json', data };
-  render(<QuizResult tool={tool} result={result} resultId={resultId} values={{}} runFollowUp={runFollowUp} reset={reset} />);
+  render(<QuizResult tool={tool} result={result} resultId={resultId} values={{}} language="en" runFollowUp={runFollowUp} reset={reset} />);
   return { reset, runFollowUp };
 }
 

@@ -123,9 +123,9 @@ function QuizSession({ items, context, stateKey, resultId, runFollowUp, reset }:
   }
 }
 
-export default defineRenderer(quizContract, function QuizResult({ tool, data: items, options, resultId, runFollowUp, reset }) {
+export default defineRenderer(quizContract, function QuizResult({ tool, data: items, options, resultId, language, runFollowUp, reset }) {
   const compare = options.compareAnswers;
-  const context = useMemo<QuizContext>(() => ({ correctAnswers: items.map((i) => i.answer), compare }), [items, compare]);
+  const context = useMemo<QuizContext>(() => ({ correctAnswers: items.map((i) => i.answer), compare, language }), [items, compare, language]);
   const stateKey = `quiz:${tool.id}`;
   // Keyed by the result, so a new quiz mounts with fresh state.
   return (

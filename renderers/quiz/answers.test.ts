@@ -67,3 +67,13 @@ describe('the quiz contract\'s compareAnswers option', () => {
     expect(compareOf({ somethingElse: true }).success).toBe(false);
   });
 });
+
+describe('case-insensitive answers in the language the quiz is written in (issue 13)', () => {
+  it('folds case by that language\u2019s rules', () => {
+    // Turkish dotted capital I lowercases to a plain i only under Turkish rules.
+    expect(answersMatch('İstanbul', 'istanbul', 'caseInsensitive', 'tr')).toBe(true);
+    expect(answersMatch('İstanbul', 'istanbul', 'caseInsensitive', 'en')).toBe(false);
+    expect(answersMatch('ÉCOLE', 'école', 'caseInsensitive', 'fr')).toBe(true);
+    expect(answersMatch('Straße', 'straße', 'caseInsensitive', 'de')).toBe(true);
+  });
+});

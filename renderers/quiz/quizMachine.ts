@@ -74,6 +74,8 @@ export type QuizEvent =
 export interface QuizContext {
   correctAnswers: readonly string[];
   compare: CompareMode;
+  /** The language the quiz is written in, whose case rules a case-insensitive comparison follows (default English). */
+  language?: string;
 }
 
 export const idleState: QuizState = { status: 'idle' };
@@ -97,7 +99,7 @@ export function quizReducer(state: QuizState, event: QuizEvent, context: QuizCon
       // Spec 5: an answer is required; a blank one is no answer at all.
       if (event.type !== 'answer' || event.given.trim() === '') return state;
       const expected = context.correctAnswers[state.index] ?? '';
-      const correct = answersMatch(event.given, expected, context.compare);
+      const correct = answersMatch(event.given, expected, context.compare, context.language);
       const recorded = [...state.answers, { given: event.given, correct }];
       if (correct) return advance(state.index, recorded, total);
       return { status: 'remediating', index: state.index, answers: recorded, remediation: { phase: 'loading' } };

@@ -13,6 +13,7 @@ export function rendererProps(tool: ToolDeclaration, data: unknown = tool.exampl
     resultId: 'res_1',
     schema: tool.result === 'markdown' ? undefined : contractSchemaOf(tool.result),
     values: {},
+    language: 'en',
     runFollowUp: () => Promise.reject(new Error('No follow-up calls in this test.')),
     reset: () => undefined,
   };

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { CrossFieldRule, Field, FieldValues } from './fields';
 import type { BuiltinPlaceholder, PlaceholderNames } from './promptTemplate';
 import type { AnyContractTypes, RendererKey, RendererKeys } from './renderers';
+import type { ReadingScale } from './refine/outputOptions';
 
 /*
  * The one shape every registry file declares. Types flow from the fields: the
@@ -50,6 +51,26 @@ export interface FollowUpCall<R extends ResultSpec = ResultSpec> {
   example: ExampleOutputOf<R>;
 }
 
+/** A one-click change under a result: the button's label and what the model is asked. */
+export interface Refinement {
+  label: string;
+  instruction: string;
+}
+
+/**
+ * How a tool's results can be refined (issue 13). Every tool gets the
+ * engine's refine bar without a line here; `false` takes it away, and a
+ * file may add refinements of its own or choose its reading-level scale.
+ */
+export type RefineSettings =
+  | false
+  | {
+      /** Shown after the engine's one-click refinements. */
+      refinements?: readonly Refinement[];
+      /** 'cefr' for readers learning the language; false where no reading level fits (default: grades for student tools). */
+      readingLevel?: ReadingScale | false;
+    };
+
 /** What a tool may compute from its inputs in the browser (word counts, say): any object of named values. */
 export type DerivedValues = object;
 
@@ -75,6 +96,8 @@ export interface ToolDeclaration<
   /** Label of the generate button, when 'Generate' says too little. */
   actionLabel?: string;
   followUps?: Readonly<Record<string, FollowUpCall>>;
+  /** Refining results: on for every tool unless this says otherwise. */
+  refine?: RefineSettings;
   example: {
     input: FieldValues<F>;
     output: ExampleOutputOf<R>;

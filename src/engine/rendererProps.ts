@@ -13,6 +13,8 @@ export interface ResultRendererProps {
   schema?: ContractSchema;
   /** The inputs the form holds. */
   values: FormValues;
+  /** The language the result is written in (a BCP 47 code): typed answers are compared in it. */
+  language: string;
   /** Makes one of the tool's declared follow-up calls (a quiz's remediation, say). */
   runFollowUp(key: string, context: Record<string, string>, signal?: AbortSignal): Promise<ToolResult>;
   /** Clears the result, back to the form alone. */

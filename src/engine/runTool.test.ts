@@ -48,11 +48,11 @@ describe('runTool while the answer streams', () => {
     const { backend, requests } = recordingBackend({ feedback: 'Good.' });
     const controller = new AbortController();
     const onText = (_text: string) => undefined;
-    const result = await runTool(counter, { text: 'a b' }, backend, controller.signal, onText);
+    const result = await runTool(counter, { text: 'a b' }, backend, { signal: controller.signal, onText });
     expect(requests[0]?.signal).toBe(controller.signal);
     expect(requests[0]?.onText).toBe(onText);
     expect(result).toEqual({ kind: 'json', data: { wordCount: 2, feedback: 'Good.' } });
-    await expect(runTool(counter, { text: 'a b' }, recordingBackend({ feedback: 7 }).backend, undefined, onText)).rejects.toThrow(
+    await expect(runTool(counter, { text: 'a b' }, recordingBackend({ feedback: 7 }).backend, { onText })).rejects.toThrow(
       'The AI returned an invalid format. Please try again.',
     );
   });

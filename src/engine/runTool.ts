@@ -8,6 +8,7 @@ import { renderPrompt } from './promptTemplate';
 import { zodIssuesText } from './zodIssues';
 import { withSchemaBrief } from './schemaBrief';
 import type { Backend } from './backend/types';
+import { DEFAULT_OUTPUT, outputInstruction, type OutputOptions } from './refine/outputOptions';
 
 export type ToolResult = { kind: 'text'; text: string } | { kind: 'json'; data: unknown };
 
@@ -59,12 +60,17 @@ export interface CallOptions {
   onText?: (textSoFar: string) => void;
 }
 
+/** A call's watchers, and what the answer is written in and for whom (issue 13). */
+export interface RunOptions extends CallOptions {
+  output?: OutputOptions;
+}
+
 /**
  * One call, validated. An answer that cannot be used is asked for once more,
  * telling the model what was wrong; a second failure reaches the user as
  * spec 8's invalid-format message. Unvalidated data never leaves here.
  */
-async function call(backend: Backend, prompt: string, result: ResultSpec, sample: unknown, { signal, onText }: CallOptions = {}) {
+export async function call(backend: Backend, prompt: string, result: ResultSpec, sample: unknown, { signal, onText }: CallOptions = {}) {
   const responseSchema = result === 'markdown' ? undefined : contractSchemaOf(result);
   const ask = async (text: string) => validatedResult(result, await backend.generate({ prompt: text, responseSchema, sample, signal, onText }));
   try {
@@ -80,16 +86,24 @@ export function derivedValues(tool: ToolDeclaration, values: FormValues): Readon
   return (tool.derive?.(preparedValues(tool.fields, values) as never) ?? {}) as Readonly<Record<string, unknown>>;
 }
 
-/** The rendered prompt; a structured tool's ends with the answer format, from the schema the model is sent. */
-export function promptFor(tool: ToolDeclaration, values: FormValues): string {
-  const derived = derivedValues(tool, values);
-  const prompt = renderPrompt(tool.prompt, tool.fields, preparedValues(tool.fields, values), { derived });
-  return withBrief(prompt, modelSchemaOf(tool, derived));
+/** The tool's template rendered with these inputs: the task, before anything the engine adds. */
+export function taskPrompt(tool: ToolDeclaration, values: FormValues): string {
+  return renderPrompt(tool.prompt, tool.fields, preparedValues(tool.fields, values), { derived: derivedValues(tool, values) });
 }
 
-/** The answer format from the schema, once (issue 12); markdown answers get nothing. */
-function withBrief(prompt: string, result: ResultSpec): string {
+/**
+ * A whole prompt: the task, the output language and reading level (about the
+ * answer only), then for a structured answer its format, from the schema the
+ * model is sent (issue 12).
+ */
+export function composePrompt(task: string, output: OutputOptions, result: ResultSpec): string {
+  const prompt = `${task}\n\n${outputInstruction(output)}`;
   return result === 'markdown' ? prompt : withSchemaBrief(prompt, contractSchemaOf(result));
+}
+
+/** The prompt a tool's first answer is asked with. */
+export function promptFor(tool: ToolDeclaration, values: FormValues, output: OutputOptions = DEFAULT_OUTPUT): string {
+  return composePrompt(taskPrompt(tool, values), output, modelSchemaOf(tool, derivedValues(tool, values)));
 }
 
 /** Result keys the browser computes, so the model is not asked for them. */
@@ -113,20 +127,23 @@ export function modelSchemaOf(tool: ToolDeclaration, derived: Readonly<Record<st
   return schema;
 }
 
-export async function runTool(
-  tool: ToolDeclaration,
-  values: FormValues,
-  backend: Backend,
-  signal?: AbortSignal,
-  onText?: (textSoFar: string) => void,
-): Promise<ToolResult> {
+/** The model's answer made whole: what the browser computed wins over anything the model (or a sample) says about it. */
+export function withSuppliedValues(tool: ToolDeclaration, values: FormValues, answer: ToolResult): ToolResult {
   const derived = derivedValues(tool, values);
   const supplied = suppliedKeys(tool.result, derived);
-  const answer = await call(backend, promptFor(tool, values), modelSchemaOf(tool, derived), tool.example.output, { signal, onText });
   if (supplied.length === 0 || answer.kind !== 'json') return answer;
-  // What the browser computed wins over anything the model (or a sample) says about it.
   const computed = Object.fromEntries(supplied.map((k) => [k, derived[k]]));
   return validatedResult(tool.result, { ...(answer.data as object), ...computed });
+}
+
+/** Asks the model with a prompt of the tool's (first or follow-up) and validates the answer against the model's part of the result. */
+export async function askTool(tool: ToolDeclaration, values: FormValues, prompt: string, backend: Backend, options: CallOptions = {}): Promise<ToolResult> {
+  const answer = await call(backend, prompt, modelSchemaOf(tool, derivedValues(tool, values)), tool.example.output, options);
+  return withSuppliedValues(tool, values, answer);
+}
+
+export function runTool(tool: ToolDeclaration, values: FormValues, backend: Backend, { output, ...options }: RunOptions = {}): Promise<ToolResult> {
+  return askTool(tool, values, promptFor(tool, values, output), backend, options);
 }
 
 /**
@@ -139,10 +156,11 @@ export function runFollowUp(
   key: string,
   context: Record<string, string>,
   backend: Backend,
-  signal?: AbortSignal,
+  { output = DEFAULT_OUTPUT, signal }: Pick<RunOptions, 'output' | 'signal'> = {},
 ): Promise<ToolResult> {
   const followUp = tool.followUps?.[key];
   if (!followUp) throw new Error(`Tool "${tool.id}" declares no follow-up call "${key}".`);
   const fields: Field[] = Object.keys(context).map((name) => ({ name, kind: 'textarea' as const, label: name }));
-  return call(backend, withBrief(renderPrompt(followUp.prompt, fields, context), followUp.result), followUp.result, followUp.example, { signal });
+  const prompt = composePrompt(renderPrompt(followUp.prompt, fields, context), output, followUp.result);
+  return call(backend, prompt, followUp.result, followUp.example, { signal });
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Backend, GenerateRequest } from './backend/types';
 import { defineTool } from './defineTool';
 import { messages, UserFacingError } from './messages';
+import { runTool, type ToolResult } from './runTool';
 import { REQUEST_TIMEOUT_MS, ToolRequests, type ToolRequestHandlers } from './toolRequest';
 
 const tool = defineTool({
@@ -28,10 +29,13 @@ function heldBackend() {
   return { backend, calls };
 }
 
+/** The tool's first answer as a request to run. */
+const firstAnswer = (backend: Backend) => (options: { signal: AbortSignal; onText(text: string): void }) => runTool(tool, tool.example.input, backend, options);
+
 /** Handlers that record what they hear. */
 function recorder() {
-  const heard: [keyof ToolRequestHandlers, unknown][] = [];
-  const handlers: ToolRequestHandlers = {
+  const heard: [keyof ToolRequestHandlers<ToolResult>, unknown][] = [];
+  const handlers: ToolRequestHandlers<ToolResult> = {
     onText: (text) => heard.push(['onText', text]),
     onResult: (result) => heard.push(['onResult', result]),
     onError: (message) => heard.push(['onError', message]),
@@ -49,7 +53,7 @@ describe('a tool request', () => {
     const requests = new ToolRequests();
     const { backend, calls } = heldBackend();
     const { heard, handlers } = recorder();
-    const done = requests.run('t', tool, tool.example.input, backend, handlers);
+    const done = requests.run('t', firstAnswer(backend), handlers);
     expect(requests.running('t')).toBe(true);
     calls[0]?.request.onText?.('{"answer": "The');
     calls[0]?.resolve({ answer: 'The moon' });
@@ -65,7 +69,7 @@ describe('a tool request', () => {
     const requests = new ToolRequests();
     const { backend, calls } = heldBackend();
     const { heard, handlers } = recorder();
-    const done = requests.run('t', tool, tool.example.input, backend, handlers);
+    const done = requests.run('t', firstAnswer(backend), handlers);
     calls[0]?.reject(new UserFacingError('Model overloaded'));
     await done;
     expect(heard).toEqual([['onError', 'Model overloaded']]);
@@ -76,7 +80,7 @@ describe('a tool request', () => {
     const requests = new ToolRequests();
     const { backend, calls } = heldBackend();
     const { heard, handlers } = recorder();
-    const done = requests.run('t', tool, tool.example.input, backend, handlers);
+    const done = requests.run('t', firstAnswer(backend), handlers);
     vi.advanceTimersByTime(REQUEST_TIMEOUT_MS - 1);
     expect(calls[0]?.request.signal?.aborted).toBe(false);
     vi.advanceTimersByTime(1);
@@ -92,7 +96,7 @@ describe('a tool request', () => {
     const requests = new ToolRequests();
     const { backend, calls } = heldBackend();
     const { heard, handlers } = recorder();
-    const done = requests.run('t', tool, tool.example.input, backend, handlers);
+    const done = requests.run('t', firstAnswer(backend), handlers);
     window.dispatchEvent(new Event('offline'));
     expect(calls[0]?.request.signal?.aborted).toBe(true);
     // Whatever the backend rejects with, the user hears why the request was stopped.
@@ -106,7 +110,7 @@ describe('a tool request', () => {
     const requests = new ToolRequests();
     const { backend, calls } = heldBackend();
     const { heard, handlers } = recorder();
-    const done = requests.run('t', tool, tool.example.input, backend, handlers);
+    const done = requests.run('t', firstAnswer(backend), handlers);
     expect(requests.cancel('t')).toBe(true);
     expect(calls[0]?.request.signal?.aborted).toBe(true);
     expect(requests.running('t')).toBe(false);
@@ -125,8 +129,8 @@ describe('a tool request', () => {
     const { backend, calls } = heldBackend();
     const first = recorder();
     const second = recorder();
-    const firstDone = requests.run('t', tool, tool.example.input, backend, first.handlers);
-    const secondDone = requests.run('t', tool, tool.example.input, backend, second.handlers);
+    const firstDone = requests.run('t', firstAnswer(backend), first.handlers);
+    const secondDone = requests.run('t', firstAnswer(backend), second.handlers);
     calls[0]?.request.onText?.('{"answer": "Old');
     calls[0]?.resolve({ answer: 'Old' });
     await firstDone;
@@ -141,8 +145,8 @@ describe('a tool request', () => {
     const requests = new ToolRequests();
     const { backend, calls } = heldBackend();
     const first = recorder();
-    const firstDone = requests.run('t', tool, tool.example.input, backend, first.handlers);
-    void requests.run('t', tool, tool.example.input, backend, recorder().handlers);
+    const firstDone = requests.run('t', firstAnswer(backend), first.handlers);
+    void requests.run('t', firstAnswer(backend), recorder().handlers);
     calls[0]?.reject(new UserFacingError('Old failure'));
     await firstDone;
     expect(first.heard).toEqual([]);
@@ -153,8 +157,8 @@ describe('a tool request', () => {
     const { backend, calls } = heldBackend();
     const a = recorder();
     const b = recorder();
-    const aDone = requests.run('a', tool, tool.example.input, backend, a.handlers);
-    const bDone = requests.run('b', tool, tool.example.input, backend, b.handlers);
+    const aDone = requests.run('a', firstAnswer(backend), a.handlers);
+    const bDone = requests.run('b', firstAnswer(backend), b.handlers);
     requests.cancel('a');
     expect(calls[1]?.request.signal?.aborted).toBe(false);
     calls[1]?.resolve({ answer: 'B' });

@@ -1,11 +1,8 @@
-import type { Backend } from './backend/types';
-import type { ToolDeclaration } from './defineTool';
-import type { FormValues } from './fields';
 import { messageOf, messages, UserFacingError } from './messages';
-import { runTool, type ToolResult } from './runTool';
+import type { CallOptions } from './runTool';
 
 /*
- * The life of one tool request, around runTool: its abort controller, the
+ * The life of one tool request (a first answer or a refinement): its abort controller, the
  * time limit, going offline, the text streamed so far, and who may still
  * hear of it. A request that is cancelled or replaced (another request
  * started under its key) no longer owns its key: nothing it brings back
@@ -16,11 +13,11 @@ import { runTool, type ToolResult } from './runTool';
 /** How long an answer may take before the user is told and can try again. */
 export const REQUEST_TIMEOUT_MS = 120_000;
 
-export interface ToolRequestHandlers {
+export interface ToolRequestHandlers<T> {
   /** The answer's text received so far (unvalidated), while it streams. */
   onText(textSoFar: string): void;
-  /** The validated result. */
-  onResult(result: ToolResult): void;
+  /** What the request brought back: a validated result. */
+  onResult(result: T): void;
   /** What to tell the user when the request failed: the backend's fault, too slow (messages.timedOut) or offline (messages.wentOffline). */
   onError(message: string): void;
 }
@@ -39,7 +36,7 @@ export class ToolRequests {
    * nothing more); settles when it ends, however it ends. Never rejects:
    * a failure reaches `onError`.
    */
-  async run(key: string, tool: ToolDeclaration, values: FormValues, backend: Backend, handlers: ToolRequestHandlers): Promise<void> {
+  async run<T>(key: string, request: (options: Required<CallOptions>) => Promise<T>, handlers: ToolRequestHandlers<T>): Promise<void> {
     const controller = new AbortController();
     this.#inFlight.set(key, controller);
     // A request that is cancelled or replaced no longer owns the key: nothing it brings back is reported.
@@ -53,7 +50,7 @@ export class ToolRequests {
     const wentOffline = () => controller.abort(new UserFacingError(messages.wentOffline));
     globalThis.addEventListener?.('offline', wentOffline);
     try {
-      const result = await runTool(tool, values, backend, controller.signal, onText);
+      const result = await request({ signal: controller.signal, onText });
       if (current()) handlers.onResult(result);
     } catch (error) {
       const reason: unknown = controller.signal.aborted ? controller.signal.reason : error;

@@ -4,28 +4,53 @@ import type { Backend } from '../engine/backend/types';
 import type { ToolDeclaration } from '../engine/defineTool';
 import { defaultValues, type FormValues } from '../engine/fields';
 import { messages } from '../engine/messages';
+import type { ChangeRequest } from '../engine/refine/changeRequests';
+import type { ReadingLevel } from '../engine/refine/outputOptions';
+import { produceAnswer, type Answer, type AnswerRequest } from '../engine/refine/produceAnswer';
 import { revalidatedResult, type ToolResult } from '../engine/runTool';
 import { readStored, storageKeys, writeStored } from '../engine/storage';
 import { ToolRequests } from '../engine/toolRequest';
+import { useOutputLanguage } from './outputLanguage';
+import {
+  addVersion,
+  legacyVersion,
+  readingLevelSchema,
+  revalidatedVersions,
+  storedResultSchema,
+  storedVersionsSchema,
+  type ResultVersion,
+} from './resultVersions';
 
 export { REQUEST_TIMEOUT_MS } from '../engine/toolRequest';
 
 /*
- * One session per tool: its inputs, its last result, and the state of the
- * request in flight. Inputs and result are stored per tool so they survive a
+ * One session per tool: its inputs, its result's versions (issue 13), and the
+ * state of the request in flight. Inputs and result are stored per tool so they survive a
  * reload (spec 2); a result that no longer fits the tool's schema is dropped.
  * While a streaming backend writes, the text so far is kept too (never
  * stored, never a result: a preview of unvalidated text).
  */
 
-export type ToolStatus = 'idle' | 'loading';
+/** 'loading': a first answer is on its way (no result shown); 'refining': a change to the shown version is. */
+export type ToolStatus = 'idle' | 'loading' | 'refining';
 
 export interface ToolSession {
   values: FormValues;
+  /** The version shown (versions[shown]'s result), kept here so screens need not know about versions. */
   result: ToolResult | null;
   /** New for every generated result, so screens can tell a new result from a reloaded one. */
   resultId: string | null;
+  /** Every version of the result, first answer first; empty when there is no result. */
+  versions: ResultVersion[];
+  /** Which version is on screen. */
+  shown: number;
+  /** The inputs the versions answer (the form may have changed since). */
+  resultValues: FormValues | null;
+  /** The reading level asked for in this tool ('' for none). */
+  level: ReadingLevel;
   error: string | null;
+  /** Why the last refinement failed; the version shown stays as it was. */
+  refineError: string | null;
   status: ToolStatus;
   /** The answer's text received so far while loading (unvalidated); null when nothing has arrived or no request is running. */
   partial: string | null;
@@ -33,24 +58,33 @@ export interface ToolSession {
   notice: string | null;
 }
 
+const formValuesSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]));
 const storedSessionSchema = z.object({
-  values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
-  result: z
-    .discriminatedUnion('kind', [
-      z.object({ kind: z.literal('text'), text: z.string() }),
-      z.object({ kind: z.literal('json'), data: z.unknown() }),
-    ])
-    .nullable(),
+  values: formValuesSchema,
+  /** Sessions stored before versions existed carry only their one result. */
+  result: storedResultSchema.nullable().optional(),
   resultId: z.string().nullable().optional(),
+  versions: storedVersionsSchema.optional(),
+  shown: z.number().int().nonnegative().optional(),
+  resultValues: formValuesSchema.nullable().optional(),
+  level: readingLevelSchema.catch('').optional(),
 });
 
 function persist(toolId: string, session: ToolSession): void {
   try {
-    writeStored(storageKeys.toolSession(toolId), { values: session.values, result: session.result, resultId: session.resultId });
+    const { values, versions, shown, resultValues, level } = session;
+    writeStored(storageKeys.toolSession(toolId), { values, versions, shown, resultValues, level });
   } catch (error) {
     // The session stays on screen; only its survival across a reload is lost.
     console.warn(`[tool ${toolId}] could not store inputs and result`, error);
   }
+}
+
+/** The session's fields that follow from which version is shown. */
+function showing(versions: ResultVersion[], shown: number): Pick<ToolSession, 'versions' | 'shown' | 'result' | 'resultId'> {
+  const index = Math.min(Math.max(shown, 0), versions.length - 1);
+  const version = versions[index];
+  return { versions, shown: version ? index : 0, result: version?.result ?? null, resultId: version?.id ?? null };
 }
 
 function restore(tool: ToolDeclaration): ToolSession {
@@ -62,12 +96,19 @@ function restore(tool: ToolDeclaration): ToolSession {
     const cleared = field.kind === 'number' && kept === '';
     if (kept !== undefined && (typeof kept === typeof defaults[field.name] || cleared)) values[field.name] = kept;
   }
-  const result = revalidatedResult(tool.result, stored?.result ?? null);
+  const legacy = revalidatedResult(tool.result, stored?.result ?? null);
+  const versions = stored?.versions
+    ? revalidatedVersions(tool.result, stored.versions)
+    : legacy
+      ? [legacyVersion(legacy, stored?.resultId)]
+      : [];
   return {
     values,
-    result,
-    resultId: result ? (stored?.resultId ?? 'restored') : null,
+    ...showing(versions, stored?.shown ?? versions.length - 1),
+    resultValues: versions.length > 0 ? (stored?.resultValues ?? values) : null,
+    level: stored?.level ?? '',
     error: null,
+    refineError: null,
     status: 'idle',
     partial: null,
     notice: null,
@@ -82,11 +123,17 @@ interface ToolSessionsState {
   /** Loads a tool's stored session the first time it is opened. */
   open(tool: ToolDeclaration): ToolSession;
   setValues(toolId: string, values: FormValues): void;
+  /** A first answer: the versions so far give way to it. */
   generate(tool: ToolDeclaration, values: FormValues, backend: Backend): Promise<void>;
+  /** A change to the version shown: a new version when it arrives; the shown one stays until then, and after a failure. */
+  refine(tool: ToolDeclaration, change: ChangeRequest, backend: Backend): Promise<void>;
+  /** Shows another version. */
+  showVersion(toolId: string, index: number): void;
+  setLevel(toolId: string, level: ReadingLevel): void;
   /** Stops the request in flight, if any, leaving the form as it was, with a short note saying so. */
   cancel(toolId: string, notice?: string): void;
-  /** Replaces the result (bespoke screens that keep their own state in it). */
-  setResult(toolId: string, result: ToolResult | null): void;
+  /** Clears the result and its versions (a bespoke screen's "start again"). */
+  clearResult(toolId: string): void;
 }
 
 export const useToolSessions = create<ToolSessionsState>()((set, get) => {
@@ -99,15 +146,31 @@ export const useToolSessions = create<ToolSessionsState>()((set, get) => {
     return next;
   }
 
+  function session(toolId: string): ToolSession {
+    const current = get().sessions[toolId];
+    if (!current) throw new Error(`Tool session "${toolId}" was not opened.`);
+    return current;
+  }
+
+  /** Runs a request under the tool's key; what it brings back becomes a version through `accept`. */
+  function request(tool: ToolDeclaration, values: FormValues, backend: Backend, ask: AnswerRequest, accept: (answer: Answer) => Partial<ToolSession>) {
+    const failed = (message: string): Partial<ToolSession> => (ask.refine ? { refineError: message } : { error: message });
+    return requests.run(tool.id, (options) => produceAnswer(tool, values, backend, ask, options), {
+      onText: (textSoFar) => update(tool.id, { partial: textSoFar }, false),
+      onResult: (answer) => update(tool.id, { ...accept(answer), status: 'idle', partial: null }),
+      onError: (error) => update(tool.id, { ...failed(error), status: 'idle', partial: null }, false),
+    });
+  }
+
   return {
     sessions: {},
 
     open(tool) {
       const existing = get().sessions[tool.id];
       if (existing) return existing;
-      const session = restore(tool);
-      set({ sessions: { ...get().sessions, [tool.id]: session } });
-      return session;
+      const restored = restore(tool);
+      set({ sessions: { ...get().sessions, [tool.id]: restored } });
+      return restored;
     },
 
     setValues(toolId, values) {
@@ -115,13 +178,44 @@ export const useToolSessions = create<ToolSessionsState>()((set, get) => {
     },
 
     async generate(tool, values, backend) {
-      if (get().sessions[tool.id]?.status === 'loading') return; // A second click sends nothing.
-      update(tool.id, { values, result: null, resultId: null, error: null, status: 'loading', partial: null, notice: null });
-      await requests.run(tool.id, tool, values, backend, {
-        onText: (textSoFar) => update(tool.id, { partial: textSoFar }, false),
-        onResult: (result) => update(tool.id, { result, resultId: `res_${Date.now()}`, status: 'idle', partial: null }),
-        onError: (error) => update(tool.id, { error, status: 'idle', partial: null }, false),
+      if (session(tool.id).status !== 'idle') return; // A second click sends nothing.
+      const output = { language: useOutputLanguage.getState().language, level: session(tool.id).level };
+      update(tool.id, { values, ...showing([], 0), resultValues: null, error: null, refineError: null, status: 'loading', partial: null, notice: null });
+      await request(tool, values, backend, { output }, ({ result, reading }) => {
+        const first: ResultVersion = { result, id: `res_${Date.now()}`, chain: [], output, reading, sampleOnly: false };
+        return { ...showing([first], 0), resultValues: values };
       });
+    },
+
+    async refine(tool, change, backend) {
+      const current = session(tool.id);
+      const base = current.versions[current.shown];
+      if (current.status !== 'idle' || !base) return;
+      const values = current.resultValues ?? current.values;
+      const output = { language: useOutputLanguage.getState().language, level: current.level };
+      update(tool.id, { error: null, refineError: null, status: 'refining', partial: null, notice: null }, false);
+      await request(tool, values, backend, { output, refine: { previous: base.result, change } }, ({ result, reading }) => {
+        const version: ResultVersion = {
+          result,
+          id: `res_${Date.now()}`,
+          chain: [...base.chain, change],
+          output,
+          reading,
+          sampleOnly: backend.kind === 'sample',
+        };
+        const versions = addVersion(session(tool.id).versions, version);
+        return showing(versions, versions.length - 1);
+      });
+    },
+
+    showVersion(toolId, index) {
+      const current = session(toolId);
+      if (current.status === 'refining' || index < 0 || index >= current.versions.length) return;
+      update(toolId, { ...showing(current.versions, index), refineError: null, notice: null });
+    },
+
+    setLevel(toolId, level) {
+      update(toolId, { level });
     },
 
     cancel(toolId, notice = messages.cancelled) {
@@ -129,8 +223,8 @@ export const useToolSessions = create<ToolSessionsState>()((set, get) => {
       if (get().sessions[toolId]) update(toolId, { status: 'idle', partial: null, notice }, false);
     },
 
-    setResult(toolId, result) {
-      update(toolId, { result, resultId: result ? `res_${Date.now()}` : null });
+    clearResult(toolId) {
+      update(toolId, { ...showing([], 0), resultValues: null });
     },
   };
 });

@@ -1,19 +1,26 @@
-import { Suspense, useCallback, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { flushSync } from 'react-dom';
 import { rendererKeyFor, rendererMap } from '../../../renderers';
 import type { ToolDeclaration } from '../../engine/defineTool';
 import { resultAsText } from '../../engine/resultText';
 import type { FormValues } from '../../engine/fields';
+import { refinable } from '../../engine/refine/changeRequests';
+import { DEFAULT_OUTPUT } from '../../engine/refine/outputOptions';
 import { contractSchemaOf, runFollowUp, type ToolResult } from '../../engine/runTool';
 import { useProjects } from '../../state/projects';
-import { useToolSessions } from '../../state/toolSessions';
+import { useToolSessions, type ToolSession } from '../../state/toolSessions';
 import { useBackend } from '../../state/backendHooks';
 import { CopyButton } from '../ui/CopyButton';
 import { Spinner } from '../../ui/Spinner';
 import { SaveButton } from './SaveButton';
 
+// The refine code loads with the first result (issue 13), never with the page.
+const VersionBar = lazy(() => import('./refine/VersionBar').then((m) => ({ default: m.VersionBar })));
+const RefineBar = lazy(() => import('./refine/RefineBar').then((m) => ({ default: m.RefineBar })));
+
 interface ResultCardProps {
   tool: ToolDeclaration;
+  session: ToolSession;
   result: ToolResult;
   resultId: string;
   values: FormValues;
@@ -21,21 +28,25 @@ interface ResultCardProps {
   afterReset?(): void;
 }
 
-export function ResultCard({ tool, result, resultId, values, afterReset }: ResultCardProps) {
+export function ResultCard({ tool, session, result, resultId, values, afterReset }: ResultCardProps) {
   const backend = useBackend();
+  const version = session.versions[session.shown];
+  const output = version?.output ?? DEFAULT_OUTPUT;
   const followUp = useCallback(
-    (key: string, context: Record<string, string>, signal?: AbortSignal) => runFollowUp(tool, key, context, backend, signal),
-    [tool, backend],
+    (key: string, context: Record<string, string>, signal?: AbortSignal) => runFollowUp(tool, key, context, backend, { signal, output }),
+    [tool, backend, output],
   );
   const reset = useCallback(() => {
     // The result (and the button that asked for this) goes at once, so focus is not left on nothing.
-    flushSync(() => useToolSessions.getState().setResult(tool.id, null));
+    flushSync(() => useToolSessions.getState().clearResult(tool.id));
     afterReset?.();
   }, [tool.id, afterReset]);
   const activeProject = useProjects((s) => s.projects.find((p) => p.id === s.activeProjectId));
   const schema = useMemo(() => (tool.result === 'markdown' ? undefined : contractSchemaOf(tool.result)), [tool]);
   const Renderer = rendererMap[rendererKeyFor(tool)];
   const data = result.kind === 'text' ? result.text : result.data;
+  const busy = session.status !== 'idle';
+  const canRefine = refinable(tool) && version !== undefined;
 
   return (
     <section className="card result-card" aria-labelledby="result-heading">
@@ -44,10 +55,21 @@ export function ResultCard({ tool, result, resultId, values, afterReset }: Resul
         <div className="result-actions">
           <CopyButton text={resultAsText(result, schema)} />
           {activeProject && (
-            <SaveButton projectId={activeProject.id} toolId={tool.id} toolTitle={tool.title} data={data} />
+            <SaveButton
+              projectId={activeProject.id}
+              toolId={tool.id}
+              toolTitle={tool.title}
+              data={data}
+              refinements={version?.chain.map((change) => change.label)}
+            />
           )}
         </div>
       </header>
+      {canRefine && session.versions.length > 0 && (
+        <Suspense fallback={null}>
+          <VersionBar toolId={tool.id} versions={session.versions} shown={session.shown} busy={busy} />
+        </Suspense>
+      )}
       {!activeProject && (
         <p className="hint">To keep this result, choose an active project at the top of the page, then save it.</p>
       )}
@@ -58,10 +80,16 @@ export function ResultCard({ tool, result, resultId, values, afterReset }: Resul
           resultId={resultId}
           schema={schema}
           values={values}
+          language={output.language}
           runFollowUp={followUp}
           reset={reset}
         />
       </Suspense>
+      {canRefine && (
+        <Suspense fallback={<Spinner />}>
+          <RefineBar tool={tool} session={session} backend={backend} />
+        </Suspense>
+      )}
     </section>
   );
 }

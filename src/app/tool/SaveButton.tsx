@@ -10,10 +10,12 @@ interface SaveButtonProps {
   toolId: string;
   toolTitle: string;
   data: unknown;
+  /** The changes asked for, in order, when the result is a refined version (issue 13). */
+  refinements?: string[] | undefined;
 }
 
 /** Spec 4: normal, then 'Saved!' with a check for 2.5 s, disabled meanwhile. */
-export function SaveButton({ projectId, toolId, toolTitle, data }: SaveButtonProps) {
+export function SaveButton({ projectId, toolId, toolTitle, data, refinements }: SaveButtonProps) {
   const saveArtifact = useProjects((s) => s.saveArtifact);
   const [saved, confirm] = useTimedFlag(SAVE_CONFIRMATION_MS);
   const [error, setError] = useState<string | null>(null);
@@ -21,7 +23,7 @@ export function SaveButton({ projectId, toolId, toolTitle, data }: SaveButtonPro
   function save() {
     try {
       // A project deleted meanwhile is skipped silently (spec 8).
-      if (saveArtifact(projectId, { toolId, toolTitle, data })) confirm();
+      if (saveArtifact(projectId, { toolId, toolTitle, data, ...(refinements?.length ? { refinements } : {}) })) confirm();
       setError(null);
     } catch (failure) {
       setError(messageOf(failure)); // The result stays on screen: nothing is lost.

@@ -51,12 +51,15 @@ export function ToolRunner({ tool }: { tool: ToolDeclaration }) {
   // Leaving the tool stops its request: nothing arrives later into a screen nobody is looking at.
   useEffect(
     () => () => {
-      if (useToolSessions.getState().sessions[tool.id]?.status === 'loading') cancel(tool.id, messages.leftPage);
+      // A refinement too: switching tools mid-refinement cancels it (issue 13).
+      if ((useToolSessions.getState().sessions[tool.id]?.status ?? 'idle') !== 'idle') cancel(tool.id, messages.leftPage);
     },
     [tool.id, cancel],
   );
 
   const loading = session?.status === 'loading';
+  /** A refinement is on its way: the result stays, the form waits. */
+  const refining = session?.status === 'refining';
   const wasLoading = useRef(loading);
   useEffect(() => {
     if (wasLoading.current === loading) return;
@@ -98,7 +101,7 @@ export function ToolRunner({ tool }: { tool: ToolDeclaration }) {
           />
         ))}
         <div className="form-actions">
-          <button ref={generateRef} type="submit" className="button button-primary button-large" disabled={loading || blocked !== null}>
+          <button ref={generateRef} type="submit" className="button button-primary button-large" disabled={loading || refining || blocked !== null}>
             {loading ? <Spinner /> : <Icon name="auto_awesome" />}
             <span>{loading ? 'Generating...' : tool.actionLabel ?? 'Generate'}</span>
           </button>
@@ -131,7 +134,8 @@ export function ToolRunner({ tool }: { tool: ToolDeclaration }) {
             </button>
           </ErrorBox>
         )}
-        {session.result && <ResultCard tool={tool} result={session.result} resultId={session.resultId ?? 'current'} values={values} afterReset={focusForm} />}
+        {session.result && <ResultCard tool={tool} session={session} result={session.result} resultId={session.resultId ?? 'current'} values={values} afterReset={focusForm} />}
+        {refining && session.partial !== null && <StreamingPreview text={session.partial} Body={PreviewBody} schema={resultSchema} />}
       </div>
     </>
   );

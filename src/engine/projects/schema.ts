@@ -27,13 +27,15 @@ export const artifactSchema = z.object({
    * before it existed still reads.
    */
   saveId: z.optional(z.string()),
+  /** The changes asked for, in order, when the saved result is a refined version (issue 13). */
+  refinements: z.optional(z.array(z.string())),
   // Present, whatever its shape: an item without content is not a saved result.
   data: z.unknown().check(z.refine((data): boolean => data !== undefined, 'is missing')),
 });
 
 export type Project = z.infer<typeof projectSchema>;
 export type Artifact = z.infer<typeof artifactSchema>;
-export type NewArtifact = Pick<Artifact, 'toolId' | 'toolTitle' | 'data'>;
+export type NewArtifact = Pick<Artifact, 'toolId' | 'toolTitle' | 'data' | 'refinements'>;
 
 export const projectListSchema = z.array(projectSchema);
 export const artifactListSchema = z.array(artifactSchema);

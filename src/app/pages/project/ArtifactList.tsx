@@ -58,6 +58,9 @@ function ArtifactItem({ projectId, artifact }: { projectId: string; artifact: Ar
         <div className="artifact-heading">
           <h2 className="artifact-title" id={artifactHeadingId(artifact.id)} tabIndex={-1}>{title}</h2>
           <time dateTime={artifact.createdAt}>{when}</time>
+          {artifact.refinements && artifact.refinements.length > 0 && (
+            <p className="hint artifact-refinements">Refined: {artifact.refinements.join(' → ')}</p>
+          )}
         </div>
         <div className="artifact-actions">
           <CopyButton text={text} />

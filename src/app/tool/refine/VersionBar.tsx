@@ -1,0 +1,64 @@
+import type { KeyboardEvent } from 'react';
+import type { ResultVersion } from '../../../state/resultVersions';
+import { useToolSessions } from '../../../state/toolSessions';
+import { Icon } from '../../../ui/Icon';
+import { ReadingBadge } from './ReadingBadge';
+import './refine.css';
+
+/** What a version was asked for, as the user said it: "First answer", or the chain's last change. */
+export function askedFor(version: ResultVersion): string {
+  const last = version.chain[version.chain.length - 1];
+  return last ? last.label : 'First answer';
+}
+
+interface VersionBarProps {
+  toolId: string;
+  versions: readonly ResultVersion[];
+  shown: number;
+  busy: boolean;
+}
+
+/**
+ * Stepping through a result's versions (issue 13): Previous and Next
+ * buttons, and the arrow keys (Home and End for the first and last) anywhere
+ * in the group. The version shown and what it was asked for is announced.
+ */
+export function VersionBar({ toolId, versions, shown, busy }: VersionBarProps) {
+  const version = versions[shown];
+  if (!version) return null;
+  const show = (index: number) => useToolSessions.getState().showVersion(toolId, index);
+  const count = versions.length;
+  const onKeyDown = (event: KeyboardEvent) => {
+    const target = { ArrowLeft: shown - 1, ArrowRight: shown + 1, Home: 0, End: count - 1 }[event.key];
+    if (target === undefined || busy || target < 0 || target >= count || target === shown) return;
+    event.preventDefault();
+    show(target);
+  };
+  const chain = version.chain.map((change) => change.label);
+
+  return (
+    <div className="version-bar" role="group" aria-label="Versions" onKeyDown={onKeyDown}>
+      <div className="version-steps">
+        <button type="button" className="button button-quiet" onClick={() => show(shown - 1)} disabled={busy || shown === 0}>
+          <Icon name="chevron_left" />
+          <span>Previous version</span>
+        </button>
+        <p className="version-status" aria-live="polite" aria-atomic="true">
+          <strong>Version {shown + 1} of {count}</strong>
+          <span>: {askedFor(version)}</span>
+        </p>
+        <button type="button" className="button button-quiet" onClick={() => show(shown + 1)} disabled={busy || shown === count - 1}>
+          <span>Next version</span>
+          <Icon name="chevron_right" />
+        </button>
+      </div>
+      {chain.length > 1 && <p className="hint version-chain">Asked for, in order: {chain.join(' → ')}</p>}
+      {version.sampleOnly && (
+        <p className="hint version-sample-note">
+          The offline sample backend answers with the tool&apos;s example again: refinements need a model. <a href="#/settings">Connect one in Settings</a>.
+        </p>
+      )}
+      {version.reading && <ReadingBadge report={version.reading} />}
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import type { Backend } from '../backend/types';
+import type { ToolDeclaration } from '../defineTool';
+import type { FormValues } from '../fields';
+import { askTool, runTool, type CallOptions, type ToolResult } from '../runTool';
+import type { ChangeRequest } from './changeRequests';
+import { gradeNumber, readingScaleOf, type OutputOptions, type ReadingLevel } from './outputOptions';
+import type { Measurement } from './readingLevel';
+import { refinementPrompt } from './refinementPrompt';
+
+/*
+ * One answer from start to end (issue 13): the first answer or a follow-up
+ * that changes the previous result, each validated with its repair retry,
+ * then, for English prose, its reading level measured; when a target grade is
+ * set and the measurement misses it by more than a grade, the model is asked
+ * once more, told what was measured, and both measurements are kept.
+ */
+
+export interface ReadingReport {
+  /** The grade asked for ('' when none was). */
+  target: ReadingLevel;
+  measured: Measurement;
+  /** The first answer's measurement, when it missed the target and the model was asked once more. */
+  missed?: Measurement;
+}
+
+export interface Answer {
+  result: ToolResult;
+  /** Null where nothing is measured: a language other than English, a scale without a formula, too little text. */
+  reading: ReadingReport | null;
+}
+
+export interface AnswerRequest {
+  output: OutputOptions;
+  /** For a follow-up: the result to change and the change asked for. */
+  refine?: { previous: ToolResult; change: ChangeRequest };
+}
+
+/** What the model is told when its answer missed the target grade. */
+export function readingRetryChange(target: number, measured: Measurement): ChangeRequest {
+  const harder = measured.grade < target;
+  const grade = target >= 13 ? 'adult (college) level' : `grade ${target}`;
+  return {
+    label: `Reading level check: measured grade ${measured.grade}, asked again for ${grade}`,
+    instruction:
+      `The reading level of this text was measured at grade ${measured.grade} (Flesch-Kincaid ${measured.fleschKincaid}, Coleman-Liau ${measured.colemanLiau}), ` +
+      `but it must read at ${grade}. Rewrite it so that it does: ` +
+      (harder ? 'longer, more complex sentences and more precise, subject-specific words.' : 'shorter sentences and shorter, more common words.') +
+      ' Keep all of the content.',
+  };
+}
+
+function ask(tool: ToolDeclaration, values: FormValues, backend: Backend, request: AnswerRequest, options: CallOptions): Promise<ToolResult> {
+  if (!request.refine) return runTool(tool, values, backend, { ...options, output: request.output });
+  const prompt = refinementPrompt(tool, values, request.refine.previous, request.refine.change, request.output);
+  return askTool(tool, values, prompt, backend, options);
+}
+
+/** Whether a tool's answers in this language are measured: English prose on the grade scale. */
+export function measured(tool: Pick<ToolDeclaration, 'role' | 'refine'>, output: OutputOptions): boolean {
+  return output.language === 'en' && readingScaleOf(tool) === 'grade';
+}
+
+export async function produceAnswer(
+  tool: ToolDeclaration,
+  values: FormValues,
+  backend: Backend,
+  request: AnswerRequest,
+  options: CallOptions = {},
+): Promise<Answer> {
+  const result = await ask(tool, values, backend, request, options);
+  if (!measured(tool, request.output)) return { result, reading: null };
+  const { measureResult, missesTarget } = await import('./readingLevel');
+  const first = measureResult(result);
+  if (!first) return { result, reading: null };
+  const target = gradeNumber(request.output.level);
+  // The sample backend would only answer its example again: nothing to ask it.
+  if (target === null || !missesTarget(target, first) || backend.kind === 'sample') {
+    return { result, reading: { target: request.output.level, measured: first } };
+  }
+  const retry = { ...request, refine: { previous: result, change: readingRetryChange(target, first) } };
+  const kept = { result, reading: { target: request.output.level, measured: first } };
+  let second: ToolResult;
+  try {
+    second = await ask(tool, values, backend, retry, options);
+  } catch (error) {
+    // A cancel stops everything; any other failure of the extra ask keeps the answer that arrived.
+    if (options.signal?.aborted) throw error;
+    return kept;
+  }
+  const secondMeasured = measureResult(second);
+  if (!secondMeasured) return kept;
+  return { result: second, reading: { target: request.output.level, measured: secondMeasured, missed: first } };
+}
