@@ -16,6 +16,12 @@ afterEach(() => vi.restoreAllMocks());
 const shorter = { label: 'Shorter', instruction: 'Make it shorter.' };
 const spanish = { label: 'in Spanish for grade 5', instruction: 'in Spanish for grade 5' };
 
+/** The i-th request, once it is sent (a refinement's prompt code loads first). */
+async function sent(calls: ReturnType<typeof heldBackend>['calls'], i: number) {
+  await vi.waitFor(() => expect(calls[i]).toBeDefined());
+  return calls[i]!;
+}
+
 /** A session with a first answer, "First". */
 async function withFirstAnswer() {
   const store = await freshStore();
@@ -32,15 +38,15 @@ describe('refining a result', () => {
     const { useToolSessions, calls, backend, session } = await withFirstAnswer();
     const refining = useToolSessions.getState().refine(tool, shorter, backend);
     expect(session()).toMatchObject({ status: 'refining', result: { kind: 'json', data: { thesis: 'First' } } });
-    expect(calls[1]?.request.prompt).toContain('"thesis": "First"');
-    expect(calls[1]?.request.prompt).toContain('<change_request>\nMake it shorter.\n</change_request>');
-    calls[1]?.resolve({ thesis: 'Short' });
+    expect((await sent(calls, 1)).request.prompt).toContain('"thesis": "First"');
+    expect((await sent(calls, 1)).request.prompt).toContain('<change_request>\nMake it shorter.\n</change_request>');
+    (await sent(calls, 1)).resolve({ thesis: 'Short' });
     await refining;
     expect(session()).toMatchObject({ status: 'idle', shown: 1, result: { kind: 'json', data: { thesis: 'Short' } } });
     expect(session().versions.map((v) => v.chain.map((c) => c.label))).toEqual([[], ['Shorter']]);
 
     const again = useToolSessions.getState().refine(tool, spanish, backend);
-    calls[2]?.resolve({ thesis: 'Corto' });
+    (await sent(calls, 2)).resolve({ thesis: 'Corto' });
     await again;
     expect(session().versions[2]?.chain.map((c) => c.label)).toEqual(['Shorter', 'in Spanish for grade 5']);
   });
@@ -49,13 +55,13 @@ describe('refining a result', () => {
     const { useToolSessions, calls, backend } = await withFirstAnswer();
     useToolSessions.getState().setValues(tool.id, { topic: 'Something else', essayType: 'Argumentative' });
     void useToolSessions.getState().refine(tool, shorter, backend);
-    expect(calls[1]?.request.prompt).toContain('Plan a Narrative essay on:\n<user_input name="topic">\nPhones\n</user_input>');
+    expect((await sent(calls, 1)).request.prompt).toContain('Plan a Narrative essay on:\n<user_input name="topic">\nPhones\n</user_input>');
   });
 
   it('leaves the current version on screen and says why when the change fails', async () => {
     const { useToolSessions, calls, backend, session } = await withFirstAnswer();
     const failing = useToolSessions.getState().refine(tool, shorter, backend);
-    calls[1]?.reject(new UserFacingError('Model overloaded'));
+    (await sent(calls, 1)).reject(new UserFacingError('Model overloaded'));
     await failing;
     expect(session()).toMatchObject({ status: 'idle', refineError: 'Model overloaded', error: null, shown: 0, result: { kind: 'json', data: { thesis: 'First' } } });
     expect(session().versions).toHaveLength(1);
@@ -71,21 +77,21 @@ describe('refining a result', () => {
   it('steps between versions, refines the one shown, and a new Generate starts a new chain', async () => {
     const { useToolSessions, calls, backend, session } = await withFirstAnswer();
     const refining = useToolSessions.getState().refine(tool, shorter, backend);
-    calls[1]?.resolve({ thesis: 'Short' });
+    (await sent(calls, 1)).resolve({ thesis: 'Short' });
     await refining;
     useToolSessions.getState().showVersion(tool.id, 0);
     expect(session()).toMatchObject({ shown: 0, result: { kind: 'json', data: { thesis: 'First' } } });
     useToolSessions.getState().showVersion(tool.id, 5); // No such version: nothing changes.
     expect(session().shown).toBe(0);
     const fromFirst = useToolSessions.getState().refine(tool, spanish, backend);
-    expect(calls[2]?.request.prompt).toContain('"thesis": "First"');
-    calls[2]?.resolve({ thesis: 'Primero' });
+    expect((await sent(calls, 2)).request.prompt).toContain('"thesis": "First"');
+    (await sent(calls, 2)).resolve({ thesis: 'Primero' });
     await fromFirst;
     expect(session().versions[2]?.chain.map((c) => c.label)).toEqual(['in Spanish for grade 5']);
 
     const generating = useToolSessions.getState().generate(tool, tool.example.input, backend);
     expect(session().versions).toEqual([]);
-    calls[3]?.resolve({ thesis: 'New' });
+    (await sent(calls, 3)).resolve({ thesis: 'New' });
     await generating;
     expect(session().versions).toHaveLength(1);
   });
@@ -93,7 +99,7 @@ describe('refining a result', () => {
   it('keeps every version, and which one is shown, across a reload', async () => {
     const { useToolSessions, calls, backend } = await withFirstAnswer();
     const refining = useToolSessions.getState().refine(tool, shorter, backend);
-    calls[1]?.resolve({ thesis: 'Short' });
+    (await sent(calls, 1)).resolve({ thesis: 'Short' });
     await refining;
     useToolSessions.getState().showVersion(tool.id, 0);
 
@@ -110,7 +116,7 @@ describe('refining a result', () => {
     const { useToolSessions, calls, backend, session } = await withFirstAnswer();
     for (let i = 1; i <= MAX_VERSIONS + 2; i++) {
       const refining = useToolSessions.getState().refine(tool, { label: `Change ${i}`, instruction: `Change ${i}` }, backend);
-      calls[i]?.resolve({ thesis: `Version ${i + 1}` });
+      (await sent(calls, i)).resolve({ thesis: `Version ${i + 1}` });
       await refining;
     }
     const versions = session().versions;

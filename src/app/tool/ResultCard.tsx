@@ -1,10 +1,9 @@
-import { lazy, Suspense, useCallback, useMemo } from 'react';
+import { Suspense, useCallback, useMemo } from 'react';
 import { flushSync } from 'react-dom';
 import { rendererKeyFor, rendererMap } from '../../../renderers';
 import type { ToolDeclaration } from '../../engine/defineTool';
 import { resultAsText } from '../../engine/resultText';
 import type { FormValues } from '../../engine/fields';
-import { refinable } from '../../engine/refine/changeRequests';
 import { DEFAULT_OUTPUT } from '../../engine/refine/outputOptions';
 import { contractSchemaOf, runFollowUp, type ToolResult } from '../../engine/runTool';
 import { useProjects } from '../../state/projects';
@@ -13,10 +12,7 @@ import { useBackend } from '../../state/backendHooks';
 import { CopyButton } from '../ui/CopyButton';
 import { Spinner } from '../../ui/Spinner';
 import { SaveButton } from './SaveButton';
-
-// The refine code loads with the first result (issue 13), never with the page.
-const VersionBar = lazy(() => import('./refine/VersionBar').then((m) => ({ default: m.VersionBar })));
-const RefineBar = lazy(() => import('./refine/RefineBar').then((m) => ({ default: m.RefineBar })));
+import { useRefineModule } from './refine/loadRefine';
 
 interface ResultCardProps {
   tool: ToolDeclaration;
@@ -30,6 +26,7 @@ interface ResultCardProps {
 
 export function ResultCard({ tool, session, result, resultId, values, afterReset }: ResultCardProps) {
   const backend = useBackend();
+  const refine = useRefineModule();
   const version = session.versions[session.shown];
   const output = version?.output ?? DEFAULT_OUTPUT;
   const followUp = useCallback(
@@ -46,7 +43,8 @@ export function ResultCard({ tool, session, result, resultId, values, afterReset
   const Renderer = rendererMap[rendererKeyFor(tool)];
   const data = result.kind === 'text' ? result.text : result.data;
   const busy = session.status !== 'idle';
-  const canRefine = refinable(tool) && version !== undefined;
+  // A registry file may turn refining off (`refine: false`); checked here without loading the refine code.
+  const canRefine = tool.refine !== false && version !== undefined;
 
   return (
     <section className="card result-card" aria-labelledby="result-heading">
@@ -65,14 +63,10 @@ export function ResultCard({ tool, session, result, resultId, values, afterReset
           )}
         </div>
       </header>
-      {canRefine && session.versions.length > 0 && (
-        <Suspense fallback={null}>
-          <VersionBar toolId={tool.id} versions={session.versions} shown={session.shown} busy={busy} />
-        </Suspense>
-      )}
       {!activeProject && (
         <p className="hint">To keep this result, choose an active project at the top of the page, then save it.</p>
       )}
+      {canRefine && refine && <refine.VersionBar toolId={tool.id} versions={session.versions} shown={session.shown} busy={busy} />}
       <Suspense fallback={<Spinner />}>
         <Renderer
           tool={tool}
@@ -85,11 +79,7 @@ export function ResultCard({ tool, session, result, resultId, values, afterReset
           reset={reset}
         />
       </Suspense>
-      {canRefine && (
-        <Suspense fallback={<Spinner />}>
-          <RefineBar tool={tool} session={session} backend={backend} />
-        </Suspense>
-      )}
+      {canRefine && refine && <refine.RefineBar tool={tool} session={session} backend={backend} />}
     </section>
   );
 }

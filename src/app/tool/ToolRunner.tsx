@@ -15,6 +15,7 @@ import { Spinner } from '../../ui/Spinner';
 import { useBackend } from '../../state/backendHooks';
 import { FieldControl } from './FieldControl';
 import { ResultCard } from './ResultCard';
+import { loadRefine } from './refine/loadRefine';
 import { StreamingPreview, usePreviewBody } from './StreamingPreview';
 
 /*
@@ -74,7 +75,11 @@ export function ToolRunner({ tool }: { tool: ToolDeclaration }) {
 
   if (!session) return null;
   const blocked = blockingReason(tool.fields, tool.rules, values);
-  const submit = form.handleSubmit((valid) => generate(tool, valid, backend));
+  const submit = form.handleSubmit((valid) => {
+    // The refine bar's code comes while the answer does (issue 13), so both are there together.
+    if (tool.refine !== false) void loadRefine().catch(() => undefined);
+    return generate(tool, valid, backend);
+  });
   const stop = () => {
     // Render the enabled form at once, so focus can go back to Generate rather than to the page.
     flushSync(() => cancel(tool.id));

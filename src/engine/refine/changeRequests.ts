@@ -28,11 +28,6 @@ export function refinementsOf(tool: Pick<ToolDeclaration, 'refine'>): readonly R
   return [...ENGINE_REFINEMENTS, ...(tool.refine?.refinements ?? [])];
 }
 
-/** Whether a tool's results can be refined at all. */
-export function refinable(tool: Pick<ToolDeclaration, 'refine'>): boolean {
-  return tool.refine !== false;
-}
-
 /**
  * The longest change a person may type, in characters: room for a detailed
  * request ("in Spanish for grade 5, and add a question about...") while a

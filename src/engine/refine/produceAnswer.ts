@@ -5,7 +5,6 @@ import { askTool, runTool, type CallOptions, type ToolResult } from '../runTool'
 import type { ChangeRequest } from './changeRequests';
 import { gradeNumber, readingScaleOf, type OutputOptions, type ReadingLevel } from './outputOptions';
 import type { Measurement } from './readingLevel';
-import { refinementPrompt } from './refinementPrompt';
 
 /*
  * One answer from start to end (issue 13): the first answer or a follow-up
@@ -35,22 +34,11 @@ export interface AnswerRequest {
   refine?: { previous: ToolResult; change: ChangeRequest };
 }
 
-/** What the model is told when its answer missed the target grade. */
-export function readingRetryChange(target: number, measured: Measurement): ChangeRequest {
-  const harder = measured.grade < target;
-  const grade = target >= 13 ? 'adult (college) level' : `grade ${target}`;
-  return {
-    label: `Reading level check: measured grade ${measured.grade}, asked again for ${grade}`,
-    instruction:
-      `The reading level of this text was measured at grade ${measured.grade} (Flesch-Kincaid ${measured.fleschKincaid}, Coleman-Liau ${measured.colemanLiau}), ` +
-      `but it must read at ${grade}. Rewrite it so that it does: ` +
-      (harder ? 'longer, more complex sentences and more precise, subject-specific words.' : 'shorter sentences and shorter, more common words.') +
-      ' Keep all of the content.',
-  };
-}
-
-function ask(tool: ToolDeclaration, values: FormValues, backend: Backend, request: AnswerRequest, options: CallOptions): Promise<ToolResult> {
+async function ask(tool: ToolDeclaration, values: FormValues, backend: Backend, request: AnswerRequest, options: CallOptions): Promise<ToolResult> {
   if (!request.refine) return runTool(tool, values, backend, { ...options, output: request.output });
+  // The follow-up prompt's code loads with the first refinement, not with every tool page.
+  const { refinementPrompt } = await import('./refinementPrompt');
+  options.signal?.throwIfAborted(); // Cancelled while the code loaded: nothing is sent.
   const prompt = refinementPrompt(tool, values, request.refine.previous, request.refine.change, request.output);
   return askTool(tool, values, prompt, backend, options);
 }
@@ -67,9 +55,13 @@ export async function produceAnswer(
   request: AnswerRequest,
   options: CallOptions = {},
 ): Promise<Answer> {
+  // The measuring code loads while the model answers, so the answer never waits for it.
+  const measuring = measured(tool, request.output) ? Promise.all([import('./readingLevel'), import('./refinementPrompt')]) : null;
   const result = await ask(tool, values, backend, request, options);
-  if (!measured(tool, request.output)) return { result, reading: null };
-  const { measureResult, missesTarget } = await import('./readingLevel');
+  // Code that did not load (the connection dropped) costs the badge, never the answer.
+  const code = await measuring?.catch((error: unknown) => void console.warn('[reading level] could not load the measuring code', error));
+  if (!code) return { result, reading: null };
+  const [{ measureResult, missesTarget }, { readingRetryChange }] = code;
   const first = measureResult(result);
   if (!first) return { result, reading: null };
   const target = gradeNumber(request.output.level);

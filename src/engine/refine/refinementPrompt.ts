@@ -4,6 +4,7 @@ import type { FormValues } from '../fields';
 import { composePrompt, derivedValues, modelSchemaOf, taskPrompt, type ToolResult } from '../runTool';
 import type { ChangeRequest } from './changeRequests';
 import type { OutputOptions } from './outputOptions';
+import type { Measurement } from './readingLevel';
 
 /*
  * The prompt of a follow-up request (issue 13): the original task with the
@@ -58,4 +59,18 @@ export function refinementPrompt(
     tagged(CHANGE_REQUEST_TAG, change.instruction),
   ].join('\n\n');
   return composePrompt(followUp, output, modelSchemaOf(tool, derivedValues(tool, values)));
+}
+
+/** What the model is told when its answer missed the target grade. */
+export function readingRetryChange(target: number, measured: Measurement): ChangeRequest {
+  const harder = measured.grade < target;
+  const grade = target >= 13 ? 'adult (college) level' : `grade ${target}`;
+  return {
+    label: `Reading level check: measured grade ${measured.grade}, asked again for ${grade}`,
+    instruction:
+      `The reading level of this text was measured at grade ${measured.grade} (Flesch-Kincaid ${measured.fleschKincaid}, Coleman-Liau ${measured.colemanLiau}), ` +
+      `but it must read at ${grade}. Rewrite it so that it does: ` +
+      (harder ? 'longer, more complex sentences and more precise, subject-specific words.' : 'shorter sentences and shorter, more common words.') +
+      ' Keep all of the content.',
+  };
 }

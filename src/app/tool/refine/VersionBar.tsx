@@ -19,8 +19,9 @@ interface VersionBarProps {
 }
 
 /**
- * Stepping through a result's versions (issue 13): Previous and Next
- * buttons, and the arrow keys (Home and End for the first and last) anywhere
+ * Stepping through a result's versions (issue 13): Earlier and Later
+ * buttons (not "Next": a flashcard or slide deck has its own Next in the
+ * same card), and the arrow keys (Home and End for the first and last) anywhere
  * in the group. The version shown and what it was asked for is announced.
  */
 export function VersionBar({ toolId, versions, shown, busy }: VersionBarProps) {
@@ -41,14 +42,14 @@ export function VersionBar({ toolId, versions, shown, busy }: VersionBarProps) {
       <div className="version-steps">
         <button type="button" className="button button-quiet" onClick={() => show(shown - 1)} disabled={busy || shown === 0}>
           <Icon name="chevron_left" />
-          <span>Previous version</span>
+          <span>Earlier version</span>
         </button>
         <p className="version-status" aria-live="polite" aria-atomic="true">
           <strong>Version {shown + 1} of {count}</strong>
           <span>: {askedFor(version)}</span>
         </p>
         <button type="button" className="button button-quiet" onClick={() => show(shown + 1)} disabled={busy || shown === count - 1}>
-          <span>Next version</span>
+          <span>Later version</span>
           <Icon name="chevron_right" />
         </button>
       </div>
