@@ -7,6 +7,8 @@ export const uiIcons = [
   'delete', 'undo', 'download',
   // Bespoke screens in renderers/.
   'stop', 'upload_file', 'play_arrow', 'replay', 'chevron_left', 'chevron_right', 'flip', 'cancel', 'check_circle', 'help',
+  // The refine bar under a result (issue 13).
+  'edit_note', 'translate',
   // Landing page feature cards.
   'quiz', 'edit', 'merge_type', 'group_work', 'co_present', 'map',
 ] as const;

@@ -31,6 +31,16 @@ const remediationCall = {
 } satisfies FollowUpCall<typeof remediation>;
 
 describe('a registry file the type checker refuses', () => {
+  it('gives refine a reading-level scale that does not exist, or a refinement without its instruction (issue 13)', () => {
+    const markdownTool = { ...meta, id: 'refined', fields, prompt: 'Notes on {{topic}}', result: 'markdown', example: { input: { topic: 't' }, output: 'x' } } as const;
+    // @ts-expect-error 'lexile' is not a reading-level scale: 'grade', 'cefr' or false
+    defineTool({ ...markdownTool, refine: { readingLevel: 'lexile' } });
+    // @ts-expect-error a refinement needs the instruction the model is given
+    defineTool({ ...markdownTool, refine: { refinements: [{ label: 'Warmer' }] } });
+    defineTool({ ...markdownTool, refine: { readingLevel: 'cefr', refinements: [{ label: 'Warmer', instruction: 'Make it warmer.' }] } });
+    defineTool({ ...markdownTool, refine: false });
+  });
+
   it('names a renderer its result does not fit', () => {
     defineTool({
       ...meta,

@@ -8,6 +8,8 @@ import type { ToolDeclaration } from '../../engine/defineTool';
 import type { FormValues } from '../../engine/fields';
 import { blockingReason, formSchema } from '../../engine/formSchema';
 import { useToolSessions } from '../../state/toolSessions';
+import { useOutputLanguage } from '../../state/outputLanguage';
+import { languageName } from '../../engine/refine/outputOptions';
 import { messages } from '../../engine/messages';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { Icon } from '../../ui/Icon';
@@ -27,6 +29,7 @@ export function ToolRunner({ tool }: { tool: ToolDeclaration }) {
   const session = useToolSessions((s) => s.sessions[tool.id]);
   const { setValues, generate, cancel } = useToolSessions.getState();
   const backend = useBackend();
+  const language = useOutputLanguage((s) => s.language);
   const idPrefix = useId();
   const generateRef = useRef<HTMLButtonElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -117,6 +120,8 @@ export function ToolRunner({ tool }: { tool: ToolDeclaration }) {
             </button>
           )}
           {blocked && !loading && <p className="hint" id={`${idPrefix}-blocked`}>{blocked}</p>}
+          {/* The language chosen under a result applies to every tool: say so where a new answer starts. */}
+          {language !== 'en' && <p className="hint">Answers are written in {languageName(language)}: change it under a result.</p>}
         </div>
       </form>
 

@@ -109,3 +109,24 @@ describe('the refine bar', () => {
     expect(screen.queryByRole('button', { name: /^Rewrite:/ })).toBeNull();
   });
 });
+
+describe('leaving the tool mid-refinement', () => {
+  it('cancels the change and keeps the version that was shown', async () => {
+    const { user, toolbar } = await withResult();
+    await user.click(within(toolbar).getByRole('button', { name: 'Longer' }));
+    expect(useToolSessions.getState().sessions[tool.id]?.status).toBe('refining');
+    cleanup(); // The tool's screen goes, as when another tool is opened.
+    const session = useToolSessions.getState().sessions[tool.id];
+    expect(session).toMatchObject({ status: 'idle', notice: 'The last request was stopped when you left this tool.' });
+    expect(session?.versions).toHaveLength(1);
+    // Nothing arrives later into the session of a screen nobody is looking at.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(useToolSessions.getState().sessions[tool.id]?.versions).toHaveLength(1);
+  });
+
+  it('tells the user, at the form, when answers come in another language', async () => {
+    useOutputLanguage.setState({ language: 'fr' });
+    render(<ToolRunner tool={tool} />);
+    expect(screen.getByText('Answers are written in French: change it under a result.')).toBeTruthy();
+  });
+});
