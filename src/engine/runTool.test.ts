@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { Backend, GenerateRequest } from './backend/types';
+import { scriptedBackend } from './testing/scriptedBackend';
 import { defineTool } from './defineTool';
 import { runFollowUp, runTool } from './runTool';
 
-function recordingBackend(answer: unknown) {
-  const requests: GenerateRequest[] = [];
-  const backend: Backend = {
-    kind: 'contract',
-    generate: async (request) => {
-      requests.push(request);
-      return answer;
-    },
-  };
-  return { backend, requests };
-}
+/** A backend giving the same answer to the request and to its one repair retry, recording each. */
+const recordingBackend = (answer: unknown) => scriptedBackend([answer, answer]);
 
 const counter = defineTool({
   id: 'test-counter',
