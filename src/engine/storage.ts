@@ -22,8 +22,6 @@ export const storageKeys = {
   settings: `${STORAGE_PREFIX}settings`,
   /** 'system', 'light' or 'dark'. */
   theme: `${STORAGE_PREFIX}theme`,
-  /** The language answers are written in (issue 13). */
-  outputLanguage: `${STORAGE_PREFIX}output-language`,
   toolSession: (toolId: string) => `${STORAGE_PREFIX}tool:${toolId}`,
   rendererState: (key: string) => `${STORAGE_PREFIX}state:${key}`,
 } as const;

@@ -1,7 +1,10 @@
 import * as z from 'zod/mini';
 import { create } from 'zustand';
 import { DEFAULT_LANGUAGE, isOutputLanguage, type OutputLanguage } from '../engine/refine/outputOptions';
-import { readStored, storageKeys, writeStored } from '../engine/storage';
+import { readStored, STORAGE_PREFIX, writeStored } from '../engine/storage';
+
+/** Where the choice is kept; not in storageKeys, which every page loads, as only tool pages read it. */
+export const OUTPUT_LANGUAGE_KEY = `${STORAGE_PREFIX}output-language`;
 
 /** The language answers are written in (issue 13): one choice for every tool, remembered across visits. */
 interface OutputLanguageState {
@@ -12,11 +15,11 @@ interface OutputLanguageState {
 const languageSchema = z.string().check(z.refine(isOutputLanguage)) as z.ZodMiniType<OutputLanguage>;
 
 export const useOutputLanguage = create<OutputLanguageState>()((set) => ({
-  language: readStored(storageKeys.outputLanguage, languageSchema, DEFAULT_LANGUAGE),
+  language: readStored(OUTPUT_LANGUAGE_KEY, languageSchema, DEFAULT_LANGUAGE),
   setLanguage(language) {
     set({ language });
     try {
-      writeStored(storageKeys.outputLanguage, language);
+      writeStored(OUTPUT_LANGUAGE_KEY, language);
     } catch (error) {
       console.warn('[output language] could not remember the choice', error);
     }

@@ -4,8 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool } from '../../../engine/defineTool';
-import { storageKeys } from '../../../engine/storage';
-import { useOutputLanguage } from '../../../state/outputLanguage';
+import { OUTPUT_LANGUAGE_KEY, useOutputLanguage } from '../../../state/outputLanguage';
 import { useSettings } from '../../../state/settings';
 import { useToolSessions } from '../../../state/toolSessions';
 import { ToolRunner } from '../ToolRunner';
@@ -101,7 +100,7 @@ describe('the refine bar', () => {
     const language = screen.getByLabelText('Output language') as HTMLSelectElement;
     expect(language.options.length).toBeGreaterThanOrEqual(25);
     await user.selectOptions(language, 'es');
-    expect(localStorage.getItem(storageKeys.outputLanguage)).toBe('"es"');
+    expect(localStorage.getItem(OUTPUT_LANGUAGE_KEY)).toBe('"es"');
     await user.selectOptions(screen.getByLabelText('Reading level'), 'grade-5');
     await user.click(screen.getByRole('button', { name: 'Rewrite: Spanish, Grade 5' }));
     await waitFor(() => expect(screen.getByRole('group', { name: 'Versions' }).textContent).toContain('Version 2 of 2: Rewrite: Spanish, Grade 5'), { timeout: 5000 });
