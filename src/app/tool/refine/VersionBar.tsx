@@ -1,4 +1,5 @@
-import type { KeyboardEvent } from 'react';
+import { useRef, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import type { ResultVersion } from '../../../state/resultVersions';
 import { useToolSessions } from '../../../state/toolSessions';
 import { Icon } from '../../../ui/Icon';
@@ -25,10 +26,18 @@ interface VersionBarProps {
  * in the group. The version shown and what it was asked for is announced.
  */
 export function VersionBar({ toolId, versions, shown, busy }: VersionBarProps) {
+  const earlierRef = useRef<HTMLButtonElement>(null);
+  const laterRef = useRef<HTMLButtonElement>(null);
   const version = versions[shown];
   if (!version) return null;
-  const show = (index: number) => useToolSessions.getState().showVersion(toolId, index);
   const count = versions.length;
+  const show = (index: number) => {
+    const active = document.activeElement;
+    flushSync(() => useToolSessions.getState().showVersion(toolId, index));
+    // Reaching the first or last version disables its button, which would drop keyboard focus on the page: the other takes it.
+    if (index === 0 && active === earlierRef.current) laterRef.current?.focus();
+    if (index === count - 1 && active === laterRef.current) earlierRef.current?.focus();
+  };
   const onKeyDown = (event: KeyboardEvent) => {
     const target = { ArrowLeft: shown - 1, ArrowRight: shown + 1, Home: 0, End: count - 1 }[event.key];
     if (target === undefined || busy || target < 0 || target >= count || target === shown) return;
@@ -40,7 +49,7 @@ export function VersionBar({ toolId, versions, shown, busy }: VersionBarProps) {
   return (
     <div className="version-bar" role="group" aria-label="Versions" onKeyDown={onKeyDown}>
       <div className="version-steps">
-        <button type="button" className="button button-quiet" onClick={() => show(shown - 1)} disabled={busy || shown === 0}>
+        <button ref={earlierRef} type="button" className="button button-quiet" onClick={() => show(shown - 1)} disabled={busy || shown === 0}>
           <Icon name="chevron_left" />
           <span>Earlier version</span>
         </button>
@@ -48,7 +57,7 @@ export function VersionBar({ toolId, versions, shown, busy }: VersionBarProps) {
           <strong>Version {shown + 1} of {count}</strong>
           <span>: {askedFor(version)}</span>
         </p>
-        <button type="button" className="button button-quiet" onClick={() => show(shown + 1)} disabled={busy || shown === count - 1}>
+        <button ref={laterRef} type="button" className="button button-quiet" onClick={() => show(shown + 1)} disabled={busy || shown === count - 1}>
           <span>Later version</span>
           <Icon name="chevron_right" />
         </button>
