@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { messages } from '../src/engine/messages';
 import { speechMetrics } from '../registry/shared/speechMetrics';
-import { openTool, resultRegion, seedStorage, storageKeys, toolById } from './support/app';
+import { openTool, resultRegion, runClockUntil, seedStorage, storageKeys, toolById } from './support/app';
 import { removeSpeechRecognition, scriptSpeechRecognition } from './support/media';
 import { loadRegistry } from './support/registry';
 
@@ -55,7 +55,7 @@ test('rehearsing shows the live transcript, then the metrics and the feedback', 
   await expect(page.getByRole('spinbutton', { name: 'How long it took (seconds)' })).toHaveValue('30');
 
   const result = resultRegion(page);
-  await expect(result).toContainText(feedback.split('\n')[0] ?? '');
+  await runClockUntil(page, () => expect(result).toContainText(feedback.split('\n')[0] ?? '', { timeout: 200 }));
   await expect(result).toContainText(`Words${expected.wordCount}`);
   await expect(result).toContainText(`Words per minute${expected.wordsPerMinute}`);
   for (const filler of expected.fillerWords) {
@@ -102,7 +102,7 @@ test('a blocked microphone says what to do: allow it, or type the talk instead (
   await page.getByRole('textbox', { name: 'What you said' }).fill('Bees pollinate a third of our food, so we should protect them.');
   await page.getByRole('button', { name: 'Get Feedback' }).click();
   await page.clock.runFor(1_000);
-  await expect(resultRegion(page)).toContainText('Words12');
+  await runClockUntil(page, () => expect(resultRegion(page)).toContainText('Words12', { timeout: 200 }));
 });
 
 test('other recognition errors say what to do too (issue 12)', async ({ page }) => {
@@ -124,7 +124,7 @@ test('without speech recognition or recording, the spec message shows and typing
   await page.getByRole('textbox', { name: 'What you said' }).fill('Bees pollinate a third of our food, so we should protect them.');
   await page.getByRole('button', { name: 'Get Feedback' }).click();
   await page.clock.runFor(1_000);
-  await expect(resultRegion(page)).toContainText('Words12');
+  await runClockUntil(page, () => expect(resultRegion(page)).toContainText('Words12', { timeout: 200 }));
 });
 
 // Real time here: Chromium's fake microphone and MediaRecorder do not run on the page's fake clock.

@@ -8,6 +8,7 @@ import {
   generateButton,
   openTool,
   pauseClock,
+  runClockUntil,
   resultRegion,
   seedActiveProject,
   toolById,
@@ -33,7 +34,7 @@ async function generateOnPausedClock(page: Page, tool: ToolDeclaration) {
   await generateButton(page, tool).click();
   // The offline sample backend answers after a short (fake) pause.
   await page.clock.runFor(1_000);
-  await expect(resultRegion(page)).toContainText(expectedTextOf(tool));
+  await runClockUntil(page, () => expect(resultRegion(page)).toContainText(expectedTextOf(tool), { timeout: 200 }));
 }
 
 function expectedClipboard(tool: ToolDeclaration): string {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { contractSchemaOf } from '../src/engine/runTool';
-import { exampleAnswer, fakeBackend, fillFromExample, generateButton, openTool, pauseClock, resultRegion, seedBackend } from './support/app';
+import { exampleAnswer, fakeBackend, fillFromExample, generateButton, openTool, pauseClock, resultRegion, runClockUntil, seedBackend } from './support/app';
 import { expectedTextOf } from './support/registry';
 import { cancelButton, essayBuddy, openFilled, previewRegion, smartNotes, sse, streamed } from './support/streaming';
 
@@ -137,7 +137,7 @@ test.describe('the offline sample backend streams too', () => {
     await expect(preview).not.toContainText('two-step factory');
     await expect(resultRegion(page)).toHaveCount(0);
     await page.clock.runFor(1_000);
-    await expect(resultRegion(page)).toContainText('two-step factory');
+    await runClockUntil(page, () => expect(resultRegion(page)).toContainText('two-step factory', { timeout: 200 }));
     await expect(preview).toHaveCount(0);
 
     await openTool(page, essayBuddy);
@@ -148,7 +148,7 @@ test.describe('the offline sample backend streams too', () => {
     await expect(preview).toContainText('Schools should ban mobile phones during lessons');
     await expect(preview).not.toContainText('The average teenager');
     await page.clock.runFor(1_000);
-    await expect(resultRegion(page)).toContainText('The average teenager');
+    await runClockUntil(page, () => expect(resultRegion(page)).toContainText('The average teenager', { timeout: 200 }));
   });
 
   test('Cancel stops a sample answer too', async ({ page }) => {

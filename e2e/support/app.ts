@@ -194,6 +194,19 @@ export async function fakeBackend(page: Page, initial: FakeReply | ((request: Re
  * a moment after its current time (it keeps running until then), so timers
  * fire only on clock.runFor / fastForward.
  */
+/**
+ * Runs a paused fake clock on, a step at a time, until `check` passes. React's
+ * own timers run on that clock too (it holds back the reveal of a result whose
+ * code arrived over the network a moment later), so an answer that lands
+ * after one fixed run would otherwise wait for time that never passes.
+ */
+export async function runClockUntil(page: Page, check: () => Promise<void>): Promise<void> {
+  await expect(async () => {
+    await page.clock.runFor(250);
+    await check();
+  }).toPass({ timeout: 15_000, intervals: [50] });
+}
+
 export async function pauseClock(page: Page): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     const now = await page.evaluate(() => Date.now());
