@@ -11,8 +11,11 @@ import {
   runClockUntil,
   resultRegion,
   seedActiveProject,
+  seedStorage,
+  storageKeys,
   toolById,
 } from './support/app';
+import { violationsOf } from './support/a11y';
 import { expectedTextOf, loadRegistry } from './support/registry';
 
 /*
@@ -43,15 +46,61 @@ function expectedClipboard(tool: ToolDeclaration): string {
   return resultAsText({ kind: 'json', data: output }, contractSchemaOf(tool.result));
 }
 
-test('without an active project there is no Save button, only a hint', async ({ page }) => {
-  await openTool(page, essayBuddy);
-  await fillFromExample(page, essayBuddy);
-  await generateButton(page, essayBuddy).click();
-  await expect(resultRegion(page)).toContainText(expectedTextOf(essayBuddy));
+test.describe('Save to Project without an active project (issue 14: saving without detours)', () => {
+  test('with no project yet: name a new one in place, create and save in one step; it becomes the active project', async ({ page }) => {
+    await openTool(page, essayBuddy);
+    await fillFromExample(page, essayBuddy);
+    await generateButton(page, essayBuddy).click();
+    const result = resultRegion(page);
+    await expect(result).toContainText(expectedTextOf(essayBuddy));
 
-  await expect(page.getByRole('button', { name: 'Save to Project' })).toHaveCount(0);
-  await expect(resultRegion(page).getByRole('button', { name: 'Copy', exact: true })).toBeVisible();
-  await expect(resultRegion(page).getByText(/choose an active project/i)).toBeVisible();
+    await result.getByRole('button', { name: 'Save to Project' }).click();
+    const panel = result.getByRole('form', { name: 'Save to a project' });
+    const name = panel.getByLabel('New project name');
+    await expect(name).toBeFocused();
+    await panel.getByRole('button', { name: 'Create and save' }).click();
+    await expect(panel.getByRole('alert')).toHaveText('Give the new project a name.');
+    expect(await violationsOf(page, 'save panel with its error')).toEqual([]);
+    await name.fill('Biology revision');
+    await name.press('Enter');
+
+    await expect(result.getByRole('button', { name: 'Saved!' })).toBeDisabled();
+    await expect(result.getByRole('status').filter({ hasText: 'Saved to “Biology revision”, now the active project' })).toBeFocused();
+    await expect(panel).toHaveCount(0);
+    await expect(page.getByLabel('Active project')).toHaveValue(/^proj_/);
+    await expect(page.getByLabel('Active project').locator('option:checked')).toHaveText('Biology revision');
+
+    await page.goto('#/projects');
+    await page.getByRole('link', { name: 'Biology revision' }).click();
+    await expect(page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: essayBuddy.title }) })).toHaveCount(1);
+  });
+
+  test('by keyboard: pick an existing project, or press Escape to leave the result as it was', async ({ page }) => {
+    await seedStorage(page, { [storageKeys.projects]: [flowProject, { id: 'proj_1700000000001', name: 'Older project', createdAt: '2026-10-01T09:00:00.000Z' }] });
+    await openTool(page, essayBuddy);
+    await fillFromExample(page, essayBuddy);
+    await generateButton(page, essayBuddy).click();
+    const result = resultRegion(page);
+    await expect(result).toContainText(expectedTextOf(essayBuddy));
+
+    const open = result.getByRole('button', { name: 'Save to Project' });
+    await open.focus();
+    await page.keyboard.press('Enter');
+    const project = result.getByLabel('Project', { exact: true });
+    await expect(project).toBeFocused();
+    await expect(project).toHaveValue(flowProject.id); // Newest first.
+    await page.keyboard.press('Escape');
+    await expect(open).toBeFocused();
+
+    await page.keyboard.press('Enter');
+    await project.selectOption({ label: 'Older project' });
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter'); // Save
+    await expect(result.getByRole('button', { name: 'Saved!' })).toBeDisabled();
+    await expect(result.getByRole('status').filter({ hasText: 'Saved to “Older project”' })).toBeFocused();
+    await page.goto('#/projects/proj_1700000000001');
+    await expect(page.getByRole('heading', { level: 2, name: essayBuddy.title })).toBeVisible();
+  });
 });
 
 test.describe('Copy', () => {

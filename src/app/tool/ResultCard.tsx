@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useMemo } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { rendererKeyFor, rendererMap } from '../../../renderers';
 import type { ToolDeclaration } from '../../engine/defineTool';
@@ -12,6 +12,7 @@ import { useBackend } from '../../state/backendHooks';
 import { CopyButton } from '../ui/CopyButton';
 import { Spinner } from '../../ui/Spinner';
 import { SaveButton } from './SaveButton';
+import { SaveToProjectPanel } from './SaveToProjectPanel';
 import { useRefineModule } from './refine/loadRefine';
 
 interface ResultCardProps {
@@ -39,9 +40,21 @@ export function ResultCard({ tool, session, result, resultId, values, afterReset
     afterReset?.();
   }, [tool.id, afterReset]);
   const activeProject = useProjects((s) => s.projects.find((p) => p.id === s.activeProjectId));
+  /** The project just saved into from the panel: its Save button, appearing now, starts as 'Saved!', and a note says where it went. */
+  const [savedInto, setSavedInto] = useState<{ id: string; name: string } | null>(null);
+  const savedNoteRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    // The panel that had focus is gone: the note saying where the result went takes it.
+    if (savedInto) savedNoteRef.current?.focus();
+  }, [savedInto]);
+  useEffect(() => {
+    // Another project chosen since: the note no longer describes the Save button.
+    if (savedInto && activeProject?.id !== savedInto.id) setSavedInto(null);
+  }, [savedInto, activeProject?.id]);
   const schema = useMemo(() => (tool.result === 'markdown' ? undefined : contractSchemaOf(tool.result)), [tool]);
   const Renderer = rendererMap[rendererKeyFor(tool)];
   const data = result.kind === 'text' ? result.text : result.data;
+  const refinements = version?.chain.map((change) => change.label);
   const busy = session.status !== 'idle';
   // A registry file may turn refining off (`refine: false`); checked here without loading the refine code.
   const canRefine = tool.refine !== false && version !== undefined;
@@ -58,13 +71,19 @@ export function ResultCard({ tool, session, result, resultId, values, afterReset
               toolId={tool.id}
               toolTitle={tool.title}
               data={data}
-              refinements={version?.chain.map((change) => change.label)}
+              refinements={refinements}
+              savedAlready={savedInto?.id === activeProject.id}
             />
           )}
         </div>
       </header>
+      {savedInto && activeProject?.id === savedInto.id && (
+        <p ref={savedNoteRef} className="hint" role="status" tabIndex={-1}>
+          Saved to “{savedInto.name}”, now the active project: later saves go there too.
+        </p>
+      )}
       {!activeProject && (
-        <p className="hint">To keep this result, choose an active project at the top of the page, then save it.</p>
+        <SaveToProjectPanel toolId={tool.id} toolTitle={tool.title} data={data} refinements={refinements} onSaved={setSavedInto} />
       )}
       {canRefine && refine && <refine.VersionBar toolId={tool.id} versions={session.versions} shown={session.shown} busy={busy} />}
       <Suspense fallback={<Spinner />}>

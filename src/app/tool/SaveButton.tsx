@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { messageOf } from '../../engine/messages';
 import { useProjects } from '../../state/projects';
 import { Icon } from '../../ui/Icon';
@@ -12,13 +12,18 @@ interface SaveButtonProps {
   data: unknown;
   /** The changes asked for, in order, when the result is a refined version (issue 13). */
   refinements?: string[] | undefined;
+  /** Starts as 'Saved!': the result was just saved from the save panel, which made this project active. */
+  savedAlready?: boolean;
 }
 
 /** Spec 4: normal, then 'Saved!' with a check for 2.5 s, disabled meanwhile. */
-export function SaveButton({ projectId, toolId, toolTitle, data, refinements }: SaveButtonProps) {
+export function SaveButton({ projectId, toolId, toolTitle, data, refinements, savedAlready = false }: SaveButtonProps) {
   const saveArtifact = useProjects((s) => s.saveArtifact);
   const [saved, confirm] = useTimedFlag(SAVE_CONFIRMATION_MS);
   const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (savedAlready) confirm();
+  }, [savedAlready, confirm]);
 
   function save() {
     try {
