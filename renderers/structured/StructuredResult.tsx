@@ -3,12 +3,22 @@ import type { ContractSchema } from '../../src/engine/contractSchema';
 import { defineRenderer } from '../shared/defineRenderer';
 import { structuredContract } from './contract';
 import { labelOf } from '../../src/engine/resultText';
+import { MarkdownView } from '../markdown/MarkdownResult';
 
 /*
  * Renders any structured result from its schema: object fields as labelled
  * sections, string lists as lists, lists of small flat objects as tables and
- * other object lists as cards. Values are rendered as text, never as HTML.
+ * other object lists as cards. Values are rendered as text, except a text
+ * value written in markdown (a prompt may ask for it, and models add it
+ * unasked), which goes through the one sanitised markdown path: a reader
+ * should see bold, not asterisks.
  */
+
+/** Markdown a reader would otherwise see as syntax: block marks at a line start, bold, code, links. */
+const MARKDOWN_SYNTAX = /(^|\n)[ ]{0,3}(#{1,6}[ ]|[-*+][ ]|\d+\.[ ]|\|.*\|)|\*\*\S|__\S|`[^`\n]+`|\[[^\]\n]+\]\([^)\s]+\)/;
+export function looksLikeMarkdown(text: string): boolean {
+  return MARKDOWN_SYNTAX.test(text);
+}
 
 type Json = unknown;
 
@@ -118,6 +128,7 @@ function Value({ value, schema, level }: { value: Json; schema: ContractSchema |
     );
   }
   if (isPlainObject(value)) return <Fields data={value} schema={schema} level={level} />;
+  if (typeof value === 'string' && looksLikeMarkdown(value)) return <MarkdownView text={value} />;
   return <p className="result-text">{String(value ?? '')}</p>;
 }
 
