@@ -26,7 +26,8 @@ test.describe('project page by keyboard', () => {
   const firstHidden = many[50]!;
 
   test('rename, export, delete an item and undo, show more, delete the project and undo', async ({ page }) => {
-    test.slow();
+    // Two trips of Tab presses across 53 items, each now shown as its tool made it: the longest keyboard flow.
+    test.setTimeout(180_000);
     await seedStorage(page, {
       [storageKeys.projects]: [flowProject],
       [storageKeys.artifacts(flowProject.id)]: many,

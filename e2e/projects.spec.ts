@@ -130,7 +130,7 @@ test('an unknown project id shows the error box', async ({ page }) => {
   await expect(alert.getByText('Project with ID "proj_missing" not found.', { exact: true })).toBeVisible();
 });
 
-test('a saved item shows the tool, a time, a Copy button and pretty-printed JSON', async ({ page }) => {
+test('a saved item shows the tool, a time, a Copy button, and "Show items as text" gives pretty-printed JSON', async ({ page }) => {
   await seedActiveProject(page);
   await openTool(page, essayBuddy);
   await fillFromExample(page, essayBuddy);
@@ -153,6 +153,10 @@ test('a saved item shows the tool, a time, a Copy button and pretty-printed JSON
   await expect(time).not.toHaveText('');
   await expect(item.getByRole('button', { name: 'Copy' })).toBeVisible();
 
+  // As its tool made it (issue 14) until the spec's text view is asked for.
+  await expect(item).not.toContainText('"thesis": ');
+  await page.getByRole('button', { name: 'Show items as text' }).click();
+  await expect(page.getByRole('button', { name: 'Show items as text' })).toHaveAttribute('aria-pressed', 'true');
   await expect(item).toContainText('"thesis": ');
   const output = essayBuddy.example.output as { thesis: string };
   const content = await item.getByText('"thesis": ').innerText();
@@ -175,5 +179,7 @@ test('a saved string result is shown as written', async ({ page }) => {
   await expect(items.nth(0)).toContainText('Total: /20');
   // No title stored and no such tool: the tool id stands in.
   await expect(items.nth(1).getByRole('heading', { level: 2, name: 'retired-tool' })).toBeVisible();
+  await expect(items.nth(1)).toContainText('no longer in StudyForge');
+  await page.getByRole('button', { name: 'Show items as text' }).click();
   await expect(items.nth(1)).toContainText('"note": "kept"');
 });

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { defaultValues } from '../src/engine/fields';
 import { blockingReason } from '../src/engine/formSchema';
 import { fillFromExample, flowProject, generateButton, openTool, resultRegion, seedActiveProject } from './support/app';
+import { rawMarkupIn } from '../src/engine/testing/rawMarkup';
 import { expectedTextOf, loadRegistry, savedTextOf } from './support/registry';
 
 /*
@@ -9,7 +10,9 @@ import { expectedTextOf, loadRegistry, savedTextOf } from './support/registry';
  * fill the form from the example input, generate against the offline sample
  * backend, see the result, refine it once (issue 13: the sample backend
  * answers its example again, saying refinements need a model), save the
- * refined version, and find it on the project page with what it was asked for.
+ * refined version, and find it on the project page with what it was asked for:
+ * opened, it shows as the tool made it (no raw markdown, no JSON), and as
+ * text it is the spec's view.
  */
 
 const tools = await loadRegistry();
@@ -39,7 +42,12 @@ for (const tool of tools) {
     await page.goto(`#/projects/${flowProject.id}`);
     const saved = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: tool.title }) });
     await expect(saved).toHaveCount(1);
-    await expect(saved).toContainText(savedTextOf(tool));
     await expect(saved).toContainText('Refined: Shorter');
+    await saved.getByRole('button', { name: 'Open' }).click();
+    const shown = saved.getByRole('region', { name: /item, saved/ });
+    await expect(shown).toContainText(expectedTextOf(tool));
+    expect(rawMarkupIn(await shown.innerText()), 'raw markup on the project page').toEqual([]);
+    await page.getByRole('button', { name: 'Show items as text' }).click();
+    await expect(saved.getByRole('region', { name: /item, saved/ })).toContainText(savedTextOf(tool));
   });
 }

@@ -36,6 +36,9 @@ export const rendererMap: Record<RendererKey, LazyExoticComponent<ComponentType<
   sprints: lazy(() => import('./sprints/SprintTimeline')),
 };
 
+/** A saved result laid out without its tool's screen (the project page's fallback). */
+export const PlainView = lazy(() => import('./plain/PlainView'));
+
 type WidgetModule = { default: ComponentType<FieldWidgetProps> };
 
 /** Field widgets' code, chosen by a field's `widget` key. */

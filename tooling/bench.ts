@@ -3,6 +3,7 @@ import path from 'node:path';
 import { buildInto, launch, rows, serve, work } from './bench/harness';
 import { measureBigProject, measureLighthouse, measureSizes, measureStreamPaint } from './bench/pages';
 import { measureRegistryScale } from './bench/registryScale';
+import { measureBigDeck } from './bench/study';
 
 /*
  * `npm run bench`: the figures issue 7 sets targets for, measured on this
@@ -10,7 +11,7 @@ import { measureRegistryScale } from './bench/registryScale';
  * not a test: it reports and compares with the targets; it never fails CI.
  *
  * The harness is in bench/harness.ts, the measures in bench/pages.ts and
- * bench/registryScale.ts.
+ * bench/registryScale.ts, the study deck's in bench/study.ts.
  */
 
 async function main() {
@@ -25,6 +26,7 @@ async function main() {
     const dashboard = await measureSizes(browser, url);
     if (!process.argv.includes('--no-lighthouse')) await measureLighthouse(url);
     await measureBigProject(browser, url);
+    await measureBigDeck(browser, url);
     await measureStreamPaint(browser, url);
     await measureRegistryScale(browser, dashboard.js);
   } finally {

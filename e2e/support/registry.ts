@@ -39,8 +39,8 @@ export function expectedTextOf(tool: ToolDeclaration): string {
 }
 
 /**
- * A stretch of text the project page must show for a saved result: the page
- * shows markdown as written and structured results as pretty-printed JSON.
+ * A stretch of text the project page's "Show as text" view must show for a
+ * saved result (spec 2): markdown as written, anything else as pretty-printed JSON.
  */
 export function savedTextOf(tool: ToolDeclaration): string {
   const output: unknown = tool.example.output;
@@ -51,3 +51,4 @@ export function savedTextOf(tool: ToolDeclaration): string {
     .find((l) => l.length > 20) ?? saved.trim();
   return line.slice(0, 30);
 }
+

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { QuizItem } from './items';
 import { defineRenderer, type ContractRendererProps } from '../shared/defineRenderer';
 import { quizContract } from './contract';
-import { quizReducer, quizStateSchema, restoredState, startedState, type QuizContext, type QuizEvent, type QuizState } from './quizMachine';
+import { quizReducer, quizStateSchema, restoredState, scoreOf, startedState, type QuizContext, type QuizEvent, type QuizState } from './quizMachine';
 import { Finished, Playing, Remediating } from './QuizViews';
 
 /*
@@ -16,7 +16,7 @@ import { Finished, Playing, Remediating } from './QuizViews';
  * turns clicks and replies into events.
  */
 
-interface QuizSessionProps extends Pick<ContractRendererProps<typeof quizContract>, 'runFollowUp' | 'reset' | 'resultId'> {
+interface QuizSessionProps extends Pick<ContractRendererProps<typeof quizContract>, 'runFollowUp' | 'reset' | 'resultId' | 'recordAttempt'> {
   items: readonly QuizItem[];
   context: QuizContext;
   stateKey: string;
@@ -25,7 +25,7 @@ interface QuizSessionProps extends Pick<ContractRendererProps<typeof quizContrac
 /** One stored quiz per tool, tagged with the result it belongs to: a new Generate starts afresh, a reload resumes. */
 const savedQuizSchema = z.object({ resultId: z.string(), state: quizStateSchema });
 
-function QuizSession({ items, context, stateKey, resultId, runFollowUp, reset }: QuizSessionProps) {
+function QuizSession({ items, context, stateKey, resultId, runFollowUp, reset, recordAttempt }: QuizSessionProps) {
   const [saved, setSaved] = usePersistentState(stateKey, savedQuizSchema, () => ({ resultId, state: startedState(context) }));
   const stored = saved.resultId === resultId ? saved.state : startedState(context);
   const setStored = useCallback((next: QuizState) => setSaved({ resultId, state: next }), [resultId, setSaved]);
@@ -47,8 +47,12 @@ function QuizSession({ items, context, stateKey, resultId, runFollowUp, reset }:
       setStored(next);
       const justRight = event.type === 'answer' && next.status !== 'remediating';
       setFeedback(justRight ? 'Correct!' : null);
+      if (next.status === 'finished' && before.status !== 'finished') {
+        const missed = next.answers.flatMap((answer, i) => (answer.correct ? [] : [i]));
+        recordAttempt?.({ score: scoreOf(next), total: context.correctAnswers.length, missed });
+      }
     },
-    [context, setStored],
+    [context, setStored, recordAttempt],
   );
 
   // The remediation request follows the state, so it is also made again after a reload mid-request.
@@ -123,10 +127,10 @@ function QuizSession({ items, context, stateKey, resultId, runFollowUp, reset }:
   }
 }
 
-export default defineRenderer(quizContract, function QuizResult({ tool, data: items, options, resultId, language, runFollowUp, reset }) {
+export default defineRenderer(quizContract, function QuizResult({ tool, data: items, options, resultId, language, progressKey, runFollowUp, reset, recordAttempt }) {
   const compare = options.compareAnswers;
   const context = useMemo<QuizContext>(() => ({ correctAnswers: items.map((i) => i.answer), compare, language }), [items, compare, language]);
-  const stateKey = `quiz:${tool.id}`;
+  const stateKey = `quiz:${progressKey ?? tool.id}`;
   // Keyed by the result, so a new quiz mounts with fresh state.
   return (
     <div className="quiz-result">
@@ -138,6 +142,7 @@ export default defineRenderer(quizContract, function QuizResult({ tool, data: it
         stateKey={stateKey}
         runFollowUp={runFollowUp}
         reset={reset}
+        recordAttempt={recordAttempt}
       />
     </div>
   );

@@ -13,6 +13,7 @@ import { screens } from './routeModules';
 const Landing = screens.landing.Component;
 const Projects = screens.projects.Component;
 const ProjectPage = screens.project.Component;
+const StudyPage = screens.study.Component;
 const Settings = screens.settings.Component;
 
 function PageLoading() {
@@ -40,6 +41,7 @@ function ShellRoutes() {
           <Route path="/dashboard" component={Dashboard} />
           <Route path="/projects" component={Projects} />
           <Route path="/projects/:projectId">{(params) => <ProjectPage projectId={params.projectId} />}</Route>
+          <Route path="/projects/:projectId/study">{(params) => <StudyPage projectId={params.projectId} />}</Route>
           <Route path="/settings" component={Settings} />
           <Route path="/:toolId">{(params) => <ToolRoute key={params.toolId} toolId={params.toolId} />}</Route>
         </Switch>

@@ -37,6 +37,8 @@ export const screens = {
   landing: lazyScreen(() => import('./pages/Landing').then((m) => m.Landing)),
   projects: lazyScreen(() => import('./pages/Projects').then((m) => m.Projects)),
   project: lazyScreen(() => import('./pages/ProjectPage').then((m) => m.ProjectPage)),
+  // The scheduler (ts-fsrs) loads with the project pages and the Study screen only.
+  study: lazyScreen(() => import('./pages/study/StudyPage').then((m) => m.StudyPage)),
   settings: lazyScreen(() => import('./pages/Settings').then((m) => m.Settings)),
   // The form engine (react-hook-form, validation, the backend client) loads with the first tool page.
   tool: lazyScreen(() => import('./tool/ToolPage').then((m) => m.ToolPage)),
@@ -47,6 +49,7 @@ export function preloadRoute(hash: string): void {
   const path = hash.replace(/^#/, '');
   if (path === '/' || path === '') void screens.landing.preload();
   else if (path === '/projects') void screens.projects.preload();
+  else if (path.startsWith('/projects/') && path.endsWith('/study')) void screens.study.preload();
   else if (path.startsWith('/projects/')) void screens.project.preload();
   else if (path === '/settings') void screens.settings.preload();
   else {

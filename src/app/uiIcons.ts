@@ -9,6 +9,8 @@ export const uiIcons = [
   'stop', 'upload_file', 'play_arrow', 'replay', 'chevron_left', 'chevron_right', 'flip', 'cancel', 'check_circle', 'help',
   // The refine bar under a result (issue 13).
   'edit_note', 'translate',
+  // Projects as a study space (issue 14): saved items opened or shown as text, cards studied.
+  'expand_more', 'expand_less', 'notes', 'style',
   // Landing page feature cards.
   'quiz', 'edit', 'merge_type', 'group_work', 'co_present', 'map',
 ] as const;

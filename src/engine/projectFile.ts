@@ -19,14 +19,25 @@ export interface ProjectExport {
   exportedAt: string;
   project: Project;
   artifacts: Artifact[];
+  /**
+   * The project's study data (issue 14): card schedules by card id, quiz
+   * attempts by item id. Optional, so files written before it existed still
+   * read; read item by item on import, so one bad record costs only itself.
+   */
+  study?: StudyExport;
 }
 
-export function projectExport(project: Project, artifacts: readonly Artifact[], exportedAt = new Date().toISOString()): ProjectExport {
-  return { format: PROJECT_EXPORT_FORMAT, version: PROJECT_EXPORT_VERSION, exportedAt, project, artifacts: [...artifacts] };
+export interface StudyExport {
+  cards: Record<string, unknown>;
+  attempts?: Record<string, unknown[]>;
 }
 
-export function projectExportJson(project: Project, artifacts: readonly Artifact[], exportedAt?: string): string {
-  return `${JSON.stringify(projectExport(project, artifacts, exportedAt), null, 2)}\n`;
+export function projectExport(project: Project, artifacts: readonly Artifact[], exportedAt = new Date().toISOString(), study?: StudyExport): ProjectExport {
+  return { format: PROJECT_EXPORT_FORMAT, version: PROJECT_EXPORT_VERSION, exportedAt, project, artifacts: [...artifacts], ...(study ? { study } : {}) };
+}
+
+export function projectExportJson(project: Project, artifacts: readonly Artifact[], exportedAt?: string, study?: StudyExport): string {
+  return `${JSON.stringify(projectExport(project, artifacts, exportedAt, study), null, 2)}\n`;
 }
 
 /** A file name from the project name: characters no file system accepts become '-', never empty. */
@@ -163,6 +174,12 @@ function exportSchemaAt(now: number) {
         ),
       }),
     ).check(z.maxLength(MAX_IMPORT_ARTIFACTS, `has more than ${MAX_IMPORT_ARTIFACTS} saved items`)),
+    study: z.optional(
+      z.object({
+        cards: z.record(z.string(), z.unknown()),
+        attempts: z.optional(z.record(z.string(), z.array(z.unknown()))),
+      }),
+    ),
   });
 }
 

@@ -2,6 +2,7 @@ import type { ContractSchema } from './contractSchema';
 import type { ToolDeclaration } from './defineTool';
 import type { FormValues } from './fields';
 import type { ToolResult } from './runTool';
+import type { FinishedQuiz } from './study/attempt';
 
 /** What every result renderer receives, generic or bespoke. */
 export interface ResultRendererProps {
@@ -15,6 +16,15 @@ export interface ResultRendererProps {
   values: FormValues;
   /** The language the result is written in (a BCP 47 code): typed answers are compared in it. */
   language: string;
+  /**
+   * Where an interactive screen keeps its progress across reloads (a quiz's
+   * answers so far), tagged with resultId. Absent, one slot per tool: the
+   * tool page's. The project page passes its own, so taking a saved quiz
+   * there never overwrites one in progress on the tool page.
+   */
+  progressKey?: string;
+  /** Told when a quiz is finished, with the score and the questions missed: the quiz history (issue 14). */
+  recordAttempt?(finished: FinishedQuiz): void;
   /** Makes one of the tool's declared follow-up calls (a quiz's remediation, say). */
   runFollowUp(key: string, context: Record<string, string>, signal?: AbortSignal): Promise<ToolResult>;
   /** Clears the result, back to the form alone. */

@@ -24,6 +24,8 @@ export const storageKeys = {
   theme: `${STORAGE_PREFIX}theme`,
   toolSession: (toolId: string) => `${STORAGE_PREFIX}tool:${toolId}`,
   rendererState: (key: string) => `${STORAGE_PREFIX}state:${key}`,
+  /** A project's flashcard schedules and quiz attempts (issue 14). */
+  study: (projectId: string) => `${STORAGE_PREFIX}study:${projectId}`,
 } as const;
 
 export class StorageFullError extends UserFacingError {

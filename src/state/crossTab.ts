@@ -10,11 +10,18 @@ import { useTheme } from './theme';
  * saved that the other tab's write left out; recent tools and the theme are re-read.
  * Returns a function that stops listening.
  */
+/**
+ * Stores that load with a later screen (the study data) listen here once
+ * loaded: a store not loaded holds nothing another tab could change.
+ */
+export const storageListeners = new Set<(key: string | null) => void>();
+
 export function syncAcrossTabs(target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window): () => void {
   function onStorage(event: StorageEvent) {
     const { key } = event;
     if (key !== null && !key.startsWith(STORAGE_PREFIX)) return;
     useProjects.getState().syncFromStorage(key);
+    for (const listener of storageListeners) listener(key);
     if (key === null || key === storageKeys.recentTools) useRecentTools.getState().reload();
     if (key === null || key === storageKeys.theme) useTheme.getState().reload();
   }

@@ -1,10 +1,14 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { findTool, isTeacherTool, tools } from '../../engine/catalogue';
 import type { ToolMeta } from '../../engine/defineTool';
 import { dashboardFilters, useDashboardFilter, type DashboardFilter } from '../../state/dashboardFilter';
+import { useProjects } from '../../state/projects';
 import { useRecentTools } from '../../state/recentTools';
 import { ToolCard } from '../ui/ToolCard';
 import { tabAfterKey } from '../../ui/tabKeys';
+
+// Cards due today: its code (the scheduler) loads only for someone with projects, after the tools are on screen.
+const DueToday = lazy(() => import('./study/DueToday'));
 
 const TAB_LABELS: Record<DashboardFilter, string> = {
   all: 'All Tools',
@@ -66,12 +70,18 @@ export function Dashboard() {
 
   // A tool no longer in the catalogue is not shown.
   const recentTools = recent.map(findTool).filter((t): t is ToolMeta => t !== undefined);
+  const hasProjects = useProjects((s) => s.projects.length > 0);
   const recentIds = new Set(recentTools.map((t) => t.id));
   const shown = tools.filter((t) => matchesFilter(t, filter) && !recentIds.has(t.id));
 
   return (
     <article className="page">
       <h1 className="page-title visually-hidden" tabIndex={-1}>Dashboard</h1>
+      {hasProjects && (
+        <Suspense fallback={null}>
+          <DueToday />
+        </Suspense>
+      )}
       {recentTools.length > 0 && (
         <section aria-labelledby="recent-heading" className="dashboard-section">
           <h2 id="recent-heading" className="section-title">Recently Used</h2>

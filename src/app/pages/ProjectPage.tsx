@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation } from 'wouter';
 import { messages } from '../../engine/messages';
@@ -12,6 +12,9 @@ import { ArtifactList } from './project/ArtifactList';
 import { ExportButtons } from './project/ExportButtons';
 import { RenameForm } from './project/RenameForm';
 
+// The flashcards and their scheduler load after the page, and only matter for a project holding cards.
+const StudySection = lazy(() => import('./study/StudySection'));
+
 export function ProjectPage({ projectId }: { projectId: string }) {
   const project = useProjects((s) => s.projects.find((p) => p.id === projectId));
   const isActive = useProjects((s) => s.activeProjectId === projectId);
@@ -21,6 +24,7 @@ export function ProjectPage({ projectId }: { projectId: string }) {
   const [renaming, setRenaming] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [asText, setAsText] = useState(false);
   const [, navigate] = useLocation();
   const renameRef = useRef<HTMLButtonElement>(null);
   const deleteRef = useRef<HTMLButtonElement>(null);
@@ -91,13 +95,26 @@ export function ProjectPage({ projectId }: { projectId: string }) {
       )}
       {error && <p className="inline-error" role="alert">{error}</p>}
       <NoticeBar />
+      {artifacts.length > 0 && (
+        <Suspense fallback={null}>
+          <StudySection projectId={project.id} />
+        </Suspense>
+      )}
       {artifacts.length === 0 ? (
         <div className="card empty-state">
           <p>Nothing saved here yet. Open any tool, generate a result, and use 'Save to Project' to keep it in this project.</p>
           <p><Link href="/dashboard" className="button button-primary">Browse tools on the Dashboard</Link></p>
         </div>
       ) : (
-        <ArtifactList projectId={project.id} projectName={project.name} artifacts={artifacts} />
+        <>
+          <p className="artifact-view-switch">
+            <button type="button" className="button button-quiet" aria-pressed={asText} onClick={() => setAsText((t) => !t)}>
+              <Icon name="notes" />
+              <span>Show items as text</span>
+            </button>
+          </p>
+          <ArtifactList projectId={project.id} projectName={project.name} artifacts={artifacts} asText={asText} />
+        </>
       )}
     </article>
   );

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation } from 'wouter';
 import { parseProjectExport } from '../../engine/projectFile';
+import { storageKeys } from '../../engine/storage';
 import { loadArtifacts, newestFirst, useProjects, type ImportOutcome, type Project } from '../../state/projects';
 import { useRecentTools } from '../../state/recentTools';
 import { Icon } from '../../ui/Icon';
@@ -90,7 +91,14 @@ function ImportForm() {
         setResult({ error: parsed.message });
         return;
       }
-      setResult({ outcome: useProjects.getState().importProject(parsed.bundle) });
+      const outcome = useProjects.getState().importProject(parsed.bundle);
+      if (parsed.file.study) {
+        // Schedules and quiz history, merged with any here; their code loads only for a file that has them.
+        const [{ importStudyData }, { useStudy }] = await Promise.all([import('../../engine/study/studyStorage'), import('../../state/study')]);
+        importStudyData(outcome.project.id, parsed.file.study);
+        useStudy.getState().syncFromStorage(storageKeys.study(outcome.project.id));
+      }
+      setResult({ outcome });
     } catch (failure) {
       setResult({ error: projectErrorMessage(failure, 'import') });
     } finally {

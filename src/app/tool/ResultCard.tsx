@@ -8,6 +8,8 @@ import { DEFAULT_OUTPUT } from '../../engine/refine/outputOptions';
 import { contractSchemaOf, runFollowUp, type ToolResult } from '../../engine/runTool';
 import { useProjects } from '../../state/projects';
 import { useToolSessions, type ToolSession } from '../../state/toolSessions';
+import type { NewArtifact } from '../../engine/projects/schema';
+import { useQuizAttempts } from '../../state/quizAttempts';
 import { useBackend } from '../../state/backendHooks';
 import { CopyButton } from '../ui/CopyButton';
 import { Spinner } from '../../ui/Spinner';
@@ -55,6 +57,19 @@ export function ResultCard({ tool, session, result, resultId, values, afterReset
   const Renderer = rendererMap[rendererKeyFor(tool)];
   const data = result.kind === 'text' ? result.text : result.data;
   const refinements = version?.chain.map((change) => change.label);
+  const [attempts, recordAttempt] = useQuizAttempts(tool.id, resultId);
+  const toSave = useMemo<NewArtifact>(
+    () => ({
+      toolId: tool.id,
+      toolTitle: tool.title,
+      data,
+      ...(refinements?.length ? { refinements } : {}),
+      ...(attempts.length ? { attempts } : {}),
+    }),
+    // refinements is a fresh array each render; its text is what matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [tool, data, refinements?.join('\u0000'), attempts],
+  );
   const busy = session.status !== 'idle';
   // A registry file may turn refining off (`refine: false`); checked here without loading the refine code.
   const canRefine = tool.refine !== false && version !== undefined;
@@ -66,14 +81,7 @@ export function ResultCard({ tool, session, result, resultId, values, afterReset
         <div className="result-actions">
           <CopyButton text={resultAsText(result, schema)} />
           {activeProject && (
-            <SaveButton
-              projectId={activeProject.id}
-              toolId={tool.id}
-              toolTitle={tool.title}
-              data={data}
-              refinements={refinements}
-              savedAlready={savedInto?.id === activeProject.id}
-            />
+            <SaveButton projectId={activeProject.id} artifact={toSave} savedAlready={savedInto?.id === activeProject.id} />
           )}
         </div>
       </header>
@@ -83,7 +91,7 @@ export function ResultCard({ tool, session, result, resultId, values, afterReset
         </p>
       )}
       {!activeProject && (
-        <SaveToProjectPanel toolId={tool.id} toolTitle={tool.title} data={data} refinements={refinements} onSaved={setSavedInto} />
+        <SaveToProjectPanel artifact={toSave} onSaved={setSavedInto} />
       )}
       {canRefine && refine && <refine.VersionBar toolId={tool.id} versions={session.versions} shown={session.shown} busy={busy} />}
       <Suspense fallback={<Spinner />}>
@@ -96,6 +104,7 @@ export function ResultCard({ tool, session, result, resultId, values, afterReset
           language={output.language}
           runFollowUp={followUp}
           reset={reset}
+          recordAttempt={recordAttempt}
         />
       </Suspense>
       {canRefine && refine && <refine.RefineBar tool={tool} session={session} backend={backend} />}

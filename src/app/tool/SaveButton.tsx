@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { messageOf } from '../../engine/messages';
+import type { NewArtifact } from '../../engine/projects/schema';
 import { useProjects } from '../../state/projects';
 import { Icon } from '../../ui/Icon';
 import { SAVE_CONFIRMATION_MS } from '../ui/timing';
@@ -7,17 +8,14 @@ import { useTimedFlag } from '../ui/useTimedFlag';
 
 interface SaveButtonProps {
   projectId: string;
-  toolId: string;
-  toolTitle: string;
-  data: unknown;
-  /** The changes asked for, in order, when the result is a refined version (issue 13). */
-  refinements?: string[] | undefined;
+  /** What is saved: the result shown, with what it was asked for and any quiz attempts. */
+  artifact: NewArtifact;
   /** Starts as 'Saved!': the result was just saved from the save panel, which made this project active. */
   savedAlready?: boolean;
 }
 
 /** Spec 4: normal, then 'Saved!' with a check for 2.5 s, disabled meanwhile. */
-export function SaveButton({ projectId, toolId, toolTitle, data, refinements, savedAlready = false }: SaveButtonProps) {
+export function SaveButton({ projectId, artifact, savedAlready = false }: SaveButtonProps) {
   const saveArtifact = useProjects((s) => s.saveArtifact);
   const [saved, confirm] = useTimedFlag(SAVE_CONFIRMATION_MS);
   const [error, setError] = useState<string | null>(null);
@@ -28,7 +26,7 @@ export function SaveButton({ projectId, toolId, toolTitle, data, refinements, sa
   function save() {
     try {
       // A project deleted meanwhile is skipped silently (spec 8).
-      if (saveArtifact(projectId, { toolId, toolTitle, data, ...(refinements?.length ? { refinements } : {}) })) confirm();
+      if (saveArtifact(projectId, artifact)) confirm();
       setError(null);
     } catch (failure) {
       setError(messageOf(failure)); // The result stays on screen: nothing is lost.

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { messageOf } from '../../engine/messages';
+import type { NewArtifact } from '../../engine/projects/schema';
 import { newestFirst, useProjects } from '../../state/projects';
 import { Icon } from '../../ui/Icon';
 import { projectErrorMessage } from '../ui/projectErrors';
@@ -8,10 +9,8 @@ import { projectErrorMessage } from '../ui/projectErrors';
 const NEW_PROJECT = '__new';
 
 interface SaveToProjectPanelProps {
-  toolId: string;
-  toolTitle: string;
-  data: unknown;
-  refinements?: string[] | undefined;
+  /** What is saved: the result shown, with what it was asked for and any quiz attempts. */
+  artifact: NewArtifact;
   /** After the save: the project is active now, and the card shows its Save button as 'Saved!'. */
   onSaved(project: { id: string; name: string }): void;
 }
@@ -22,7 +21,7 @@ interface SaveToProjectPanelProps {
  * Save creates it if needed, saves, and makes the project active, so the
  * result is kept without leaving the tool.
  */
-export function SaveToProjectPanel({ toolId, toolTitle, data, refinements, onSaved }: SaveToProjectPanelProps) {
+export function SaveToProjectPanel({ artifact, onSaved }: SaveToProjectPanelProps) {
   const projects = useProjects((s) => s.projects);
   const [open, setOpen] = useState(false);
   const [choice, setChoice] = useState<string>(NEW_PROJECT);
@@ -73,7 +72,7 @@ export function SaveToProjectPanel({ toolId, toolTitle, data, refinements, onSav
       return;
     }
     try {
-      if (!store.saveArtifact(projectId, { toolId, toolTitle, data, ...(refinements?.length ? { refinements } : {}) })) {
+      if (!store.saveArtifact(projectId, artifact)) {
         setError('That project was deleted meanwhile. Choose another, or a new one.');
         return;
       }

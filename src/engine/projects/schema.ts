@@ -29,13 +29,19 @@ export const artifactSchema = z.object({
   saveId: z.optional(z.string()),
   /** The changes asked for, in order, when the saved result is a refined version (issue 13). */
   refinements: z.optional(z.array(z.string())),
+  /**
+   * Finished attempts at a saved quiz made before it was saved (issue 14; later
+   * ones are kept with the project's study data). Read one by one where shown
+   * (study/quizAttempts.ts), so an unreadable attempt never costs the item.
+   */
+  attempts: z.optional(z.array(z.unknown())),
   // Present, whatever its shape: an item without content is not a saved result.
   data: z.unknown().check(z.refine((data): boolean => data !== undefined, 'is missing')),
 });
 
 export type Project = z.infer<typeof projectSchema>;
 export type Artifact = z.infer<typeof artifactSchema>;
-export type NewArtifact = Pick<Artifact, 'toolId' | 'toolTitle' | 'data' | 'refinements'>;
+export type NewArtifact = Pick<Artifact, 'toolId' | 'toolTitle' | 'data' | 'refinements' | 'attempts'>;
 
 export const projectListSchema = z.array(projectSchema);
 export const artifactListSchema = z.array(artifactSchema);

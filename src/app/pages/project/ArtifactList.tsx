@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { findTool } from '../../../engine/catalogue';
 import type { Artifact } from '../../../engine/projects/schema';
 import { useProjects } from '../../../state/projects';
 import { ErrorBox } from '../../../ui/ErrorBox';
+import { Spinner } from '../../../ui/Spinner';
 import { Icon } from '../../../ui/Icon';
 import { ConfirmPanel } from '../../ui/ConfirmPanel';
 import { CopyButton } from '../../ui/CopyButton';
@@ -13,7 +14,14 @@ import { useNotices } from '../../ui/notices';
 import { projectErrorMessage } from '../../ui/projectErrors';
 import { artifactText, tooDeepMessage, tooDeepToShow } from './artifactContent';
 
-/* A project's saved items: each with Copy and Delete (with Undo), shown a page at a time. */
+/*
+ * A project's saved items, shown a page at a time: each as its tool made it
+ * (collapsed to a preview, Open for the whole), or all as text (spec 2's
+ * view, one switch on the page away), with Copy and Delete (with Undo).
+ */
+
+// The renderers and tool declarations load with the first saved item, not with the page.
+const SavedResult = lazy(() => import('./SavedResult'));
 
 function toolTitleOf(artifact: Artifact): string {
   return artifact.toolTitle ?? findTool(artifact.toolId)?.title ?? artifact.toolId;
@@ -23,7 +31,26 @@ export function artifactHeadingId(artifactId: string): string {
   return `artifact-${artifactId}`;
 }
 
-function ArtifactItem({ projectId, artifact }: { projectId: string; artifact: Artifact }) {
+/**
+ * Whether the element is on screen or near it. A saved item's renderer
+ * mounts only then: a project of hundreds of items opens as fast as one of
+ * ten. Without IntersectionObserver everything counts as near.
+ */
+function useNearViewport(ref: RefObject<HTMLElement | null>): boolean {
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+    }, { rootMargin: '800px 0px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, ref]);
+  return near;
+}
+
+function ArtifactItem({ projectId, artifact, asText }: { projectId: string; artifact: Artifact; asText: boolean }) {
   const tool = findTool(artifact.toolId);
   const title = toolTitleOf(artifact);
   const text = useMemo(() => artifactText(artifact), [artifact]);
@@ -32,6 +59,10 @@ function ArtifactItem({ projectId, artifact }: { projectId: string; artifact: Ar
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const deleteRef = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
+  const bodyId = useId();
+  const itemRef = useRef<HTMLLIElement>(null);
+  const near = useNearViewport(itemRef);
 
   function remove() {
     try {
@@ -52,7 +83,7 @@ function ArtifactItem({ projectId, artifact }: { projectId: string; artifact: Ar
   }
 
   return (
-    <li className="card artifact">
+    <li className="card artifact" ref={itemRef}>
       <header className="artifact-header">
         <Icon name={tool?.icon ?? 'auto_awesome'} className="artifact-icon" />
         <div className="artifact-heading">
@@ -87,8 +118,29 @@ function ArtifactItem({ projectId, artifact }: { projectId: string; artifact: Ar
       )}
       {error && <p className="inline-error" role="alert">{error}</p>}
       {tooDeep && <ErrorBox message={tooDeepMessage} />}
-      {/* A long item scrolls inside its box, so the box takes focus: arrow keys can scroll it too. */}
-      <pre className="artifact-content" tabIndex={0} role="region" aria-label={`${title} item, saved ${when}`}>{text}</pre>
+      {tooDeep || asText ? (
+        // A long item scrolls inside its box, so the box takes focus: arrow keys can scroll it too.
+        <pre className="artifact-content" tabIndex={0} role="region" aria-label={`${title} item, saved ${when}`}>{text}</pre>
+      ) : (
+        // Collapsed, the preview is inert (and hidden from assistive tech, for tools that do not know inert yet):
+        // what is clipped from view is out of the tab order and the reading order too.
+        <div id={bodyId} className={open ? 'saved-view' : 'saved-view is-collapsed'} inert={!open} aria-hidden={open ? undefined : true} role="region" aria-label={`${title} item, saved ${when}`}>
+          {near && (
+            <Suspense fallback={<Spinner />}>
+              <SavedResult projectId={projectId} artifact={artifact} toolKnown={tool !== undefined} />
+            </Suspense>
+          )}
+        </div>
+      )}
+      {!tooDeep && !asText && (
+        <div className="artifact-view-actions">
+          <button type="button" className="button button-quiet" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((o) => !o)}>
+            <Icon name={open ? 'expand_less' : 'expand_more'} />
+            <span>{open ? 'Close' : 'Open'}</span>
+            <span className="visually-hidden"> {title} item saved {when}</span>
+          </button>
+        </div>
+      )}
     </li>
   );
 }
@@ -96,7 +148,15 @@ function ArtifactItem({ projectId, artifact }: { projectId: string; artifact: Ar
 /** Items shown at first, and added per "Show more": a project with a year of work still opens at once. */
 export const ARTIFACTS_PER_PAGE = 50;
 
-export function ArtifactList({ projectId, projectName, artifacts }: { projectId: string; projectName: string; artifacts: readonly Artifact[] }) {
+interface ArtifactListProps {
+  projectId: string;
+  projectName: string;
+  artifacts: readonly Artifact[];
+  /** Every item as text (spec 2's view: JSON pretty-printed) rather than as its tool made it. */
+  asText?: boolean;
+}
+
+export function ArtifactList({ projectId, projectName, artifacts, asText = false }: ArtifactListProps) {
   const [shown, setShown] = useState(ARTIFACTS_PER_PAGE);
   const firstNewRef = useRef<string | null>(null);
   const visible = artifacts.slice(0, shown);
@@ -111,7 +171,7 @@ export function ArtifactList({ projectId, projectName, artifacts }: { projectId:
   return (
     <>
       <ol className="artifact-list" aria-label={`Saved items in ${projectName}`}>
-        {visible.map((artifact) => <ArtifactItem key={artifact.id} projectId={projectId} artifact={artifact} />)}
+        {visible.map((artifact) => <ArtifactItem key={artifact.id} projectId={projectId} artifact={artifact} asText={asText} />)}
       </ol>
       {remaining > 0 && (
         <p className="show-more">

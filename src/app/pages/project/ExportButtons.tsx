@@ -33,7 +33,7 @@ async function schemasFor(artifacts: readonly Artifact[]): Promise<Map<string, C
 export function ExportButtons({ project, artifacts, onError }: { project: Project; artifacts: Artifact[]; onError(message: string | null): void }) {
   const [busy, setBusy] = useState(false);
 
-  function exportJson() {
+  async function exportJson() {
     // JSON.stringify overflows the stack on such data; and no import would read the file back.
     if (artifacts.some(tooDeepToShow)) {
       onError(`Could not export as JSON: a saved item is nested more than ${MAX_ITEM_DEPTH} levels deep. Delete it first, or export as Markdown.`);
@@ -41,7 +41,16 @@ export function ExportButtons({ project, artifacts, onError }: { project: Projec
     }
     onError(null);
     const fileName = exportFileName(project.name, 'json');
-    downloadText(fileName, projectExportJson(project, artifacts), 'application/json');
+    // The schedules and quiz history go with the items (the study code loads only now).
+    let study: Awaited<typeof import('../../../engine/study/studyStorage')>['NO_STUDY_DATA'];
+    try {
+      study = (await import('../../../engine/study/studyStorage')).readStudyData(project.id);
+    } catch {
+      onError('Could not export as JSON: part of the app did not load. Check your connection and try again.');
+      return;
+    }
+    const hasStudy = Object.keys(study.cards).length > 0 || Object.keys(study.attempts).length > 0;
+    downloadText(fileName, projectExportJson(project, artifacts, undefined, hasStudy ? { cards: study.cards, attempts: study.attempts as Record<string, unknown[]> } : undefined), 'application/json');
     useNotices.getState().show({ message: `Exported ${fileName}.` });
   }
 
