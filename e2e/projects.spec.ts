@@ -183,3 +183,28 @@ test('a saved string result is shown as written', async ({ page }) => {
   await page.getByRole('button', { name: 'Show items as text' }).click();
   await expect(items.nth(1)).toContainText('"note": "kept"');
 });
+
+test('search and a tool filter find saved items by their words and their tool (issue 14)', async ({ page }) => {
+  await seedStorage(page, {
+    [storageKeys.projects]: [flowProject],
+    [storageKeys.artifacts(flowProject.id)]: [
+      { id: 'art_1700000000700', createdAt: '2026-11-01T11:00:00.000Z', toolId: 'smart-notes', toolTitle: 'SmartNotes', data: '## Photosynthesis\nChlorophyll absorbs light.' },
+      { id: 'art_1700000000600', createdAt: '2026-11-01T10:30:00.000Z', toolId: 'smart-notes', toolTitle: 'SmartNotes', data: 'Mitosis has four phases.' },
+      { id: 'art_1700000000500', createdAt: '2026-11-01T10:00:00.000Z', toolId: 'rubric-builder', toolTitle: 'Rubric Builder', data: 'Criteria: evidence of photosynthesis' },
+    ],
+  });
+  await page.goto(`#/projects/${flowProject.id}`);
+  const items = page.getByRole('list', { name: new RegExp(flowProject.name) }).getByRole('listitem');
+  await expect(items).toHaveCount(3);
+  const find = page.getByRole('search', { name: 'Saved items' });
+  await find.getByLabel('Search saved items').fill('PHOTOSYNTHESIS');
+  await expect(items).toHaveCount(2);
+  await expect(find.getByRole('status')).toHaveText('2 of 3 items shown');
+  await find.getByLabel('Tool').selectOption({ label: 'SmartNotes (2)' });
+  await expect(items).toHaveCount(1);
+  await expect(items.first().getByRole('heading', { level: 2 })).toHaveText('SmartNotes');
+  await find.getByLabel('Search saved items').fill('nothing like this');
+  await expect(page.getByText('No saved item matches.')).toBeVisible();
+  await find.getByLabel('Search saved items').fill('');
+  await expect(items).toHaveCount(2);
+});

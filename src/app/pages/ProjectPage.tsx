@@ -8,7 +8,9 @@ import { NoticeBar } from '../ui/NoticeBar';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { Icon } from '../../ui/Icon';
 import { formatDate } from '../ui/formatDate';
-import { ArtifactList } from './project/ArtifactList';
+import { ArtifactList, toolTitleOf } from './project/ArtifactList';
+import { FindItems } from './project/FindItems';
+import { findArtifacts, toolsIn, type ArtifactQuery } from '../../engine/projects/findArtifacts';
 import { ExportButtons } from './project/ExportButtons';
 import { RenameForm } from './project/RenameForm';
 
@@ -25,6 +27,9 @@ export function ProjectPage({ projectId }: { projectId: string }) {
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [asText, setAsText] = useState(false);
+  const [query, setQuery] = useState<ArtifactQuery>({ text: '', toolId: '' });
+  const found = useMemo(() => findArtifacts(artifacts, query, toolTitleOf), [artifacts, query]);
+  const toolsHere = useMemo(() => toolsIn(artifacts, toolTitleOf), [artifacts]);
   const [, navigate] = useLocation();
   const renameRef = useRef<HTMLButtonElement>(null);
   const deleteRef = useRef<HTMLButtonElement>(null);
@@ -107,13 +112,18 @@ export function ProjectPage({ projectId }: { projectId: string }) {
         </div>
       ) : (
         <>
+          <FindItems query={query} onChange={setQuery} tools={toolsHere} found={found.length} total={artifacts.length} />
           <p className="artifact-view-switch">
             <button type="button" className="button button-quiet" aria-pressed={asText} onClick={() => setAsText((t) => !t)}>
               <Icon name="notes" />
               <span>Show items as text</span>
             </button>
           </p>
-          <ArtifactList projectId={project.id} projectName={project.name} artifacts={artifacts} asText={asText} />
+          {found.length === 0 ? (
+            <p className="card empty-state">No saved item matches. Clear the search or choose All tools.</p>
+          ) : (
+            <ArtifactList projectId={project.id} projectName={project.name} artifacts={found} asText={asText} />
+          )}
         </>
       )}
     </article>

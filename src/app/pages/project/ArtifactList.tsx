@@ -23,7 +23,7 @@ import { artifactText, tooDeepMessage, tooDeepToShow } from './artifactContent';
 // The renderers and tool declarations load with the first saved item, not with the page.
 const SavedResult = lazy(() => import('./SavedResult'));
 
-function toolTitleOf(artifact: Artifact): string {
+export function toolTitleOf(artifact: Artifact): string {
   return artifact.toolTitle ?? findTool(artifact.toolId)?.title ?? artifact.toolId;
 }
 
