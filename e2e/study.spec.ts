@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { violationsOf } from './support/a11y';
-import { fillFromExample, flowProject, generateButton, openTool, resultRegion, seedActiveProject, storageKeys, toolById } from './support/app';
+import { fillFromExample, flowProject, generateButton, openTool, resultRegion, seedActiveProject, seedStorage, storageKeys, toolById } from './support/app';
 import { answer, expectQuestion, itemsOf, quizWhiz, startQuiz, wrongAnswerTo } from './support/quiz';
 import { expectedTextOf, loadRegistry } from './support/registry';
 
@@ -226,4 +226,29 @@ test('quiz history: finish a quiz with two wrong answers, save it, retry just th
   await page.reload();
   await saved.getByRole('button', { name: 'Open' }).click();
   await expect(history.getByRole('listitem')).toHaveCount(2);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the Study screen fits: the card the full width, the four grades in two rows of two, axe clean', async ({ page }) => {
+    await seedStorage(page, {
+      [storageKeys.projects]: [flowProject],
+      [storageKeys.artifacts(flowProject.id)]: [{ id: 'art_1700000000900', createdAt: '2026-11-01T10:00:00.000Z', toolId: flashcards.id, toolTitle: flashcards.title, data: cards }],
+    });
+    await page.goto(`#/projects/${flowProject.id}/study`);
+    await expect(frontOf(page)).toBeVisible();
+    await page.getByRole('button', { name: 'Show answer' }).click();
+    const grades = page.getByRole('group', { name: 'How well did you know it?' }).getByRole('button');
+    await expect(grades).toHaveCount(4);
+    const boxes = await Promise.all([0, 1, 2, 3].map(async (i) => (await grades.nth(i).boundingBox())!));
+    expect(boxes[0]!.y).toBe(boxes[1]!.y);
+    expect(boxes[2]!.y).toBeGreaterThan(boxes[0]!.y);
+    for (const box of boxes) {
+      expect(box.height).toBeGreaterThanOrEqual(44);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await violationsOf(page, 'study screen on a phone')).toEqual([]);
+  });
 });
