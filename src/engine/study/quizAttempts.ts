@@ -29,7 +29,8 @@ export function readableAttempts(values: readonly unknown[], where: string): Qui
     if (parsed.success) byId.set(parsed.data.id, parsed.data);
     else console.warn(`[quiz history] ${where}: discarding an unreadable attempt`, parsed.error.issues);
   }
-  return [...byId.values()].sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id)).slice(-MAX_ATTEMPTS);
+  // By time only: the sort is stable, so attempts in the same millisecond keep the order they were made in.
+  return [...byId.values()].sort((a, b) => a.at.localeCompare(b.at)).slice(-MAX_ATTEMPTS);
 }
 
 /** A retry of some questions, reported in the saved quiz's own numbering. */
