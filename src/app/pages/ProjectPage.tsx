@@ -1,11 +1,9 @@
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation } from 'wouter';
-import { messages } from '../../engine/messages';
 import { loadArtifacts, useProjects } from '../../state/projects';
 import { DeleteProjectConfirm } from '../ui/DeleteProject';
 import { NoticeBar } from '../ui/NoticeBar';
-import { ErrorBox } from '../../ui/ErrorBox';
 import { Icon } from '../../ui/Icon';
 import { formatDate } from '../ui/formatDate';
 import { ArtifactList, toolTitleOf } from './project/ArtifactList';
@@ -13,6 +11,7 @@ import { FindItems } from './project/FindItems';
 import { findArtifacts, toolsIn, type ArtifactQuery } from '../../engine/projects/findArtifacts';
 import { ExportButtons } from './project/ExportButtons';
 import { RenameForm } from './project/RenameForm';
+import { ProjectNotFound } from './project/ProjectNotFound';
 
 // The flashcards and their scheduler load after the page, and only matter for a project holding cards.
 const StudySection = lazy(() => import('./study/StudySection'));
@@ -34,15 +33,7 @@ export function ProjectPage({ projectId }: { projectId: string }) {
   const renameRef = useRef<HTMLButtonElement>(null);
   const deleteRef = useRef<HTMLButtonElement>(null);
 
-  if (!project) {
-    return (
-      <article className="page narrow">
-        <h1 className="page-title" tabIndex={-1}>Project not found</h1>
-        <ErrorBox message={messages.projectNotFound(projectId)} />
-        <p><Link href="/projects" className="button">Back to Projects</Link></p>
-      </article>
-    );
-  }
+  if (!project) return <ProjectNotFound projectId={projectId} />;
 
   return (
     <article className="page">

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { MAX_ATTEMPTS, type FinishedQuiz, type QuizAttempt } from './attempt';
 
 /*
  * A finished quiz, as its history keeps it (issue 14): when, the score, and
@@ -8,7 +9,6 @@ import * as z from 'zod/mini';
 
 export type { FinishedQuiz, QuizAttempt } from './attempt';
 export { MAX_ATTEMPTS } from './attempt';
-import { MAX_ATTEMPTS, type FinishedQuiz, type QuizAttempt } from './attempt';
 
 export const quizAttemptSchema = z.object({
   id: z.string().check(z.minLength(1), z.maxLength(40)),
@@ -17,9 +17,9 @@ export const quizAttemptSchema = z.object({
   total: z.number().check(z.int(), z.minimum(1), z.maximum(1000)),
   missed: z.array(z.number().check(z.int(), z.minimum(0), z.maximum(999))).check(z.maxLength(1000)),
 });
-// The schema and the plain type (attempt.ts, light enough for every tool page) say the same.
-const _fits: QuizAttempt = {} as z.infer<typeof quizAttemptSchema>;
-void _fits;
+// The schema reads exactly the plain type of attempt.ts (which tool pages use without loading this schema): a compile-time check.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const schemaMatchesAttempt: Same<z.infer<typeof quizAttemptSchema>, QuizAttempt> = true;
 
 /** The attempts that can be read, oldest first, without repeats; each unreadable one is logged and left out. */
 export function readableAttempts(values: readonly unknown[], where: string): QuizAttempt[] {

@@ -1,15 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { messages } from '../../../engine/messages';
 import { dueCards, summarise } from '../../../engine/study/deck';
 import { GRADES, nextDueByGrade, type CardGrade } from '../../../engine/study/schedule';
 import { useProjects } from '../../../state/projects';
 import { useStudy } from '../../../state/study';
-import { ErrorBox } from '../../../ui/ErrorBox';
 import { Icon } from '../../../ui/Icon';
 import { formatDateTime } from '../../ui/formatDate';
 import { fromNow, savedAtOf, useDeck } from './useDeck';
 import './study.css';
+import { ProjectNotFound } from '../project/ProjectNotFound';
 
 /*
  * The Study screen (issue 14): a project's due cards one at a time. Space
@@ -72,15 +71,7 @@ export function StudyPage({ projectId }: { projectId: string }) {
     return () => window.removeEventListener('keydown', onKey);
   });
 
-  if (!project) {
-    return (
-      <article className="page narrow">
-        <h1 className="page-title" tabIndex={-1}>Project not found</h1>
-        <ErrorBox message={messages.projectNotFound(projectId)} />
-        <p><Link href="/projects" className="button">Back to Projects</Link></p>
-      </article>
-    );
-  }
+  if (!project) return <ProjectNotFound projectId={projectId} />;
 
   return (
     <article className="page study-page">
