@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { flowProject } from './support/app';
+import { flowProject, pauseClock, runClockUntil } from './support/app';
 import { items, seedFlowProject, savedItems, projectList, picker, openFlowProject } from './support/projectManagement';
 
 /*
@@ -119,20 +119,26 @@ test.describe('delete a project', () => {
   });
 
   test('after some seconds Undo is gone and the deletion stands', async ({ page }) => {
-    await page.clock.install();
     await seedFlowProject(page);
     await openFlowProject(page);
+    // The clock is faked once the page is up, and paused: only the notice's timeout is under test, and on a
+    // running fake clock a slow machine's own seconds would count towards it.
+    await page.clock.install();
+    await pauseClock(page);
     await page.getByRole('button', { name: 'Delete project' }).click();
     await page.getByRole('button', { name: 'Yes, delete project' }).click();
     const undo = page.getByRole('button', { name: 'Undo' });
-    await expect(undo).toBeVisible();
+    // The Projects page the deletion leads to loads on the paused clock too (React times its reveal).
+    await runClockUntil(page, () => expect(undo).toBeVisible({ timeout: 200 }));
     await undo.focus();
-    await page.clock.runFor(9_000);
+    // Undo lasts 10 s: at 7 s after it showed (and the few hundred ms it took) it is there, by 11 s gone.
+    await page.clock.runFor(7_000);
     await expect(undo).toBeVisible();
-    await page.clock.runFor(1_500);
+    await page.clock.runFor(4_000);
     await expect(undo).toHaveCount(0);
     // Focus does not vanish with the notice.
     await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeFocused();
+    await page.clock.resume();
     await page.reload();
     await expect(projectList(page)).toHaveText([/Algebra/]);
     await page.goto(`#/projects/${flowProject.id}`);
