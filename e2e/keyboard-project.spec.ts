@@ -82,14 +82,14 @@ test.describe('project page by keyboard', () => {
 
     // Show more: focus moves on to the first newly shown item.
     const showMore = page.getByRole('button', { name: /^Show 3 more/ });
-    await tabTo(page, showMore, { max: 250 });
+    await tabTo(page, showMore, { max: 400 });
     await page.keyboard.press('Enter');
     await expect(items).toHaveCount(53);
     await expect(items.nth(50)).toContainText(firstHidden.data);
     await expect(items.nth(50).getByRole('heading', { level: 2 })).toBeFocused();
 
     // All the way back up, delete the project for real, and undo it from the Projects page.
-    await tabTo(page, deleteProject, { back: true, max: 250 });
+    await tabTo(page, deleteProject, { back: true, max: 400 });
     await page.keyboard.press('Enter');
     await page.keyboard.press('Shift+Tab');
     await expect(page.getByRole('button', { name: 'Yes, delete project' })).toBeFocused();

@@ -4,6 +4,7 @@ import type { RendererKey } from '../src/engine/renderers';
 import type { PreviewBodyProps, ResultRendererProps } from '../src/engine/rendererProps';
 import type { WidgetKey } from '../src/engine/widgets';
 import type { FieldWidgetProps } from './widgetProps';
+import type { ExportFormat } from '../src/engine/export/format';
 
 /*
  * The keys registry files may name, each with its contract, are declared in
@@ -34,6 +35,15 @@ export const rendererMap: Record<RendererKey, LazyExoticComponent<ComponentType<
   tabs: lazy(() => import('./tabs/VariantTabs')),
   slides: lazy(() => import('./slides/Slides')),
   sprints: lazy(() => import('./sprints/SprintTimeline')),
+};
+
+/**
+ * Export formats that read one renderer's data (issue 15), beside that
+ * renderer; loaded when an Export menu opens. Formats any result of a kind
+ * can use are the engine's (src/engine/export/).
+ */
+export const rendererExports: Partial<Record<RendererKey, () => Promise<readonly ExportFormat[]>>> = {
+  quiz: () => import('./quiz/exports').then((m) => m.quizFormats),
 };
 
 /** A saved result laid out without its tool's screen (the project page's fallback). */

@@ -40,15 +40,7 @@ export function projectExportJson(project: Project, artifacts: readonly Artifact
   return `${JSON.stringify(projectExport(project, artifacts, exportedAt, study), null, 2)}\n`;
 }
 
-/** A file name from the project name: characters no file system accepts become '-', never empty. */
-export function exportFileName(projectName: string, extension: 'json' | 'md'): string {
-  const base = projectName
-    .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]+/g, '-')
-    .replace(/\s+/g, ' ')
-    .replace(/^[\s.-]+|[\s.-]+$/g, '')
-    .slice(0, 100);
-  return `${base || 'project'}.${extension}`;
-}
+export { exportFileName } from './export/fileName';
 
 export interface MarkdownOptions {
   /** The tool title when the artifact has none stored (the catalogue's). */

@@ -12,6 +12,7 @@ import type { NewArtifact } from '../../engine/projects/schema';
 import { useQuizAttempts } from '../../state/quizAttempts';
 import { useBackend } from '../../state/backendHooks';
 import { CopyButton } from '../ui/CopyButton';
+import { ExportMenu } from '../ui/ExportMenu';
 import { Spinner } from '../../ui/Spinner';
 import { SaveButton } from './SaveButton';
 import { SaveToProjectPanel } from './SaveToProjectPanel';
@@ -58,6 +59,8 @@ export function ResultCard({ tool, session, result, resultId, values, afterReset
   const data = result.kind === 'text' ? result.text : result.data;
   const refinements = version?.chain.map((change) => change.label);
   const [attempts, recordAttempt] = useQuizAttempts(tool.id, resultId);
+  // What the result is about, for file names: the first text input filled in (a one-line topic, not an essay).
+  const topic = tool.fields.flatMap((f) => (f.kind === 'text' && typeof values[f.name] === 'string' ? [String(values[f.name])] : [])).find((v) => v.trim() !== '');
   const toSave = useMemo<NewArtifact>(
     () => ({
       toolId: tool.id,
@@ -80,6 +83,7 @@ export function ResultCard({ tool, session, result, resultId, values, afterReset
         <h2 id="result-heading">Result</h2>
         <div className="result-actions">
           <CopyButton text={resultAsText(result, schema)} />
+          <ExportMenu toolId={tool.id} input={{ toolTitle: tool.title, data, ...(topic ? { topic } : {}) }} />
           {activeProject && (
             <SaveButton projectId={activeProject.id} artifact={toSave} savedAlready={savedInto?.id === activeProject.id} />
           )}

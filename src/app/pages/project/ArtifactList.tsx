@@ -8,6 +8,7 @@ import { Spinner } from '../../../ui/Spinner';
 import { Icon } from '../../../ui/Icon';
 import { ConfirmPanel } from '../../ui/ConfirmPanel';
 import { CopyButton } from '../../ui/CopyButton';
+import { ExportMenu } from '../../ui/ExportMenu';
 import { formatDateTime } from '../../ui/formatDate';
 import { UNDO_BUTTON_ID } from '../../ui/NoticeBar';
 import { useNotices } from '../../ui/notices';
@@ -95,6 +96,7 @@ function ArtifactItem({ projectId, artifact, asText }: { projectId: string; arti
         </div>
         <div className="artifact-actions">
           <CopyButton text={text} />
+          <ExportMenu toolId={artifact.toolId} input={{ toolTitle: title, data: artifact.data }} itemLabel={`${title} item saved ${when}`} />
           {!confirming && (
             <button ref={deleteRef} type="button" className="button button-quiet" onClick={() => setConfirming(true)}>
               <Icon name="delete" />

@@ -1,0 +1,54 @@
+import { parse } from 'gift-pegjs';
+import { describe, expect, it } from 'vitest';
+import { xssPayloads } from '../../src/engine/testing/xssPayloadList';
+import { quizFormats } from './exports';
+
+/*
+ * A quiz as GIFT (issue 15), read back by a GIFT parser (gift-pegjs, the
+ * grammar Moodle's format follows): each question keeps its type, stem,
+ * choices and right answer, whatever characters the model wrote, GIFT's own
+ * (~ = # { } :) included.
+ */
+
+const gift = quizFormats.find((f) => f.key === 'gift')!;
+
+type Parsed = { type: string; title?: string | null; stem?: { text: string }; choices?: { isCorrect: boolean; text: { text: string } | string }[]; isTrue?: boolean };
+const choiceText = (c: { text: { text: string } | string }) => (typeof c.text === 'string' ? c.text : c.text.text);
+const unescape = (s: string) => s.replace(/\\([\\~=#{}:])/g, '$1');
+
+const quiz = [
+  { type: 'MCQ', question: 'Which is {a} set? Pick: a=b ~ c # d', options: ['{1, 2}', 'a = b', '~x', 'C:\\path'], answer: '{1, 2}' },
+  { type: 'TF', question: 'Water boils at 100 °C at sea level.', options: ['True', 'False'], answer: 'True' },
+  { type: 'TF', question: 'The Sun orbits the Earth.', options: ['True', 'False'], answer: 'False' },
+  { type: 'FIB', question: 'The powerhouse of the cell is the ____.', options: [], answer: 'mitochondria' },
+];
+
+describe('GIFT export', () => {
+  it('multiple choice, true/false and fill in the blank, each read back as written', () => {
+    const file = gift.build({ toolTitle: 'Interactive Quiz Builder', topic: 'Cells', data: quiz });
+    expect(file).toMatchObject({ baseName: 'Interactive Quiz Builder - Cells - GIFT', extension: 'txt' });
+    const questions = (parse(file.text) as Parsed[]).filter((q) => q.type !== 'Category');
+    expect(questions.map((q) => q.type)).toEqual(['MC', 'TF', 'TF', 'Short']);
+    const [mc, tf1, tf2, fib] = questions;
+    expect(unescape(mc!.stem!.text)).toBe(quiz[0]!.question);
+    expect(mc!.choices!.map((c) => unescape(choiceText(c)))).toEqual(quiz[0]!.options);
+    expect(mc!.choices!.map((c) => c.isCorrect)).toEqual([true, false, false, false]);
+    expect([tf1!.isTrue, tf2!.isTrue]).toEqual([true, false]);
+    expect(fib!.choices!.map((c) => unescape(choiceText(c)))).toEqual(['mitochondria']);
+  });
+
+  it('the XSS corpus, line breaks and control characters stay inside their question', () => {
+    const hostile = xssPayloads.map((p) => ({ question: `Q ${p.payload}\n\u0007`, options: [`right ${p.id}`, 'wrong {}', 'x', 'y'], answer: `right ${p.id}` }));
+    const file = gift.build({ toolTitle: 'QuizWhiz', data: hostile });
+    const questions = (parse(file.text) as Parsed[]).filter((q) => q.type !== 'Category');
+    expect(questions).toHaveLength(hostile.length);
+    for (const [i, q] of questions.entries()) {
+      expect(q.type).toBe('MC');
+      expect(q.choices!.filter((c) => c.isCorrect).map((c) => unescape(choiceText(c)))).toEqual([hostile[i]!.answer]);
+    }
+  });
+
+  it('refuses, with a reason, data that is not a quiz', () => {
+    expect(() => gift.build({ toolTitle: 'QuizWhiz', data: { notes: 'x' } })).toThrow('not a quiz');
+  });
+});

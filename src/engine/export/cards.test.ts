@@ -1,0 +1,62 @@
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { xssPayloads } from '../testing/xssPayloadList';
+import { cardFormats, cardFormatsFor } from './cards';
+import type { ExportInput } from './format';
+
+/*
+ * Flashcard decks for Quizlet, Anki and spreadsheets (issue 15), read back
+ * the way those programs read them: CSV by a real parser (papaparse), the
+ * tab-separated imports line by line and field by field. Hostile text (the
+ * XSS corpus, tabs, line breaks, control characters, right-to-left script,
+ * emoji) must come out as the same card, never as extra cards or fields.
+ */
+
+const hard = [
+  { question: 'What does "mitosis" make?', answer: 'Two cells, each with 46 chromosomes, identical' },
+  { question: 'Line\nbreak\tand tab', answer: 'Kept\r\nin one, card' },
+  { question: 'العربية: ما هو الماء؟', answer: 'H₂O 💧 \u0007bell' },
+];
+const withPayloads = xssPayloads.map((p, i) => ({ question: `Q${i} ${p.payload}`, answer: `A${i} ${p.payload}` }));
+const input = (data: unknown): ExportInput => ({ toolTitle: 'Flashcard Generator', topic: 'Cells', data });
+const build = (key: string, data: unknown) => cardFormats.find((f) => f.key === key)!.build(input(data));
+
+function tsvRows(text: string): string[][] {
+  return text.split('\n').filter((line) => line !== '' && !line.startsWith('#')).map((line) => line.split('\t'));
+}
+const flat = (s: string) => s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').replace(/[\t\r\n]+/g, ' ').trim();
+
+describe('flashcard exports', () => {
+  it('are offered for results holding pairs (term/definition too), not for others', () => {
+    expect(cardFormatsFor(hard).map((f) => f.key)).toEqual(['quizlet', 'anki', 'csv']);
+    expect(cardFormatsFor({ definitions: [{ term: 'Mantle', definition: 'Under the crust.' }] })).toHaveLength(3);
+    expect(cardFormatsFor('## Notes')).toEqual([]);
+    expect(cardFormatsFor([{ question: 'Q', answer: 'A', options: ['A', 'B'] }])).toEqual([]);
+  });
+
+  it('Quizlet: term, tab, definition, one card a line; breaks and tabs inside a card become spaces', () => {
+    const file = build('quizlet', [...hard, ...withPayloads]);
+    expect(file).toMatchObject({ baseName: 'Flashcard Generator - Cells - Quizlet', extension: 'txt' });
+    const rows = tsvRows(file.text);
+    expect(rows).toHaveLength(hard.length + withPayloads.length);
+    for (const [i, card] of [...hard, ...withPayloads].entries()) expect(rows[i]).toEqual([flat(card.question), flat(card.answer)]);
+  });
+
+  it('Anki: the file headers Anki reads, then front, back and tags', () => {
+    const file = build('anki', [...hard, ...withPayloads]);
+    expect(file.text.split('\n').slice(0, 3)).toEqual(['#separator:tab', '#html:false', '#tags column:3']);
+    const rows = tsvRows(file.text);
+    expect(rows).toHaveLength(hard.length + withPayloads.length);
+    expect(rows[0]).toEqual([flat(hard[0]!.question), flat(hard[0]!.answer), 'Flashcard_Generator StudyForge']);
+    expect(rows.every((r) => r.length === 3)).toBe(true);
+  });
+
+  it('CSV: a header and every card as written, read back by a CSV parser', () => {
+    const file = build('csv', [...hard, ...withPayloads]);
+    const parsed = Papa.parse<string[]>(file.text.trimEnd(), { newline: '\r\n' });
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.data[0]).toEqual(['Front', 'Back']);
+    const strip = (s: string) => s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').trim();
+    expect(parsed.data.slice(1)).toEqual([...hard, ...withPayloads].map((c) => [strip(c.question), strip(c.answer)]));
+  });
+});

@@ -1,0 +1,75 @@
+import { cardsOf, type CardFace } from '../study/cards';
+import { baseNameOf, withoutControlCharacters, type ExportFormat, type ExportInput } from './format';
+
+/*
+ * Flashcard decks for other study apps (issue 15), from any result holding
+ * question/answer or term/definition pairs (the cards the Study screen uses):
+ *  - Quizlet: "Import" takes term, tab, definition, one card a line
+ *    (help.quizlet.com, "Importing content"); a tab or line break inside a
+ *    card would start a new field or card, so each becomes a space.
+ *  - Anki: a tab-separated text file with file headers (docs.ankiweb.net,
+ *    "Importing > Text files": #separator:tab, #html:false, #tags column:N);
+ *    front, back, and a tags column naming where the cards came from.
+ *  - CSV: RFC 4180, a header row, fields quoted when they hold a comma,
+ *    quote or line break, quotes doubled.
+ */
+
+function oneLine(text: string): string {
+  return withoutControlCharacters(text).replace(/[\t\r\n]+/g, ' ').trim();
+}
+
+function cardsIn(input: ExportInput): CardFace[] {
+  return cardsOf('export', input.data);
+}
+
+/** Anki tags are space-separated words: the tool's title as one tag. */
+function tagOf(title: string): string {
+  return title.trim().replace(/\s+/g, '_').replace(/[^\p{L}\p{N}_-]/gu, '') || 'StudyForge';
+}
+
+function csvField(text: string): string {
+  const clean = withoutControlCharacters(text);
+  return /[",\r\n]/.test(clean) ? `"${clean.replace(/"/g, '""')}"` : clean;
+}
+
+export const cardFormats: readonly ExportFormat[] = [
+  {
+    key: 'quizlet',
+    label: 'Quizlet import (.txt)',
+    build: (input) => ({
+      baseName: `${baseNameOf(input)} - Quizlet`,
+      extension: 'txt',
+      type: 'text/plain;charset=utf-8',
+      text: cardsIn(input).map((c) => `${oneLine(c.front)}\t${oneLine(c.back)}`).join('\n') + '\n',
+    }),
+  },
+  {
+    key: 'anki',
+    label: 'Anki import (.txt)',
+    build: (input) => {
+      const tag = tagOf(input.toolTitle);
+      const rows = cardsIn(input).map((c) => `${oneLine(c.front)}\t${oneLine(c.back)}\t${tag} StudyForge`);
+      return {
+        baseName: `${baseNameOf(input)} - Anki`,
+        extension: 'txt',
+        type: 'text/plain;charset=utf-8',
+        text: ['#separator:tab', '#html:false', '#tags column:3', ...rows].join('\n') + '\n',
+      };
+    },
+  },
+  {
+    key: 'csv',
+    label: 'Spreadsheet (.csv)',
+    build: (input) => ({
+      baseName: baseNameOf(input),
+      extension: 'csv',
+      type: 'text/csv;charset=utf-8',
+      text: [['Front', 'Back'], ...cardsIn(input).map((c) => [c.front, c.back])].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n',
+    }),
+  },
+];
+
+/** The deck formats, when the result holds cards. */
+export function cardFormatsFor(data: unknown): readonly ExportFormat[] {
+  return cardsOf('export', data).length > 0 ? cardFormats : [];
+}
