@@ -14,6 +14,10 @@ test.use({ locale: 'en-US', timezoneId: 'UTC' });
 
 const quizItem = z.object({ question: z.string(), options: z.array(z.string()), answer: z.string(), type: z.string().optional() });
 
+// Each flow generates several results and runs axe on each state (about 25 s alone on 2 cores): more than
+// the default 30 s once two workers share the cores.
+test.describe.configure({ timeout: 90_000 });
+
 test.describe('bespoke screens', () => {
   test('quiz: remediation, its answered follow-up, and the finished review', async ({ page }) => {
     const tool = toolById(tools, 'quiz-whiz');

@@ -110,6 +110,7 @@ test.describe('every tool', () => {
 
 test.describe('tool states between form and result', () => {
   test('streaming previews (markdown, structured, bespoke), then cancelled', async ({ page }) => {
+    test.slow(); // Three tools streamed by hand, axe on each preview.
     // A local backend whose stream the test writes by hand (axe needs the page's real clock).
     const server = await startFakeContractServer({ cors: true });
     try {
