@@ -25,11 +25,7 @@ test.describe('project page by keyboard', () => {
   })).reverse();
   const firstHidden = many[50]!;
 
-  // FIXME (next session, first): opened directly on a project of 53 items, the page stayed on the route's
-  // "Loading..." for more than 7 s in the final CI run of 2026-11-25 and locally, so its heading never took
-  // focus. The cause is not found yet: it is not the Export menu nor the search (removing either did not
-  // help). The 1,000-item project page renders in 129 ms in `npm run bench`, with its code preloaded.
-  test.fixme('rename, export, delete an item and undo, show more, delete the project and undo', async ({ page }) => {
+  test('rename, export, delete an item and undo, show more, delete the project and undo', async ({ page }) => {
     // Two trips of Tab presses across 53 items, each now shown as its tool made it: the longest keyboard flow.
     test.setTimeout(180_000);
     await seedStorage(page, {

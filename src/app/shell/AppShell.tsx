@@ -4,40 +4,9 @@ import { useLocation } from 'wouter';
 import { Header } from './Header';
 import { SampleBanner } from './SampleBanner';
 import { Sidebar } from './Sidebar';
+import { focusPageHeading } from './focusPageHeading';
 
 const MENU_ID = 'app-menu';
-
-/**
- * Focuses the new page's heading, so keyboard and screen-reader users start
- * at the top of it. Pages load with their route, and a tool's heading is
- * replaced once its declaration arrives, so this keeps watching the page for
- * a moment, and stops as soon as the user presses a key or clicks: it never
- * takes focus from someone who has moved on.
- */
-function focusPageHeading(): () => void {
-  const main = document.getElementById('main');
-  const focus = () => {
-    const heading = document.querySelector<HTMLElement>('main h1');
-    if (heading && document.activeElement !== heading) heading.focus({ preventScroll: false });
-  };
-  focus();
-  if (!main) return () => undefined;
-  const observer = new MutationObserver(() => {
-    const active = document.activeElement;
-    if (active === null || active === document.body || (active.tagName === 'H1' && !active.isConnected)) focus();
-  });
-  observer.observe(main, { childList: true, subtree: true });
-  const stop = () => {
-    observer.disconnect();
-    clearTimeout(timer);
-    window.removeEventListener('keydown', stop, true);
-    window.removeEventListener('pointerdown', stop, true);
-  };
-  const timer = setTimeout(stop, 3000);
-  window.addEventListener('keydown', stop, true);
-  window.addEventListener('pointerdown', stop, true);
-  return stop;
-}
 
 /** Below this width the sidebar is a menu that slides over the page (styles.css uses the same width). */
 const MOBILE_QUERY = '(max-width: 900px)';
