@@ -96,6 +96,18 @@ export function isFreeText(field: Field): field is TextField {
   return field.kind === 'text' || field.kind === 'textarea';
 }
 
+/**
+ * What a result is about, for file names and titles: the first one-line text
+ * input filled in (a topic, never a pasted essay from a textarea).
+ */
+export function topicOf(fields: readonly Field[], values: Readonly<Record<string, unknown>>): string | undefined {
+  for (const field of fields) {
+    const value = values[field.name];
+    if (field.kind === 'text' && typeof value === 'string' && value.trim() !== '') return value.trim();
+  }
+  return undefined;
+}
+
 export function defaultValueOf(field: Field): string | number | boolean {
   switch (field.kind) {
     case 'select':

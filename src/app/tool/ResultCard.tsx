@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom';
 import { rendererKeyFor, rendererMap } from '../../../renderers';
 import type { ToolDeclaration } from '../../engine/defineTool';
 import { resultAsText } from '../../engine/resultText';
-import type { FormValues } from '../../engine/fields';
+import { topicOf, type FormValues } from '../../engine/fields';
 import { DEFAULT_OUTPUT } from '../../engine/refine/outputOptions';
 import { contractSchemaOf, runFollowUp, type ToolResult } from '../../engine/runTool';
 import { useProjects } from '../../state/projects';
@@ -57,10 +57,10 @@ export function ResultCard({ tool, session, result, resultId, values, afterReset
   const schema = useMemo(() => (tool.result === 'markdown' ? undefined : contractSchemaOf(tool.result)), [tool]);
   const Renderer = rendererMap[rendererKeyFor(tool)];
   const data = result.kind === 'text' ? result.text : result.data;
-  const refinements = version?.chain.map((change) => change.label);
+  const chain = version?.chain;
+  const refinements = useMemo(() => chain?.map((change) => change.label), [chain]);
   const [attempts, recordAttempt] = useQuizAttempts(tool.id, resultId);
-  // What the result is about, for file names: the first text input filled in (a one-line topic, not an essay).
-  const topic = tool.fields.flatMap((f) => (f.kind === 'text' && typeof values[f.name] === 'string' ? [String(values[f.name])] : [])).find((v) => v.trim() !== '');
+  const topic = topicOf(tool.fields, values);
   const toSave = useMemo<NewArtifact>(
     () => ({
       toolId: tool.id,
@@ -69,9 +69,7 @@ export function ResultCard({ tool, session, result, resultId, values, afterReset
       ...(refinements?.length ? { refinements } : {}),
       ...(attempts.length ? { attempts } : {}),
     }),
-    // refinements is a fresh array each render; its text is what matters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [tool, data, refinements?.join('\u0000'), attempts],
+    [tool, data, refinements, attempts],
   );
   const busy = session.status !== 'idle';
   // A registry file may turn refining off (`refine: false`); checked here without loading the refine code.

@@ -13,7 +13,7 @@ import { formatDateTime } from '../../ui/formatDate';
  */
 
 /** Every readable attempt at the saved quiz, oldest first. */
-export function useAttempts(projectId: string, artifact: Artifact): QuizAttempt[] {
+function useAttempts(projectId: string, artifact: Artifact): QuizAttempt[] {
   const loaded = useStudy((s) => s.data[projectId] !== undefined);
   const later = useStudy((s) => s.data[projectId]?.attempts[artifact.id]);
   useEffect(() => {
@@ -23,12 +23,16 @@ export function useAttempts(projectId: string, artifact: Artifact): QuizAttempt[
 }
 
 interface QuizHistoryProps {
-  attempts: readonly QuizAttempt[];
+  projectId: string;
+  /** The saved quiz: its attempts from before saving travel with it. */
+  artifact: Artifact;
   questions: readonly { question: string }[];
   onRetry(missed: number[]): void;
 }
 
-export function QuizHistory({ attempts, questions, onRetry }: QuizHistoryProps) {
+/** Shown only for saved quizzes, so no other item reads the project's study data. */
+export function QuizHistory({ projectId, artifact, questions, onRetry }: QuizHistoryProps) {
+  const attempts = useAttempts(projectId, artifact);
   const latest = attempts.at(-1);
   const missed = (latest?.missed ?? []).filter((i) => i < questions.length);
   if (!latest) return <p className="hint quiz-history-empty">No finished attempts yet: take the quiz below, and each attempt is kept here.</p>;

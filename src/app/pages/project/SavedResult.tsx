@@ -11,7 +11,7 @@ import { inOriginalNumbering, type FinishedQuiz } from '../../../engine/study/qu
 import type { ToolResult } from '../../../engine/runTool';
 import { useStudy } from '../../../state/study';
 import { Spinner } from '../../../ui/Spinner';
-import { QuizHistory, useAttempts } from './QuizHistory';
+import { QuizHistory } from './QuizHistory';
 
 /*
  * A saved item as it was made (issue 14): its tool's renderer, loaded with
@@ -63,7 +63,6 @@ export default function SavedResult({ projectId, artifact, toolKnown }: SavedRes
   );
   /** The questions being retried (by their place in the saved quiz), or null for the whole quiz. */
   const [retrying, setRetrying] = useState<number[] | null>(null);
-  const attempts = useAttempts(projectId, artifact);
   // "Start again" on a saved screen starts it afresh here (the whole quiz again); the saved item itself never changes.
   const reset = useCallback(() => {
     setRetrying(null);
@@ -98,7 +97,8 @@ export default function SavedResult({ projectId, artifact, toolKnown }: SavedRes
     <>
       {isQuiz && (
         <QuizHistory
-          attempts={attempts}
+          projectId={projectId}
+          artifact={artifact}
           questions={questions}
           onRetry={(missed) => {
             setRetrying(missed);
