@@ -3,7 +3,7 @@ import { topicOf, type Field } from './fields';
 
 const fields: readonly Field[] = [
   { name: 'notes', label: 'Your notes', kind: 'textarea' },
-  { name: 'level', label: 'Level', kind: 'select', options: ['gcse'] },
+  { name: 'level', label: 'Level', kind: 'select', options: ['gcse'], default: 'gcse' },
   { name: 'subject', label: 'Subject', kind: 'text' },
   { name: 'topic', label: 'Topic', kind: 'text' },
 ];
