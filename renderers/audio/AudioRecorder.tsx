@@ -1,3 +1,4 @@
+import '../shared/widgets.css';
 import { useState } from 'react';
 import { useTranscriber } from '../../src/state/backendHooks';
 import { messageOf } from '../../src/engine/messages';

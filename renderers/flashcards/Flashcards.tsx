@@ -1,3 +1,4 @@
+import './flashcards.css';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ContractSchema } from '../../src/engine/contractSchema';
 import { labelOf } from '../../src/engine/resultText';

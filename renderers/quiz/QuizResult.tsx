@@ -1,3 +1,4 @@
+import './quiz.css';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { messageOf, messages } from '../../src/engine/messages';
 import { removeStored, storageKeys } from '../../src/engine/storage';

@@ -1,3 +1,4 @@
+import '../shared/widgets.css';
 import { useEffect, useRef, useState } from 'react';
 import { useTranscriber } from '../../src/state/backendHooks';
 import { messageOf, messages } from '../../src/engine/messages';

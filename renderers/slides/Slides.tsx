@@ -1,3 +1,4 @@
+import './slides.css';
 import { useId } from 'react';
 import type { ContractSchema } from '../../src/engine/contractSchema';
 import type { ContractData } from '../../src/engine/rendererContract';

@@ -1,3 +1,4 @@
+import './sprints.css';
 import { useId } from 'react';
 import type { ContractData } from '../../src/engine/rendererContract';
 import { defineRenderer } from '../shared/defineRenderer';

@@ -1,3 +1,4 @@
+import './tabs.css';
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ContractSchema } from '../../src/engine/contractSchema';
 import { labelOf } from '../../src/engine/resultText';
