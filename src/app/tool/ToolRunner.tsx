@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useEffect, useId, useMemo, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef } from 'react';
 import { flushSync } from 'react-dom';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { previewKindFor } from '../../../renderers';
@@ -16,9 +16,16 @@ import { Icon } from '../../ui/Icon';
 import { Spinner } from '../../ui/Spinner';
 import { useBackend } from '../../state/backendHooks';
 import { FieldControl } from './FieldControl';
-import { ResultCard } from './ResultCard';
 import { loadRefine } from './refine/loadRefine';
 import { StreamingPreview, usePreviewBody } from './StreamingPreview';
+
+/*
+ * The result card (its Save, Copy and Export, the quiz's attempts) loads
+ * with the first result, never with the form: its code is asked for when
+ * Generate is pressed, so it is there when the answer is.
+ */
+const loadResultCard = () => import('./ResultCard');
+const ResultCard = lazy(() => loadResultCard().then((m) => ({ default: m.ResultCard })));
 
 /*
  * The one generic tool screen. Everything tool-specific comes from the
@@ -81,6 +88,7 @@ export function ToolRunner({ tool }: { tool: ToolDeclaration }) {
   const submit = form.handleSubmit((valid) => {
     // The refine bar's code comes while the answer does (issue 13), so both are there together.
     if (tool.refine !== false) void loadRefine().catch(() => undefined);
+    void loadResultCard().catch(() => undefined);
     return generate(tool, valid, backend);
   });
   const stop = () => {
@@ -144,7 +152,11 @@ export function ToolRunner({ tool }: { tool: ToolDeclaration }) {
             </button>
           </ErrorBox>
         )}
-        {session.result && <ResultCard tool={tool} session={session} result={session.result} resultId={session.resultId ?? 'current'} values={values} afterReset={focusForm} />}
+        {session.result && (
+          <Suspense fallback={<Spinner />}>
+            <ResultCard tool={tool} session={session} result={session.result} resultId={session.resultId ?? 'current'} values={values} afterReset={focusForm} />
+          </Suspense>
+        )}
         {refining && session.partial !== null && <StreamingPreview text={session.partial} Body={PreviewBody} schema={resultSchema} />}
       </div>
     </>
