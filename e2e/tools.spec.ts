@@ -3,12 +3,14 @@ import { defaultValues } from '../src/engine/fields';
 import { blockingReason } from '../src/engine/formSchema';
 import { fillFromExample, flowProject, generateButton, openTool, resultRegion, seedActiveProject } from './support/app';
 import { rawMarkupIn } from '../src/engine/testing/rawMarkup';
+import { exportFile, wordParagraphs } from './support/exportFiles';
 import { expectedTextOf, loadRegistry, savedTextOf } from './support/registry';
 
 /*
  * One flow per registry entry, generated from the registry: open the route,
  * fill the form from the example input, generate against the offline sample
- * backend, see the result, refine it once (issue 13: the sample backend
+ * backend, see the result, export it as Word and read the file back (issue
+ * 15), refine it once (issue 13: the sample backend
  * answers its example again, saying refinements need a model), save the
  * refined version, and find it on the project page with what it was asked for:
  * opened, it shows as the tool made it (no raw markdown, no JSON), and as
@@ -30,6 +32,12 @@ for (const tool of tools) {
 
     const result = resultRegion(page);
     await expect(result).toContainText(expectedTextOf(tool));
+
+    // Word (issue 15): every entry exports, with no line of export code in its registry file.
+    const word = await wordParagraphs(page, (await exportFile(page, result, 'Word / Google Docs (.docx)')).bytes);
+    expect(word[0]).toMatchObject({ style: 'Title' });
+    expect(word[0]!.text).toContain(tool.title);
+    expect(word.slice(1).map((p) => p.text).join('\n')).toContain(expectedTextOf(tool));
 
     await result.getByRole('toolbar', { name: 'Refine this result' }).getByRole('button', { name: 'Shorter' }).click();
     await expect(result.getByRole('group', { name: 'Versions' })).toContainText('Version 2 of 2: Shorter');

@@ -51,6 +51,8 @@ The student finds these topics hardest. Schedule them early, give them extra ses
 Subjects:
 {{subjects}}`,
   result: 'markdown',
+  // Its days are dated headings: the plan can go into a calendar, one event per session (src/engine/export/studyPlanCalendar.ts).
+  exports: { add: ['ics'] },
   example: {
     input: {
       examDate: '2026-12-04',

@@ -4,7 +4,7 @@ import type { RendererKey } from '../src/engine/renderers';
 import type { PreviewBodyProps, ResultRendererProps } from '../src/engine/rendererProps';
 import type { WidgetKey } from '../src/engine/widgets';
 import type { FieldWidgetProps } from './widgetProps';
-import type { ExportFormat } from '../src/engine/export/format';
+import type { RendererExports } from '../src/engine/export/format';
 
 /*
  * The keys registry files may name, each with its contract, are declared in
@@ -42,8 +42,10 @@ export const rendererMap: Record<RendererKey, LazyExoticComponent<ComponentType<
  * renderer; loaded when an Export menu opens. Formats any result of a kind
  * can use are the engine's (src/engine/export/).
  */
-export const rendererExports: Partial<Record<RendererKey, () => Promise<readonly ExportFormat[]>>> = {
-  quiz: () => import('./quiz/exports').then((m) => m.quizFormats),
+export const rendererExports: Partial<Record<RendererKey, () => Promise<RendererExports>>> = {
+  quiz: () => import('./quiz/exports').then((m) => m.quizExports),
+  slides: () => import('./slides/exports').then((m) => m.slidesExports),
+  sprints: () => import('./sprints/exports').then((m) => m.sprintsExports),
 };
 
 /** A saved result laid out without its tool's screen (the project page's fallback). */

@@ -1,3 +1,4 @@
+import { exportProblems } from './exportChecks.ts';
 import { refineProblems } from './refineChecks.ts';
 import { rendererProblems, type RendererContracts } from './rendererChecks.ts';
 
@@ -70,6 +71,7 @@ function problemsOfOne(report: RegistryFileReport, context: RegistryCheckContext
     problems.push(...rendererProblems(file, tool as Record<string, unknown>, context.rendererContracts));
   }
   problems.push(...refineProblems(file, (tool as Record<string, unknown>).refine));
+  problems.push(...exportProblems(file, (tool as Record<string, unknown>).exports));
   return problems;
 }
 

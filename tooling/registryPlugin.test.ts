@@ -209,6 +209,19 @@ describe('registryProblems', () => {
     expect(refine({ refinements: [{ label: 'Long', instruction: 'x'.repeat(501) }] })[0]).toContain('the instruction has 501 characters. Keep it to 500');
   });
 
+  it('refuses export settings naming no format, adding one that cannot be added, or both adding and removing one (issue 15)', () => {
+    const example = { output: { simple: 'Tides rise.', detailed: 'The moon pulls the sea.' } };
+    const exports = (value: unknown) => registryProblems([tool('tides', { id: 'tides', icon: 'waves', renderer: 'tabs', example, exports: value })], context);
+    expect(exports({ add: ['ics'], remove: ['csv', 'print'] })).toEqual([]);
+    expect(exports({ add: ['pdf', 'gift'], remove: ['ics'], only: ['docx'] })).toEqual([
+      'registry/tides.ts: exports.only is not a setting. Use add or remove.',
+      `registry/tides.ts: exports.add names "pdf", which is no format. Use one of 'ics'.`,
+      "registry/tides.ts: exports.add names 'gift', which comes with its result kind or renderer, or cannot read this result. Only 'ics' can be added.",
+    ]);
+    expect(exports({ add: ['ics'], remove: ['ics'] })).toEqual(["registry/tides.ts: exports both adds and removes 'ics'. Keep one."]);
+    expect(exports(['docx'])).toEqual(["registry/tides.ts: exports must be an object { add?, remove? }, e.g. exports: { remove: ['csv'] }."]);
+  });
+
   it('refuses a file whose default export is not a tool, and an id with a route beneath projects/', () => {
     expect(registryProblems([tool('empty', undefined)], context)).toEqual(['registry/empty.ts: the default export is not a tool. Write `export default defineTool({ ... })`.']);
     expect(registryProblems([tool('x', { id: 'projects/x', icon: 'waves' })], context).join('\n')).toContain("taken by the app's route #/projects/x");

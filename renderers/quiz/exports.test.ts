@@ -1,7 +1,8 @@
 import { parse } from 'gift-pegjs';
 import { describe, expect, it } from 'vitest';
 import { xssPayloads } from '../../src/engine/testing/xssPayloadList';
-import { quizFormats } from './exports';
+import { blocksText } from '../../src/engine/export/document';
+import { quizFormats, quizWorksheet } from './exports';
 
 /*
  * A quiz as GIFT (issue 15), read back by a GIFT parser (gift-pegjs, the
@@ -50,5 +51,26 @@ describe('GIFT export', () => {
 
   it('refuses, with a reason, data that is not a quiz', () => {
     expect(() => gift.build({ toolTitle: 'QuizWhiz', data: { notes: 'x' } })).toThrow('not a quiz');
+  });
+});
+
+describe('the quiz as a worksheet (Word, print and the rich copy lay a quiz out this way)', () => {
+  it('numbers the questions with lettered options, True/False and a line to fill in; the answer key follows on a new page', () => {
+    const sheet = quizWorksheet({ toolTitle: 'Interactive Quiz Builder', topic: 'Cells', data: quiz, madeAt: '2026-11-23T10:00:00Z' });
+    expect(sheet.title).toBe('Interactive Quiz Builder: Cells');
+    const breakAt = sheet.blocks.findIndex((b) => b.kind === 'pageBreak');
+    const questions = blocksText(sheet.blocks.slice(0, breakAt));
+    const key = blocksText(sheet.blocks.slice(breakAt + 1));
+    expect(questions).toContain('Name: ');
+    expect(questions).toContain(`1. ${quiz[0]!.question}\n\n- A. {1, 2}\n- B. a = b\n- C. ~x\n- D. C:\\path`);
+    expect(questions).toContain(`2. ${quiz[1]!.question}\n\n- A. True\n- B. False`);
+    expect(questions).toContain(`4. ${quiz[3]!.question}\n\nAnswer: ____`);
+    // Nothing on the question pages gives an answer away.
+    expect(questions).not.toContain('mitochondria');
+    expect(key).toBe('Answer key\n\n- 1. A: {1, 2}\n- 2. True\n- 3. False\n- 4. mitochondria');
+  });
+
+  it('refuses, with a reason, data that is not a quiz', () => {
+    expect(() => quizWorksheet({ toolTitle: 'QuizWhiz', data: '## notes' })).toThrow('not a quiz');
   });
 });

@@ -1,4 +1,6 @@
-import { baseNameOf, withoutControlCharacters, type ExportFormat } from '../../src/engine/export/format';
+import type { Block, ExportDocument } from '../../src/engine/export/document';
+import { metaLines } from '../../src/engine/export/document';
+import { baseNameOf, withoutControlCharacters, type ExportInput, type RendererExports, type TextFormat } from '../../src/engine/export/format';
 import { quizContract } from './contract';
 import type { QuizItem } from './items';
 
@@ -35,9 +37,10 @@ function giftQuestion(item: QuizItem, n: number): string | null {
   }
 }
 
-export const quizFormats: readonly ExportFormat[] = [
+export const quizFormats: readonly TextFormat[] = [
   {
     key: 'gift',
+    kind: 'text',
     label: 'Moodle / LMS quiz (GIFT .txt)',
     build: (input) => {
       const parsed = quizContract.result.safeParse(input.data);
@@ -53,3 +56,57 @@ export const quizFormats: readonly ExportFormat[] = [
     },
   },
 ];
+
+/*
+ * A quiz on paper (issue 15): the document Word, print and the rich copy use
+ * for a quiz is a worksheet, with a line for the student's name, the
+ * questions numbered with lettered options (true/false as the two words, a
+ * blank to fill in as a line), and the answer key on a page of its own so a
+ * teacher can hand out the questions alone.
+ */
+
+const LETTERS = 'ABCDEFGHIJ';
+const BLANK = '______________________';
+
+function worksheetQuestion(item: QuizItem, n: number): Block[] {
+  const question: Block = { kind: 'paragraph', runs: [{ text: `${n}. `, bold: true }, { text: withoutControlCharacters(item.question) }] };
+  switch (item.kind) {
+    case 'choice':
+    case 'trueFalse': {
+      const options = item.kind === 'trueFalse' ? ['True', 'False'] : item.options;
+      return [question, { kind: 'list', ordered: false, items: options.map((o, i) => ({ runs: [{ text: `${LETTERS[i] ?? '-'}. ${withoutControlCharacters(o)}` }] })) }];
+    }
+    case 'fill':
+      return [question, { kind: 'paragraph', runs: [{ text: `Answer: ${BLANK}` }] }];
+    case 'unknown':
+      return [question];
+  }
+}
+
+function keyLine(item: QuizItem, n: number): string {
+  const answer = withoutControlCharacters(item.answer);
+  if (item.kind === 'choice') {
+    const at = item.options.indexOf(item.answer);
+    return at >= 0 && at < LETTERS.length ? `${n}. ${LETTERS[at]}: ${answer}` : `${n}. ${answer}`;
+  }
+  return `${n}. ${answer}`;
+}
+
+export function quizWorksheet(input: ExportInput): ExportDocument {
+  const parsed = quizContract.result.safeParse(input.data);
+  if (!parsed.success) throw new Error('This result is not a quiz the export can read.');
+  const items = parsed.data;
+  return {
+    title: withoutControlCharacters(input.topic ? `${input.toolTitle}: ${input.topic}` : input.toolTitle),
+    meta: metaLines(input),
+    blocks: [
+      { kind: 'paragraph', runs: [{ text: `Name: ${BLANK}    Date: ${BLANK}` }] },
+      ...items.flatMap((item, i) => worksheetQuestion(item, i + 1)),
+      { kind: 'pageBreak' },
+      { kind: 'heading', level: 2, text: 'Answer key' },
+      { kind: 'list', ordered: false, items: items.map((item, i) => ({ runs: [{ text: keyLine(item, i + 1) }] })) },
+    ],
+  };
+}
+
+export const quizExports: RendererExports = { formats: quizFormats, document: quizWorksheet };

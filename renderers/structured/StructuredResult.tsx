@@ -4,6 +4,7 @@ import { defineRenderer } from '../shared/defineRenderer';
 import { structuredContract } from './contract';
 import { labelOf } from '../../src/engine/resultText';
 import { MarkdownView } from '../markdown/MarkdownResult';
+import { looksLikeMarkdown } from '../../src/engine/looksLikeMarkdown';
 
 /*
  * Renders any structured result from its schema: object fields as labelled
@@ -14,11 +15,7 @@ import { MarkdownView } from '../markdown/MarkdownResult';
  * should see bold, not asterisks.
  */
 
-/** Markdown a reader would otherwise see as syntax: block marks at a line start, bold, code, links. */
-const MARKDOWN_SYNTAX = /(^|\n)[ ]{0,3}(#{1,6}[ ]|[-*+][ ]|\d+\.[ ]|\|.*\|)|\*\*\S|__\S|`[^`\n]+`|\[[^\]\n]+\]\([^)\s]+\)/;
-export function looksLikeMarkdown(text: string): boolean {
-  return MARKDOWN_SYNTAX.test(text);
-}
+export { looksLikeMarkdown };
 
 type Json = unknown;
 

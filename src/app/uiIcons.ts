@@ -11,6 +11,8 @@ export const uiIcons = [
   'edit_note', 'translate',
   // Projects as a study space (issue 14): saved items opened or shown as text, cards studied.
   'expand_more', 'expand_less', 'notes', 'style',
+  // Exports (issue 15): a project as Word, printed.
+  'description', 'print',
   // Landing page feature cards.
   'quiz', 'edit', 'merge_type', 'group_work', 'co_present', 'map',
 ] as const;

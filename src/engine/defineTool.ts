@@ -3,6 +3,7 @@ import type { CrossFieldRule, Field, FieldValues } from './fields';
 import type { BuiltinPlaceholder, PlaceholderNames } from './promptTemplate';
 import type { AnyContractTypes, RendererKey, RendererKeys } from './renderers';
 import type { ReadingScale } from './refine/outputOptions';
+import type { ExportSettings } from './export/format';
 
 /*
  * The one shape every registry file declares. Types flow from the fields: the
@@ -98,6 +99,8 @@ export interface ToolDeclaration<
   followUps?: Readonly<Record<string, FollowUpCall>>;
   /** Refining results: on for every tool unless this says otherwise. */
   refine?: RefineSettings;
+  /** Export formats added to or removed from the ones its result kind and renderer give (issue 15). */
+  exports?: ExportSettings;
   example: {
     input: FieldValues<F>;
     output: ExampleOutputOf<R>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { topicOf, type Field } from './fields';
+import { inputSummary, topicOf, type Field } from './fields';
 
 const fields: readonly Field[] = [
   { name: 'notes', label: 'Your notes', kind: 'textarea' },
@@ -16,5 +16,17 @@ describe('topicOf: what a result is about, for its file name', () => {
 
   it('never takes a pasted text from a textarea, nor a chosen option', () => {
     expect(topicOf(fields, { notes: 'A long essay pasted in', level: 'gcse' })).toBeUndefined();
+  });
+});
+
+describe('inputSummary: the inputs at the top of an exported document', () => {
+  it('lists each filled-in input by its label, in the form\'s order, switches as Yes or No', () => {
+    const withSwitch: readonly Field[] = [...fields, { name: 'hints', label: 'Include hints', kind: 'switch' }];
+    expect(inputSummary(withSwitch, { notes: ' Cells divide. ', level: 'gcse', subject: '', topic: 'Mitosis', hints: false })).toEqual([
+      { label: 'Your notes', value: 'Cells divide.' },
+      { label: 'Level', value: 'gcse' },
+      { label: 'Topic', value: 'Mitosis' },
+      { label: 'Include hints', value: 'No' },
+    ]);
   });
 });

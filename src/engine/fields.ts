@@ -108,6 +108,16 @@ export function topicOf(fields: readonly Field[], values: Readonly<Record<string
   return undefined;
 }
 
+/** The inputs that made a result, as label and value, for the top of an exported document: blanks left out, switches as Yes or No. */
+export function inputSummary(fields: readonly Field[], values: Readonly<Record<string, unknown>>): { label: string; value: string }[] {
+  return fields.flatMap((field) => {
+    const value = values[field.name];
+    if (typeof value === 'boolean') return [{ label: field.label, value: value ? 'Yes' : 'No' }];
+    if ((typeof value !== 'string' && typeof value !== 'number') || String(value).trim() === '') return [];
+    return [{ label: field.label, value: String(value).trim() }];
+  });
+}
+
 export function defaultValueOf(field: Field): string | number | boolean {
   switch (field.kind) {
     case 'select':

@@ -3,12 +3,13 @@ import { flushSync } from 'react-dom';
 import { rendererKeyFor, rendererMap } from '../../../renderers';
 import type { ToolDeclaration } from '../../engine/defineTool';
 import { resultAsText } from '../../engine/resultText';
-import { topicOf, type FormValues } from '../../engine/fields';
+import { inputSummary, topicOf, type FormValues } from '../../engine/fields';
 import { DEFAULT_OUTPUT } from '../../engine/refine/outputOptions';
 import { contractSchemaOf, runFollowUp, type ToolResult } from '../../engine/runTool';
 import { useProjects } from '../../state/projects';
 import { useToolSessions, type ToolSession } from '../../state/toolSessions';
 import type { NewArtifact } from '../../engine/projects/schema';
+import type { ExportInput } from '../../engine/export/format';
 import { useQuizAttempts } from '../../state/quizAttempts';
 import { useBackend } from '../../state/backendHooks';
 import { CopyButton } from '../ui/CopyButton';
@@ -61,6 +62,7 @@ export function ResultCard({ tool, session, result, resultId, values, afterReset
   const refinements = useMemo(() => chain?.map((change) => change.label), [chain]);
   const [attempts, recordAttempt] = useQuizAttempts(tool.id, resultId);
   const topic = topicOf(tool.fields, values);
+  const exportInput: ExportInput = { toolTitle: tool.title, data, ...(topic ? { topic } : {}), inputs: inputSummary(tool.fields, values) };
   const toSave = useMemo<NewArtifact>(
     () => ({
       toolId: tool.id,
@@ -80,8 +82,8 @@ export function ResultCard({ tool, session, result, resultId, values, afterReset
       <header className="result-card-header">
         <h2 id="result-heading">Result</h2>
         <div className="result-actions">
-          <CopyButton text={resultAsText(result, schema)} />
-          <ExportMenu toolId={tool.id} input={{ toolTitle: tool.title, data, ...(topic ? { topic } : {}) }} />
+          <CopyButton text={resultAsText(result, schema)} html={() => import('../ui/richCopy').then((m) => m.richCopyHtml(tool.id, exportInput))} />
+          <ExportMenu toolId={tool.id} input={exportInput} />
           {activeProject && (
             <SaveButton projectId={activeProject.id} artifact={toSave} savedAlready={savedInto?.id === activeProject.id} />
           )}

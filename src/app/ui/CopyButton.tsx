@@ -3,9 +3,32 @@ import { Icon } from '../../ui/Icon';
 import { COPY_CONFIRMATION_MS } from './timing';
 import { useTimedFlag } from './useTimedFlag';
 
+/**
+ * Both the text and, when given, the same content as HTML (issue 15): Google
+ * Docs and Word paste the HTML with its headings, lists, bold and tables;
+ * plain editors take the text. The HTML is made while the copy happens (a
+ * promise in the ClipboardItem keeps the click's permission); where rich
+ * copy is refused, the text alone is copied.
+ */
+async function writeRich(text: string, html: () => Promise<string>): Promise<boolean> {
+  if (typeof ClipboardItem === 'undefined' || !navigator.clipboard?.write) return false;
+  try {
+    await navigator.clipboard.write([
+      new ClipboardItem({
+        'text/plain': new Blob([text], { type: 'text/plain' }),
+        'text/html': html().then((h) => new Blob([h], { type: 'text/html' })),
+      }),
+    ]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The Clipboard API needs a secure context; plain-http school servers fall back to a hidden textarea. */
-async function writeClipboard(text: string): Promise<void> {
+async function writeClipboard(text: string, html?: () => Promise<string>): Promise<void> {
   if (navigator.clipboard && window.isSecureContext) {
+    if (html && (await writeRich(text, html))) return;
     await navigator.clipboard.writeText(text);
     return;
   }
@@ -21,13 +44,20 @@ async function writeClipboard(text: string): Promise<void> {
   if (!ok) throw new Error('copy refused');
 }
 
-export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
+interface CopyButtonProps {
+  text: string;
+  /** The same content as HTML, for pasting into documents with its structure. */
+  html?: () => Promise<string>;
+  label?: string;
+}
+
+export function CopyButton({ text, html, label = 'Copy' }: CopyButtonProps) {
   const [copied, confirm] = useTimedFlag(COPY_CONFIRMATION_MS);
   const [failed, setFailed] = useState(false);
 
   async function copy() {
     try {
-      await writeClipboard(text);
+      await writeClipboard(text, html);
       setFailed(false);
       confirm();
     } catch {

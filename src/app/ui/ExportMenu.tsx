@@ -1,6 +1,8 @@
+import './ExportMenu.css';
 import { useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { ExportFormat, ExportInput } from '../../engine/export/format';
+import type { ResultExports } from './exportFormats';
 import { messageOf } from '../../engine/messages';
 import { Icon } from '../../ui/Icon';
 
@@ -11,13 +13,15 @@ import { Icon } from '../../ui/Icon';
  * the file; a failure says why and leaves the result as it was.
  */
 
-type Formats = { status: 'closed' } | { status: 'loading' } | { status: 'open'; formats: readonly ExportFormat[] } | { status: 'failed'; message: string };
+type Formats = { status: 'closed' } | { status: 'loading' } | { status: 'open'; exports: ResultExports } | { status: 'failed'; message: string };
 
 export function ExportMenu({ toolId, input, itemLabel }: { toolId: string; input: ExportInput; itemLabel?: string }) {
   const [state, setState] = useState<Formats>({ status: 'closed' });
   const moduleRef = useRef<typeof import('./exportFormats') | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** The format being made (a Word file takes a moment): its entry is disabled meanwhile. */
+  const [working, setWorking] = useState<string | null>(null);
   const id = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const open = state.status !== 'closed';
@@ -30,25 +34,29 @@ export function ExportMenu({ toolId, input, itemLabel }: { toolId: string; input
     setState({ status: 'loading' });
     try {
       moduleRef.current ??= await import('./exportFormats');
-      const formats = await moduleRef.current.exportFormatsFor(toolId, input.data);
-      flushSync(() => setState({ status: 'open', formats }));
+      const exports = await moduleRef.current.exportsFor(toolId, input);
+      flushSync(() => setState({ status: 'open', exports }));
       document.getElementById(`${id}-list`)?.querySelector('button')?.focus();
     } catch (failure) {
       setState({ status: 'failed', message: `Could not load the export formats: ${messageOf(failure)}` });
     }
   }
 
-  function choose(format: ExportFormat) {
+  async function choose(format: ExportFormat, exports: ResultExports) {
+    if (working) return;
+    setWorking(format.key);
+    setError(null);
+    setDone(null);
     try {
       // Loaded when the menu opened, with the formats listed in it.
-      const name = moduleRef.current!.exportAs(format, input);
-      setError(null);
-      setDone(`Exported ${name}.`);
+      const name = await moduleRef.current!.exportAs(format, exports.input, exports.context);
+      setDone(name ? `Exported ${name}.` : null);
       flushSync(() => setState({ status: 'closed' }));
       buttonRef.current?.focus();
     } catch (failure) {
-      setDone(null);
       setError(`Could not export as ${format.label}: ${messageOf(failure)}`);
+    } finally {
+      setWorking(null);
     }
   }
 
@@ -66,11 +74,13 @@ export function ExportMenu({ toolId, input, itemLabel }: { toolId: string; input
         {itemLabel && <span className="visually-hidden"> {itemLabel}</span>}
       </button>
       {state.status === 'open' && (
-        state.formats.length > 0 ? (
+        state.exports.formats.length > 0 ? (
           <ul id={`${id}-list`} className="export-formats" aria-label="Export formats">
-            {state.formats.map((format) => (
+            {state.exports.formats.map((format) => (
               <li key={format.key}>
-                <button type="button" className="button button-quiet" onClick={() => choose(format)}>{format.label}</button>
+                <button type="button" className="button button-quiet" aria-disabled={working !== null} onClick={() => void choose(format, state.exports)}>
+                  {format.label}
+                </button>
               </li>
             ))}
           </ul>
@@ -79,6 +89,7 @@ export function ExportMenu({ toolId, input, itemLabel }: { toolId: string; input
         )
       )}
       {state.status === 'loading' && <p className="hint" role="status">Finding the formats for this result…</p>}
+      {working && <p className="hint" role="status">Making the file…</p>}
       {state.status === 'failed' && <p className="inline-error" role="alert">{state.message}</p>}
       {error && <p className="inline-error" role="alert">{error}</p>}
       {done && <p className="visually-hidden" role="status">{done}</p>}

@@ -1,21 +1,54 @@
 import { rendererExports, rendererKeyFor } from '../../../renderers';
 import { loadTool } from '../../engine/catalogue';
-import { cardFormatsFor } from '../../engine/export/cards';
+import { availableFormats, exportContext, type OptionalFormats } from '../../engine/export/available';
 import { exportFileName } from '../../engine/export/fileName';
-import type { ExportFormat, ExportInput } from '../../engine/export/format';
-import { downloadText } from './download';
+import { contractSchemaOf } from '../../engine/runTool';
+import type { ExportContext, ExportFormat, ExportInput } from '../../engine/export/format';
+import { downloadFile } from './download';
+import { printDocument } from './printDocument';
 
-/** Every format a result of this tool can be exported as: its renderer's, then the engine's for what the data holds. */
-export async function exportFormatsFor(toolId: string, data: unknown): Promise<readonly ExportFormat[]> {
-  const tool = await loadTool(toolId).catch(() => undefined);
-  const own = tool ? ((await rendererExports[rendererKeyFor(tool)]?.()) ?? []) : [];
-  return [...own, ...cardFormatsFor(data)];
+/*
+ * The Export menu's code (issue 15), loaded when a menu first opens: which
+ * formats a result has, and carrying one out. Each format's own library
+ * (docx, pptxgenjs, ics) loads only when that format is chosen.
+ */
+
+const optionalFormats: OptionalFormats = {
+  ics: () => import('../../engine/export/studyPlanCalendar').then((m) => m.studyPlanCalendarFormat),
+};
+
+export interface ResultExports {
+  /** The input, completed: its schema from the tool, and the date it is exported on when it has none. */
+  input: ExportInput;
+  formats: readonly ExportFormat[];
+  context: ExportContext;
 }
 
-/** Builds the format's file and downloads it; returns its name. Throws, with the reason, when it cannot be built. */
-export function exportAs(format: ExportFormat, input: ExportInput): string {
-  const file = format.build(input);
+/**
+ * Every format a result of this tool can be exported as, with what they
+ * share (its document). A saved item whose tool is gone still gets the
+ * formats its data allows, in the generic layout.
+ */
+export async function exportsFor(toolId: string, input: ExportInput): Promise<ResultExports> {
+  const tool = await loadTool(toolId).catch(() => undefined);
+  const renderer = tool ? await rendererExports[rendererKeyFor(tool)]?.() : undefined;
+  const schema = input.schema ?? (tool && tool.result !== 'markdown' ? contractSchemaOf(tool.result) : undefined);
+  const full: ExportInput = { ...input, ...(schema ? { schema } : {}), madeAt: input.madeAt ?? new Date().toISOString() };
+  return {
+    input: full,
+    formats: await availableFormats(input.data, renderer, tool?.exports, optionalFormats),
+    context: exportContext(full, renderer),
+  };
+}
+
+/** Carries the format out: downloads its file and returns its name, or opens the print dialog. Throws, with the reason, when it cannot. */
+export async function exportAs(format: ExportFormat, input: ExportInput, context: ExportContext): Promise<string | null> {
+  if (format.kind === 'print') {
+    printDocument(context.document());
+    return null;
+  }
+  const file = format.kind === 'text' ? format.build(input, context) : await format.build(input, context);
   const name = exportFileName(file.baseName, file.extension);
-  downloadText(name, file.text, file.type);
+  downloadFile(name, 'text' in file ? file.text : file.bytes, file.type);
   return name;
 }

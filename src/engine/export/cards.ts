@@ -1,5 +1,5 @@
 import { cardsOf, type CardFace } from '../study/cards';
-import { baseNameOf, withoutControlCharacters, type ExportFormat, type ExportInput } from './format';
+import { baseNameOf, withoutControlCharacters, type ExportInput, type TextFormat } from './format';
 
 /*
  * Flashcard decks for other study apps (issue 15), from any result holding
@@ -32,9 +32,10 @@ function csvField(text: string): string {
   return /[",\r\n]/.test(clean) ? `"${clean.replace(/"/g, '""')}"` : clean;
 }
 
-export const cardFormats: readonly ExportFormat[] = [
+export const cardFormats: readonly TextFormat[] = [
   {
     key: 'quizlet',
+    kind: 'text',
     label: 'Quizlet import (.txt)',
     build: (input) => ({
       baseName: `${baseNameOf(input)} - Quizlet`,
@@ -45,6 +46,7 @@ export const cardFormats: readonly ExportFormat[] = [
   },
   {
     key: 'anki',
+    kind: 'text',
     label: 'Anki import (.txt)',
     build: (input) => {
       const tag = tagOf(input.toolTitle);
@@ -59,6 +61,7 @@ export const cardFormats: readonly ExportFormat[] = [
   },
   {
     key: 'csv',
+    kind: 'text',
     label: 'Spreadsheet (.csv)',
     build: (input) => ({
       baseName: baseNameOf(input),
@@ -70,6 +73,6 @@ export const cardFormats: readonly ExportFormat[] = [
 ];
 
 /** The deck formats, when the result holds cards. */
-export function cardFormatsFor(data: unknown): readonly ExportFormat[] {
+export function cardFormatsFor(data: unknown): readonly TextFormat[] {
   return cardsOf('export', data).length > 0 ? cardFormats : [];
 }

@@ -8,6 +8,7 @@ import { Spinner } from '../../../ui/Spinner';
 import { Icon } from '../../../ui/Icon';
 import { ConfirmPanel } from '../../ui/ConfirmPanel';
 import { CopyButton } from '../../ui/CopyButton';
+import type { ExportInput } from '../../../engine/export/format';
 import { ExportMenu } from '../../ui/ExportMenu';
 import { formatDateTime } from '../../ui/formatDate';
 import { UNDO_BUTTON_ID } from '../../ui/NoticeBar';
@@ -57,6 +58,7 @@ function ArtifactItem({ projectId, artifact, asText }: { projectId: string; arti
   const text = useMemo(() => artifactText(artifact), [artifact]);
   const tooDeep = useMemo(() => tooDeepToShow(artifact), [artifact]);
   const when = formatDateTime(artifact.createdAt);
+  const exportInput: ExportInput = { toolTitle: title, data: artifact.data, madeAt: artifact.createdAt };
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const deleteRef = useRef<HTMLButtonElement>(null);
@@ -95,8 +97,8 @@ function ArtifactItem({ projectId, artifact, asText }: { projectId: string; arti
           )}
         </div>
         <div className="artifact-actions">
-          <CopyButton text={text} />
-          <ExportMenu toolId={artifact.toolId} input={{ toolTitle: title, data: artifact.data }} itemLabel={`${title} item saved ${when}`} />
+          <CopyButton text={text} html={() => import('../../ui/richCopy').then((m) => m.richCopyHtml(artifact.toolId, exportInput))} />
+          <ExportMenu toolId={artifact.toolId} input={exportInput} itemLabel={`${title} item saved ${when}`} />
           {!confirming && (
             <button ref={deleteRef} type="button" className="button button-quiet" onClick={() => setConfirming(true)}>
               <Icon name="delete" />

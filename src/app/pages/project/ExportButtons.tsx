@@ -5,7 +5,9 @@ import { exportFileName, projectExportJson, projectMarkdown } from '../../../eng
 import type { Artifact, Project } from '../../../engine/projects/schema';
 import { MAX_ITEM_DEPTH } from '../../../engine/resultText';
 import { Icon } from '../../../ui/Icon';
-import { downloadText } from '../../ui/download';
+import { downloadFile, downloadText } from '../../ui/download';
+import { DOCX_TYPE } from '../../../engine/export/docxType';
+import { messageOf } from '../../../engine/messages';
 import { formatDateTime } from '../../ui/formatDate';
 import { useNotices } from '../../ui/notices';
 import { tooDeepToShow } from './artifactContent';
@@ -71,6 +73,28 @@ export function ExportButtons({ project, artifacts, onError }: { project: Projec
     }
   }
 
+  /** The project as one Word file with a contents list, or printed; the document code and its library load only now. */
+  async function exportDocument(as: 'docx' | 'print') {
+    setBusy(true);
+    onError(null);
+    try {
+      const [{ projectDocument }, docx] = await Promise.all([import('../../ui/projectDocument'), as === 'docx' ? import('../../../engine/export/docx') : null]);
+      const doc = await projectDocument(project, artifacts, formatDateTime);
+      if (docx) {
+        const fileName = exportFileName(project.name, 'docx');
+        downloadFile(fileName, await docx.docxOfProject(doc), DOCX_TYPE);
+        useNotices.getState().show({ message: `Exported ${fileName}.` });
+      } else {
+        const [{ printDocument }, { flattenProject }] = await Promise.all([import('../../ui/printDocument'), import('../../../engine/export/document')]);
+        printDocument(flattenProject(doc));
+      }
+    } catch (failure) {
+      onError(`Could not ${as === 'docx' ? 'export as Word' : 'print the project'}: ${messageOf(failure)}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
   return (
     <>
       <button type="button" className="button" onClick={exportJson}>
@@ -80,6 +104,14 @@ export function ExportButtons({ project, artifacts, onError }: { project: Projec
       <button type="button" className="button" onClick={() => void exportMarkdown()} disabled={busy} aria-busy={busy || undefined}>
         <Icon name="download" />
         <span>Export as Markdown</span>
+      </button>
+      <button type="button" className="button" onClick={() => void exportDocument('docx')} disabled={busy} aria-busy={busy || undefined}>
+        <Icon name="description" />
+        <span>Export as Word</span>
+      </button>
+      <button type="button" className="button" onClick={() => void exportDocument('print')} disabled={busy}>
+        <Icon name="print" />
+        <span>Print / Save as PDF</span>
       </button>
     </>
   );

@@ -1,0 +1,35 @@
+import { cardFormatsFor } from './cards';
+import { defaultDocument, type ExportDocument } from './document';
+import { docxFormat, printFormat } from './documentFormats';
+import type { ExportContext, ExportFormat, ExportFormatKey, ExportInput, ExportSettings, OptionalExportFormatKey, RendererExports } from './format';
+
+/*
+ * Which formats a result gets (issue 15), decided in one place: Word and
+ * print for every result; its renderer's own (a quiz's GIFT, slides'
+ * PowerPoint, sprints' calendar); flashcard decks whenever the data holds
+ * question/answer pairs; then the registry file's `exports` settings add an
+ * optional format or remove one. No registry file needs a line to get the
+ * right formats.
+ */
+
+export type OptionalFormats = Readonly<Record<OptionalExportFormatKey, () => Promise<ExportFormat>>>;
+
+export async function availableFormats(
+  data: unknown,
+  renderer: RendererExports | undefined,
+  settings: ExportSettings | undefined,
+  optional: OptionalFormats,
+): Promise<ExportFormat[]> {
+  const added = await Promise.all((settings?.add ?? []).map((key) => optional[key]()));
+  const all = [docxFormat, printFormat, ...(renderer?.formats ?? []), ...cardFormatsFor(data), ...added];
+  const removed = new Set<ExportFormatKey>(settings?.remove ?? []);
+  const seen = new Set<ExportFormatKey>();
+  // One entry per key: a renderer's own format wins over an engine one of the same key.
+  return all.filter((format) => !removed.has(format.key) && !seen.has(format.key) && seen.add(format.key));
+}
+
+/** What a format is given: the result's document, laid out by its renderer when it has a layout of its own. */
+export function exportContext(input: ExportInput, renderer: RendererExports | undefined): ExportContext {
+  let document: ExportDocument | undefined;
+  return { document: () => (document ??= renderer?.document?.(input) ?? defaultDocument(input)) };
+}

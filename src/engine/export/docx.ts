@@ -1,0 +1,175 @@
+import type { Block, ExportDocument, ListItem, ProjectDocument, Run } from './document';
+
+/*
+ * Word (.docx) from a result's document (issue 15), with the `docx` library,
+ * loaded only when Word is chosen. Headings use Word's own heading styles (so
+ * Word's navigation pane and Google Docs' outline see them), lists are real
+ * numbered and bulleted lists, tables have a header row repeated across
+ * pages. A project becomes one file: its name, a contents list linking to
+ * each item, and each item on a page of its own. Text is given to the
+ * library as text, which escapes it for XML: no markup from a model reaches
+ * the file.
+ */
+
+type Docx = typeof import('docx');
+type Paragraphs = InstanceType<Docx['Paragraph']> | InstanceType<Docx['Table']>;
+
+const BULLETS = 'studyforge-bullets';
+const NUMBERS = 'studyforge-numbers';
+/** Nested lists deeper than Word's nine levels are drawn at the ninth. */
+const MAX_LIST_LEVEL = 8;
+
+class Writer {
+  /** Each ordered list restarts at 1: Word numbers lists sharing an instance as one. */
+  private listInstance = 0;
+
+  constructor(private readonly docx: Docx) {}
+
+  runs(runs: readonly Run[]) {
+    const { TextRun } = this.docx;
+    return runs.flatMap((run) =>
+      run.text.split('\n').map(
+        (line, i) =>
+          new TextRun({
+            text: line,
+            bold: run.bold,
+            italics: run.italic,
+            ...(run.code ? { font: 'Consolas' } : {}),
+            ...(i > 0 ? { break: 1 } : {}),
+          }),
+      ),
+    );
+  }
+
+  heading(level: number, text: string, anchor?: string) {
+    const { Paragraph, HeadingLevel, Bookmark, TextRun } = this.docx;
+    const levels = [HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingLevel.HEADING_3, HeadingLevel.HEADING_4, HeadingLevel.HEADING_5, HeadingLevel.HEADING_6];
+    const run = new TextRun(text);
+    return new Paragraph({
+      heading: levels[Math.min(levels.length, Math.max(1, level)) - 1],
+      children: anchor ? [new Bookmark({ id: anchor, children: [run] })] : [run],
+    });
+  }
+
+  list(list: { ordered: boolean; items: ListItem[] }, level: number, instance = ++this.listInstance): Paragraphs[] {
+    const { Paragraph } = this.docx;
+    const at = Math.min(level, MAX_LIST_LEVEL);
+    return list.items.flatMap((item) => [
+      new Paragraph({
+        children: this.runs(item.runs),
+        numbering: { reference: list.ordered ? NUMBERS : BULLETS, level: at, instance },
+      }),
+      ...(item.children ? this.list(item.children, level + 1) : []),
+    ]);
+  }
+
+  table(header: readonly string[], rows: readonly string[][]) {
+    const { Table, TableRow, TableCell, Paragraph, WidthType } = this.docx;
+    const cell = (text: string, bold = false) => new TableCell({ children: [new Paragraph({ children: this.runs([{ text, bold }]) })] });
+    const width = header.length || 1;
+    return new Table({
+      width: { size: 100, type: WidthType.PERCENTAGE },
+      rows: [
+        new TableRow({ tableHeader: true, children: header.map((h) => cell(h, true)) }),
+        ...rows.map((row) => new TableRow({ children: Array.from({ length: width }, (_, i) => cell(row[i] ?? '')) })),
+      ],
+    });
+  }
+
+  block(block: Block): Paragraphs[] {
+    const { Paragraph, PageBreak } = this.docx;
+    switch (block.kind) {
+      case 'heading':
+        return [this.heading(block.level, block.text, block.anchor)];
+      case 'paragraph':
+        return [new Paragraph({ children: this.runs(block.runs) })];
+      case 'quote':
+        return [new Paragraph({ children: this.runs(block.runs.map((r) => ({ ...r, italic: true }))), indent: { left: 720 } })];
+      case 'list':
+        return this.list(block, 0);
+      case 'table':
+        return [this.table(block.header, block.rows), new Paragraph({})];
+      case 'code':
+        return [new Paragraph({ children: this.runs([{ text: block.text, code: true }]) })];
+      case 'pageBreak':
+        return [new Paragraph({ children: [new PageBreak()] })];
+    }
+  }
+
+  /** The title, then the date and inputs in grey italics. */
+  head(title: string, meta: readonly string[], anchor?: string): Paragraphs[] {
+    const { Paragraph, TextRun, HeadingLevel, Bookmark } = this.docx;
+    const run = new TextRun(title);
+    return [
+      new Paragraph({ heading: HeadingLevel.TITLE, children: anchor ? [new Bookmark({ id: anchor, children: [run] })] : [run] }),
+      ...meta.map((line) => new Paragraph({ children: [new TextRun({ text: line, italics: true, color: '555555' })] })),
+    ];
+  }
+
+  document(doc: ExportDocument): Paragraphs[] {
+    return [...this.head(doc.title, doc.meta), ...doc.blocks.flatMap((b) => this.block(b))];
+  }
+
+  /** A project: its title, a contents list linking to each item, then each item on a new page under a level-1 heading. */
+  project(project: ProjectDocument): Paragraphs[] {
+    const { Paragraph, TextRun, InternalHyperlink, PageBreak } = this.docx;
+    const anchor = (i: number) => `item_${i + 1}`;
+    const contents = project.sections.map(
+      (section, i) =>
+        new Paragraph({
+          children: [new InternalHyperlink({ anchor: anchor(i), children: [new TextRun({ text: `${i + 1}. ${section.title}`, style: 'Hyperlink' })] })],
+        }),
+    );
+    return [
+      ...this.head(project.title, project.meta),
+      this.heading(1, 'Contents'),
+      ...contents,
+      ...project.sections.flatMap((section, i) => [
+        new Paragraph({ children: [new PageBreak()] }),
+        this.heading(1, section.title, anchor(i)),
+        ...section.meta.map((line) => new Paragraph({ children: [new TextRun({ text: line, italics: true, color: '555555' })] })),
+        ...section.blocks.flatMap((b) => this.block(b)),
+      ]),
+    ];
+  }
+}
+
+function numbering(docx: Docx) {
+  const { LevelFormat, AlignmentType } = docx;
+  const levels = (format: (typeof LevelFormat)[keyof typeof LevelFormat], text: (level: number) => string) =>
+    Array.from({ length: MAX_LIST_LEVEL + 1 }, (_, level) => ({
+      level,
+      format,
+      text: text(level),
+      alignment: AlignmentType.LEFT,
+      style: { paragraph: { indent: { left: 720 * (level + 1), hanging: 360 } } },
+    }));
+  return {
+    config: [
+      { reference: BULLETS, levels: levels(LevelFormat.BULLET, (level) => ['•', '◦', '▪'][level % 3]!) },
+      { reference: NUMBERS, levels: levels(LevelFormat.DECIMAL, (level) => `%${level + 1}.`) },
+    ],
+  };
+}
+
+async function pack(title: string, build: (writer: Writer) => Paragraphs[]): Promise<Uint8Array> {
+  const docx = await import('docx');
+  const writer = new Writer(docx);
+  const file = new docx.Document({
+    creator: 'StudyForge',
+    title,
+    numbering: numbering(docx),
+    sections: [{ children: build(writer) }],
+  });
+  return new Uint8Array(await docx.Packer.toArrayBuffer(file));
+}
+
+/** One result as a .docx file's bytes. */
+export function docxOfDocument(doc: ExportDocument): Promise<Uint8Array> {
+  return pack(doc.title, (writer) => writer.document(doc));
+}
+
+/** A whole project as one .docx file's bytes, with a contents list. */
+export function docxOfProject(project: ProjectDocument): Promise<Uint8Array> {
+  return pack(project.title, (writer) => writer.project(project));
+}
