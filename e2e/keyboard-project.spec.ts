@@ -47,7 +47,7 @@ test.describe('project page by keyboard', () => {
     await expect(heading1(page, 'Biology revision')).toBeVisible();
     await expect(rename).toBeFocused();
 
-    // Both exports are buttons in the Tab order.
+    // The exports are buttons in the Tab order.
     await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: 'Export as JSON' })).toBeFocused();
     const [json] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
@@ -56,6 +56,12 @@ test.describe('project page by keyboard', () => {
     await expect(page.getByRole('button', { name: 'Export as Markdown' })).toBeFocused();
     const [markdown] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
     expect(markdown.suggestedFilename()).toBe('Biology revision.md');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Export as Word' })).toBeFocused();
+    const [word] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+    expect(word.suggestedFilename()).toBe('Biology revision.docx');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Print / Save as PDF' })).toBeFocused();
 
     // Delete project, then think better of it: Escape cancels and focus returns to the button.
     const deleteProject = page.getByRole('button', { name: 'Delete project' });

@@ -127,7 +127,7 @@ test.describe('import', () => {
 test('every project control has a name and is reachable with Tab', async ({ page }) => {
   await seedFlowProject(page, { active: false });
   await openFlowProject(page);
-  const expected = ['Make active project', 'Rename', 'Export as JSON', 'Export as Markdown', 'Delete project'];
+  const expected = ['Make active project', 'Rename', 'Export as JSON', 'Export as Markdown', 'Export as Word', 'Print / Save as PDF', 'Delete project'];
   const reached: string[] = [];
   for (let i = 0; i < 40 && reached.length < expected.length; i++) {
     await page.keyboard.press('Tab');

@@ -75,6 +75,7 @@ export function ExportButtons({ project, artifacts, onError }: { project: Projec
 
   /** The project as one Word file with a contents list, or printed; the document code and its library load only now. */
   async function exportDocument(as: 'docx' | 'print') {
+    if (busy) return;
     setBusy(true);
     onError(null);
     try {
@@ -105,11 +106,12 @@ export function ExportButtons({ project, artifacts, onError }: { project: Projec
         <Icon name="download" />
         <span>Export as Markdown</span>
       </button>
-      <button type="button" className="button" onClick={() => void exportDocument('docx')} disabled={busy} aria-busy={busy || undefined}>
+      {/* aria-disabled, not disabled, while a file is made: a disabled button would drop the keyboard user's focus. */}
+      <button type="button" className="button" onClick={() => void exportDocument('docx')} aria-disabled={busy || undefined} aria-busy={busy || undefined}>
         <Icon name="description" />
         <span>Export as Word</span>
       </button>
-      <button type="button" className="button" onClick={() => void exportDocument('print')} disabled={busy}>
+      <button type="button" className="button" onClick={() => void exportDocument('print')} aria-disabled={busy || undefined}>
         <Icon name="print" />
         <span>Print / Save as PDF</span>
       </button>
