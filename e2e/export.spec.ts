@@ -3,7 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { parse as parseGift } from 'gift-pegjs';
 import ICAL from 'ical.js';
 import Papa from 'papaparse';
-import { flowProject, generateExample, seedActiveProject, toolById } from './support/app';
+import { flowProject, generateExample, seedActiveProject, seedStorage, storageKeys, toolById } from './support/app';
 import { loadRegistry } from './support/registry';
 import { exportFile, pptxSlides, wordParagraphs } from './support/exportFiles';
 
@@ -244,4 +244,56 @@ test("plans as calendars: the study plan's sessions on their days, from the resu
   });
   const starts = sprintEvents.map((e) => new Date(e.start).getTime());
   starts.slice(1).forEach((start, i) => expect(start - starts[i]!).toBe(planned[i]!.duration * 60_000));
+});
+
+test('from saved items: a quiz as GIFT, printed as a worksheet and copied with its structure; an export that cannot be made says why and changes nothing', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const items = quiz.example.output as { question: string; answer: string }[];
+  const deck = toolById(tools, 'presentation-generator');
+  await seedStorage(page, {
+    [storageKeys.projects]: [flowProject],
+    [storageKeys.activeProject]: flowProject.id,
+    [storageKeys.artifacts(flowProject.id)]: [
+      { id: 'art_1700000000200', createdAt: '2026-11-02T09:00:00.000Z', toolId: quiz.id, toolTitle: quiz.title, data: quiz.example.output },
+      // Saved by an older version: no longer a slide outline.
+      { id: 'art_1700000000100', createdAt: '2026-11-01T09:00:00.000Z', toolId: deck.id, toolTitle: deck.title, data: { outline: 'one, two' } },
+    ],
+  });
+  await page.goto(`#/projects/${flowProject.id}`);
+  const saved = savedItem(page, quiz.title);
+
+  const gift = await download(page, saved, 'Moodle / LMS quiz (GIFT .txt)');
+  expect((parseGift(gift.text) as { type: string }[]).filter((q) => q.type !== 'Category')).toHaveLength(items.length);
+
+  await page.evaluate(() => {
+    window.print = () => undefined;
+  });
+  await saved.getByRole('button', { name: /^Export/ }).click();
+  await saved.getByRole('button', { name: 'Print / Save as PDF' }).click();
+  await page.emulateMedia({ media: 'print' });
+  const printed = page.locator('#print-root');
+  await expect(printed.locator('h1')).toHaveText(quiz.title);
+  await expect(printed.getByText(`1. ${items[0]!.question}`)).toBeVisible();
+  await expect(printed.locator('h2', { hasText: 'Answer key' })).toBeVisible();
+  // The key starts a new page: the rule before it breaks the page.
+  expect(await printed.locator('hr').evaluate((hr) => getComputedStyle(hr).breakAfter)).toBe('page');
+  await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+  await page.emulateMedia({ media: 'screen' });
+  await expect(printed).toHaveCount(0);
+
+  await saved.getByRole('button', { name: 'Copy' }).click();
+  await expect(saved.getByRole('button', { name: 'Copied' })).toBeVisible();
+  const html = await page.evaluate(async () => (await (await navigator.clipboard.read())[0]!.getType('text/html')).text());
+  expect(html).toContain('Answer key');
+  expect(html).toContain('<li>');
+
+  const old = savedItem(page, deck.title);
+  await old.getByRole('button', { name: /^Export/ }).click();
+  await old.getByRole('button', { name: 'PowerPoint / Google Slides (.pptx)' }).click();
+  await expect(old.getByRole('alert')).toHaveText('Could not export as PowerPoint / Google Slides (.pptx): This result is not a slide outline the export can read.');
+  // The item is untouched, and the menu, still open, still works: Word lays the item out plainly.
+  const [file] = await Promise.all([page.waitForEvent('download'), old.getByRole('button', { name: WORD }).click()]);
+  const word = await wordParagraphs(page, await readFile((await file.path())!));
+  expect(word.map((p) => p.text)).toContain('one, two');
+  await expect(old.getByRole('alert')).toHaveCount(0);
 });

@@ -16,6 +16,8 @@ test.describe.configure({ mode: 'default' });
 test.afterAll(reportCoverage);
 
 test('saved results of the bespoke renderers, restored on opening their tools', async ({ page }) => {
+  // A reload per round, each restoring a result (its card and renderer load with it): a guard against a hang.
+  test.setTimeout(90_000);
   const guard = await watch(page);
   const plans = restoredTools.map((tool) => ({ tool, rounds: poisonedExamples(tool.example.output, schemaOf(tool), perString(tool)) }));
   // A page of the app first, so each round can write the saved session and reload the tool to restore it.

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { toolById } from './app';
 import { loadRegistry } from './registry';
+export { batches } from './registry';
 
 /* The axe scan and the seeded data the accessibility flows share (a11y.spec.ts, a11y-screens.spec.ts). */
 
@@ -45,11 +46,6 @@ export function heading1(page: Page, name: string | RegExp) {
   return page.getByRole('heading', { level: 1, name });
 }
 
-/** Splits the registry into a few similar batches: one test (one page) each. */
-export function batches<T>(items: readonly T[], count: number): T[][] {
-  const size = Math.ceil(items.length / count);
-  return Array.from({ length: count }, (_, i) => items.slice(i * size, (i + 1) * size)).filter((b) => b.length > 0);
-}
 
 export const artifacts = [
   { id: 'art_1700000000300', createdAt: '2026-11-01T11:00:00.000Z', toolId: 'smart-notes', toolTitle: 'SmartNotes', data: '## Photosynthesis\n\n- Light reactions\n- **Calvin cycle**' },

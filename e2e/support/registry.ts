@@ -52,3 +52,8 @@ export function savedTextOf(tool: ToolDeclaration): string {
   return line.slice(0, 30);
 }
 
+/** Splits the registry into a few similar batches: one test (one page) each, so a page's start-up is paid once a batch. */
+export function batches<T>(items: readonly T[], count: number): T[][] {
+  const size = Math.ceil(items.length / count);
+  return Array.from({ length: count }, (_, i) => items.slice(i * size, (i + 1) * size)).filter((b) => b.length > 0);
+}

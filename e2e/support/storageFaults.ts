@@ -66,7 +66,14 @@ export async function expectNothingLost(page: Page, savedDuring = 0) {
   expect(new Set(ids).size).toBe(ids.length);
 }
 
+/*
+ * A person uses the tab in front of them: each step first brings its tab to
+ * the front. Chromium throttles the timers of a tab in the background, so a
+ * 2.5 s "Saved!" there can last far longer than in the tab being used.
+ */
+
 export async function generate(page: Page, tool: ToolDeclaration) {
+  await page.bringToFront();
   await expect(await generateExample(page, tool)).toContainText(expectedTextOf(tool));
 }
 
@@ -75,6 +82,7 @@ export function saveButton(page: Page) {
 }
 
 export async function save(page: Page) {
+  await page.bringToFront();
   await saveButton(page).click();
   await expect(resultRegion(page).getByRole('button', { name: 'Saved!' })).toBeVisible();
 }

@@ -1,8 +1,8 @@
-import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { MAX_CALENDAR_TEXT } from '../../src/engine/export/calendar';
 import type { BinaryFile, ExportInput } from '../../src/engine/export/format';
 import { xssPayloads } from '../../src/engine/testing/xssPayloadList';
+import { eventsOf } from '../../src/engine/testing/calendarEvents';
 import { sessionStart, sprintEvents, sprintsCalendarFormat, sprintsCalendarFormatWith, sprintsExports } from './exports';
 
 /*
@@ -10,23 +10,6 @@ import { sessionStart, sprintEvents, sprintsCalendarFormat, sprintsCalendarForma
  * (ical.js, Mozilla's).
  */
 
-function eventsOf(file: BinaryFile) {
-  expect(file).toMatchObject({ extension: 'ics', type: 'text/calendar;charset=utf-8' });
-  const text = new TextDecoder('utf-8', { fatal: true }).decode(file.bytes);
-  const calendar = new ICAL.Component(ICAL.parse(text));
-  return calendar.getAllSubcomponents('vevent').map((vevent) => {
-    const event = new ICAL.Event(vevent);
-    const dtstart = vevent.getFirstProperty('dtstart');
-    return {
-      summary: event.summary,
-      description: event.description ?? '',
-      start: event.startDate.toString(),
-      end: event.endDate.toString(),
-      minutes: event.duration.toSeconds() / 60,
-      floating: event.startDate.zone?.tzid === 'floating' && !dtstart?.getParameter('tzid') && !/Z$/.test(String(dtstart?.getFirstValue())),
-    };
-  });
-}
 
 const context = { document: () => ({ title: '', meta: [], blocks: [] }) };
 const input = (data: unknown, madeAt?: string): ExportInput => ({ toolTitle: 'Focus Sprint Planner', topic: 'Cell division', data, ...(madeAt ? { madeAt } : {}) });

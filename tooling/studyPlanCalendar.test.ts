@@ -1,114 +1,19 @@
-import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { xssPayloads } from '../testing/xssPayloadList';
-import { MAX_CALENDAR_TEXT } from './calendar';
-import type { BinaryFile, ExportInput } from './format';
-import { studyPlanCalendarFormat } from './studyPlanCalendar';
+import studyPlan from '../registry/study-plan-ai';
+import { xssPayloads } from '../src/engine/testing/xssPayloadList';
+import { eventsOf } from '../src/engine/testing/calendarEvents';
+import { MAX_CALENDAR_TEXT } from '../src/engine/export/calendar';
+import type { BinaryFile, ExportInput } from '../src/engine/export/format';
+import { studyPlanCalendarFormat } from '../src/engine/export/studyPlanCalendar';
 
 /*
  * The study plan as a calendar, read back with a real iCalendar parser
  * (ical.js, Mozilla's): each VEVENT's SUMMARY, floating DTSTART, DTEND and
- * DESCRIPTION.
+ * DESCRIPTION. Here in tooling/ so it reads StudyPlan AI's own example
+ * (src/engine may not import registry/).
  */
 
-/*
- * StudyPlan AI's example output (registry/study-plan-ai.ts, example.output),
- * copied: src/engine may not import registry/, tests included (npm run
- * lint:imports). Made on Monday 23 November 2026 for an exam on Friday 4
- * December 2026.
- */
-const registryExample = `You have 11 days until your exam on Friday 4 December.
-
-## Overview
-The first week tackles your weak topics, moles and respiration, early, while also covering the rest of Biology and Chemistry. Each weak topic comes back twice more so it sticks. From Day 8 you switch to timed past papers and mixed questions, and the day before the exam is deliberately light.
-
-## Day-by-day plan
-### Day 1: Monday 23 November
-- Chemistry, moles: learn the formula moles = mass ÷ Mr and work through 5 worked examples (40 min)
-- Biology, cell biology: make flashcards on cell structure and transport (30 min)
-
-### Day 2: Tuesday 24 November
-- Biology, respiration: aerobic vs anaerobic, word and symbol equations; draw a comparison table (40 min)
-- Chemistry, atomic structure: 15 recall questions from your flashcards (30 min)
-
-### Day 3: Wednesday 25 November
-- Chemistry, bonding and structure: explain ionic, covalent and metallic bonding aloud, then 10 exam questions (45 min)
-- Biology, organisation: digestive system and enzymes flashcards (30 min)
-
-### Day 4: Thursday 26 November
-- Chemistry, moles (second session): 10 practice calculations including reacting masses, then mark them (45 min)
-- Biology, infection and response: pathogens and the immune system, one-page summary from memory (30 min)
-
-### Day 5: Friday 27 November
-- Biology, respiration (second session): exercise, oxygen debt and metabolism exam questions (40 min)
-- Chemistry, chemical changes: reactivity series and electrolysis flashcards (30 min)
-
-### Day 6: Saturday 28 November
-- Chemistry, energy changes: exothermic and endothermic reactions, reaction profiles (45 min)
-- Biology, photosynthesis: compare it with respiration in a table (45 min)
-- Mixed recall: 20 flashcards from Days 1 to 3 (30 min)
-
-### Day 7: Sunday 29 November
-- Rest day: no new material, time off to recharge
-- Quick flashcard review of moles and respiration only (20 min)
-
-### Day 8: Monday 30 November
-- Chemistry: timed past paper, first half (50 min)
-- Mark it with the mark scheme and list every mistake (20 min)
-
-### Day 9: Tuesday 1 December
-- Biology: timed past paper, first half (50 min)
-- Mark it with the mark scheme and list every mistake (20 min)
-
-### Day 10: Wednesday 2 December
-- Moles and respiration (third session): redo every question you got wrong on Days 8 and 9 (40 min)
-- Mixed practice: 15 questions across both subjects (30 min)
-
-### Day 11: Thursday 3 December
-- Light review: read your mistake list and key equations once (30 min)
-- Pack your bag and get to bed early
-
-### Exam day: Friday 4 December
-- Eat breakfast and glance at your key equations only; no new material
-- Bring pens, pencil, ruler and a calculator
-- Read every question carefully and check the marks available
-
-## Tips
-- Test yourself before rereading: trying to recall an answer builds memory far better than reading it again.
-- Mark every practice question and keep a mistake list; that list is your best final-day revision.
-- Aim for 8 to 9 hours of sleep, especially in the last three nights, since sleep is when memories are consolidated.`;
-
-interface ParsedEvent {
-  summary: string;
-  description: string;
-  /** "2026-11-23T17:00:00": floating, no zone. */
-  start: string;
-  end: string;
-  minutes: number;
-  floating: boolean;
-  free: boolean;
-}
-
-function eventsOf(file: BinaryFile): ParsedEvent[] {
-  expect(file.extension).toBe('ics');
-  expect(file.type).toBe('text/calendar;charset=utf-8');
-  const text = new TextDecoder('utf-8', { fatal: true }).decode(file.bytes);
-  const calendar = new ICAL.Component(ICAL.parse(text));
-  expect(calendar.name).toBe('vcalendar');
-  return calendar.getAllSubcomponents('vevent').map((vevent) => {
-    const event = new ICAL.Event(vevent);
-    const dtstart = vevent.getFirstProperty('dtstart');
-    return {
-      summary: event.summary,
-      description: event.description ?? '',
-      start: event.startDate.toString(),
-      end: event.endDate.toString(),
-      minutes: event.duration.toSeconds() / 60,
-      floating: !event.startDate.isDate && event.startDate.zone?.tzid === 'floating' && !dtstart?.getParameter('tzid') && !/Z$/.test(String(dtstart?.getFirstValue())),
-      free: vevent.getFirstPropertyValue('transp') === 'TRANSPARENT',
-    };
-  });
-}
+const registryExample = studyPlan.example.output;
 
 const build = (data: unknown, madeAt?: string, extra: Partial<ExportInput> = {}) =>
   studyPlanCalendarFormat.build({ toolTitle: 'StudyPlan AI', topic: 'GCSE Biology and Chemistry', data, ...(madeAt ? { madeAt } : {}), ...extra }, {
