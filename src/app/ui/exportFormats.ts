@@ -17,28 +17,39 @@ const optionalFormats: OptionalFormats = {
   ics: () => import('../../engine/export/studyPlanCalendar').then((m) => m.studyPlanCalendarFormat),
 };
 
-export interface ResultExports {
+
+/** A result made ready to export: its input completed (its schema from the tool, a date) and its document's layout. */
+export interface PreparedExport {
   /** The input, completed: its schema from the tool, and the date it is exported on when it has none. */
   input: ExportInput;
-  formats: readonly ExportFormat[];
   context: ExportContext;
 }
 
-/**
- * Every format a result of this tool can be exported as, with what they
- * share (its document). A saved item whose tool is gone still gets the
- * formats its data allows, in the generic layout.
- */
-export async function exportsFor(toolId: string, input: ExportInput): Promise<ResultExports> {
+async function prepare(toolId: string, input: ExportInput) {
   const tool = await loadTool(toolId).catch(() => undefined);
   const renderer = tool ? await rendererExports[rendererKeyFor(tool)]?.() : undefined;
   const schema = input.schema ?? (tool && tool.result !== 'markdown' ? contractSchemaOf(tool.result) : undefined);
   const full: ExportInput = { ...input, ...(schema ? { schema } : {}), madeAt: input.madeAt ?? new Date().toISOString() };
-  return {
-    input: full,
-    formats: await availableFormats(input.data, renderer, tool?.exports, optionalFormats),
-    context: exportContext(full, renderer),
-  };
+  return { tool, renderer, prepared: { input: full, context: exportContext(full, renderer) } };
+}
+
+/**
+ * A result's document in its renderer's layout, for what needs the document
+ * alone (the rich copy, a project's Word file and print): no format is
+ * looked up. A saved item whose tool is gone gets the generic layout.
+ */
+export async function preparedExport(toolId: string, input: ExportInput): Promise<PreparedExport> {
+  return (await prepare(toolId, input)).prepared;
+}
+
+export interface ResultExports extends PreparedExport {
+  formats: readonly ExportFormat[];
+}
+
+/** Every format a result of this tool can be exported as (the Export menu), with what they share. */
+export async function exportsFor(toolId: string, input: ExportInput): Promise<ResultExports> {
+  const { tool, renderer, prepared } = await prepare(toolId, input);
+  return { ...prepared, formats: await availableFormats(input.data, renderer, tool?.exports, optionalFormats) };
 }
 
 /** Carries the format out: downloads its file and returns its name, or opens the print dialog. Throws, with the reason, when it cannot. */

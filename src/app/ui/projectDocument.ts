@@ -2,7 +2,7 @@ import { findTool } from '../../engine/catalogue';
 import { defaultDocument, type ProjectDocument } from '../../engine/export/document';
 import type { ExportInput } from '../../engine/export/format';
 import type { Artifact, Project } from '../../engine/projects/schema';
-import { exportsFor } from './exportFormats';
+import { preparedExport } from './exportFormats';
 
 /*
  * A project as one document (issue 15), for Word and print: each saved item
@@ -15,7 +15,7 @@ export async function projectDocument(project: Project, artifacts: readonly Arti
     artifacts.map(async (artifact) => {
       const title = findTool(artifact.toolId)?.title ?? artifact.toolTitle ?? artifact.toolId;
       const input: ExportInput = { toolTitle: title, data: artifact.data, madeAt: artifact.createdAt };
-      const { context, input: full } = await exportsFor(artifact.toolId, input);
+      const { context, input: full } = await preparedExport(artifact.toolId, input);
       let doc;
       try {
         doc = context.document();

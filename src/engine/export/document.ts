@@ -23,7 +23,7 @@ export interface Run {
 }
 
 export type Block =
-  | { kind: 'heading'; level: 1 | 2 | 3 | 4 | 5 | 6; text: string; /** An anchor for a contents list. */ anchor?: string }
+  | { kind: 'heading'; level: 1 | 2 | 3 | 4 | 5 | 6; text: string }
   | { kind: 'paragraph'; runs: Run[] }
   | { kind: 'list'; ordered: boolean; items: ListItem[] }
   | { kind: 'table'; header: string[]; rows: string[][] }
@@ -252,7 +252,7 @@ export function resultBlocks(data: unknown, schema?: ContractSchema, level = 2):
   return valueBlocks(data, schema, level, 0);
 }
 
-/** Blocks as plain text, for the text/plain half of a rich copy and for tests. */
+/** Blocks as plain text, one block a paragraph: how tests read a document, as a person would. */
 export function blocksText(blocks: readonly Block[]): string {
   const runsText = (runs: readonly Run[]) => runs.map((r) => r.text).join('');
   const listText = (list: { ordered: boolean; items: ListItem[] }, indent: string): string =>

@@ -80,7 +80,7 @@ class Writer {
     const { Paragraph, PageBreak } = this.docx;
     switch (block.kind) {
       case 'heading':
-        return [this.heading(block.level, block.text, block.anchor)];
+        return [this.heading(block.level, block.text)];
       case 'paragraph':
         return [new Paragraph({ children: this.runs(block.runs) })];
       case 'quote':
@@ -96,14 +96,16 @@ class Writer {
     }
   }
 
-  /** The title, then the date and inputs in grey italics. */
-  head(title: string, meta: readonly string[], anchor?: string): Paragraphs[] {
-    const { Paragraph, TextRun, HeadingLevel, Bookmark } = this.docx;
-    const run = new TextRun(title);
-    return [
-      new Paragraph({ heading: HeadingLevel.TITLE, children: anchor ? [new Bookmark({ id: anchor, children: [run] })] : [run] }),
-      ...meta.map((line) => new Paragraph({ children: [new TextRun({ text: line, italics: true, color: '555555' })] })),
-    ];
+  /** The date and inputs under a title, in grey italics. */
+  meta(lines: readonly string[]): Paragraphs[] {
+    const { Paragraph, TextRun } = this.docx;
+    return lines.map((line) => new Paragraph({ children: [new TextRun({ text: line, italics: true, color: '555555' })] }));
+  }
+
+  /** The title, then its meta lines. */
+  head(title: string, meta: readonly string[]): Paragraphs[] {
+    const { Paragraph, TextRun, HeadingLevel } = this.docx;
+    return [new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(title)] }), ...this.meta(meta)];
   }
 
   document(doc: ExportDocument): Paragraphs[] {
@@ -127,7 +129,7 @@ class Writer {
       ...project.sections.flatMap((section, i) => [
         new Paragraph({ children: [new PageBreak()] }),
         this.heading(1, section.title, anchor(i)),
-        ...section.meta.map((line) => new Paragraph({ children: [new TextRun({ text: line, italics: true, color: '555555' })] })),
+        ...this.meta(section.meta),
         ...section.blocks.flatMap((b) => this.block(b)),
       ]),
     ];

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { xssPayloads } from '../testing/xssPayloadList';
-import { defaultDocument } from './document';
-import { contentHtml, contentText } from './html';
+import { blocksText, defaultDocument } from './document';
+import { contentHtml } from './html';
 
 /*
  * The rich copy (issue 15): what Google Docs and Word receive when a result
@@ -23,7 +23,7 @@ describe('rich copy HTML', () => {
     expect(body.querySelector('strong')?.textContent).toBe('small');
     expect([...body.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['Nucleus', 'Membrane']);
     expect([...body.querySelectorAll('th, td')].map((c) => c.textContent)).toEqual(['Part', 'Job', 'Nucleus', 'Control']);
-    expect(contentText(doc)).toBe('Cells\n\nCells are small.\n\n- Nucleus\n- Membrane\n\nPart\tJob\nNucleus\tControl');
+    expect(blocksText(doc.blocks)).toBe('Cells\n\nCells are small.\n\n- Nucleus\n- Membrane\n\nPart\tJob\nNucleus\tControl');
   });
 
   it('the XSS corpus, as list items, as markdown and as table cells, is text: no element or attribute of its own', () => {

@@ -1,5 +1,5 @@
 import { sanitizeHtml } from '../safeHtml';
-import { blocksText, type Block, type ExportDocument, type ListItem, type Run } from './document';
+import type { Block, ExportDocument, ListItem, Run } from './document';
 
 /*
  * A result's document as HTML (issue 15), for the rich copy: pasted into
@@ -55,9 +55,4 @@ function blockHtml(block: Block): string {
 /** The result's content as HTML, without the title and date: what a paste into a document should hold. */
 export function contentHtml(doc: ExportDocument): string {
   return sanitizeHtml(doc.blocks.map(blockHtml).join(''));
-}
-
-/** The content as plain text, the text/plain half of a rich copy. */
-export function contentText(doc: ExportDocument): string {
-  return blocksText(doc.blocks);
 }
