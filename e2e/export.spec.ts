@@ -5,7 +5,7 @@ import ICAL from 'ical.js';
 import Papa from 'papaparse';
 import { flowProject, generateExample, seedActiveProject, seedStorage, storageKeys, toolById } from './support/app';
 import { loadRegistry } from './support/registry';
-import { exportFile, pptxSlides, wordParagraphs } from './support/exportFiles';
+import { exportFile, pptxSlides, qtiQuestions, wordParagraphs } from './support/exportFiles';
 
 /*
  * Export (issue 15): a flashcard deck as Quizlet, Anki and CSV files, a quiz
@@ -55,13 +55,22 @@ test('flashcards: Quizlet, Anki and CSV from the result, and CSV again from the 
   expect(again.text).toBe(csv.text);
 });
 
-test('a quiz as GIFT for Moodle, from the result, read back by a GIFT parser; a result with no format says so', async ({ page }) => {
+test('a quiz as GIFT for Moodle and QTI for Canvas, from the result, read back by a GIFT parser and an XML parser; a result with no format says so', async ({ page }) => {
   const result = await generateExample(page, quiz);
-  const items = quiz.example.output as { question: string; type: string }[];
+  const items = quiz.example.output as { question: string; type: string; answer: string }[];
   await expect(result.getByText(`Question 1 of ${items.length}`)).toBeVisible();
   const gift = await download(page, result, 'Moodle / LMS quiz (GIFT .txt)');
   const questions = (parseGift(gift.text) as { type: string }[]).filter((q) => q.type !== 'Category');
   expect(questions.map((q) => q.type)).toEqual(items.map((i) => ({ MCQ: 'MC', TF: 'TF', FIB: 'Short' })[i.type]));
+
+  const qti = await exportFile(page, result, 'Canvas / LMS quiz (QTI .zip)');
+  expect(qti.name).toMatch(/^Interactive Quiz Builder - .+ - QTI\.zip$/);
+  expect(await qtiQuestions(page, qti.bytes)).toEqual(
+    items.map((i) => ({
+      type: { MCQ: 'multiple_choice_question', TF: 'true_false_question', FIB: 'short_answer_question' }[i.type],
+      right: i.answer,
+    })),
+  );
 
   const notes = await generateExample(page, toolById(tools, 'smart-notes'));
   await notes.getByRole('button', { name: /^Export/ }).click();
@@ -246,7 +255,7 @@ test("plans as calendars: the study plan's sessions on their days, from the resu
   starts.slice(1).forEach((start, i) => expect(start - starts[i]!).toBe(planned[i]!.duration * 60_000));
 });
 
-test('from saved items: a quiz as GIFT, printed as a worksheet and copied with its structure; an export that cannot be made says why and changes nothing', async ({ page, context }) => {
+test('from saved items: a quiz as GIFT and QTI, printed as a worksheet and copied with its structure; an export that cannot be made says why and changes nothing', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const items = quiz.example.output as { question: string; answer: string }[];
   const deck = toolById(tools, 'presentation-generator');
@@ -264,6 +273,9 @@ test('from saved items: a quiz as GIFT, printed as a worksheet and copied with i
 
   const gift = await download(page, saved, 'Moodle / LMS quiz (GIFT .txt)');
   expect((parseGift(gift.text) as { type: string }[]).filter((q) => q.type !== 'Category')).toHaveLength(items.length);
+  const qti = await exportFile(page, saved, 'Canvas / LMS quiz (QTI .zip)');
+  expect(qti.name).toBe(`${quiz.title} - QTI.zip`);
+  expect((await qtiQuestions(page, qti.bytes)).map((q) => q.right)).toEqual(items.map((i) => i.answer));
 
   await page.evaluate(() => {
     window.print = () => undefined;

@@ -71,8 +71,8 @@ async function wordText(bytes: Uint8Array): Promise<{ title: string; body: strin
 }
 
 const expectedKeys: Partial<Record<string, ExportFormatKey[]>> = {
-  'interactive-quiz-builder': ['docx', 'print', 'gift'],
-  'quiz-whiz': ['docx', 'print', 'gift'],
+  'interactive-quiz-builder': ['docx', 'print', 'gift', 'qti'],
+  'quiz-whiz': ['docx', 'print', 'gift', 'qti'],
   'flashcard-generator': ['docx', 'print', 'quizlet', 'anki', 'csv'],
   'presentation-generator': ['docx', 'print', 'pptx'],
   'focus-sprint-planner': ['docx', 'print', 'ics'],

@@ -71,3 +71,26 @@ export async function pptxSlides(page: Page, bytes: Buffer): Promise<{ texts: st
     return sources.map(({ slide, notes }) => ({ texts: parse(slide), notes: notes ? parse(notes).join('\n') : '' }));
   }, parts);
 }
+
+/** A QTI .zip's questions as Canvas reads them: the manifest's quiz file, parsed by the browser's XML parser; each item's type and the choice it scores. */
+export async function qtiQuestions(page: Page, bytes: Buffer): Promise<{ type: string; right: string }[]> {
+  const zip = await JSZip.loadAsync(bytes);
+  const manifest = await zip.file('imsmanifest.xml')?.async('string');
+  expect(manifest, 'imsmanifest.xml in the .zip').toBeDefined();
+  const href = manifest!.match(/<resource [^>]*type="imsqti_xmlv1p2" href="([^"]+)"/)?.[1];
+  expect(href, 'a QTI resource in the manifest').toBeDefined();
+  const quiz = await zip.file(href!)?.async('string');
+  expect(quiz, `${href} in the .zip`).toBeDefined();
+  return page.evaluate((source) => {
+    const Q = 'http://www.imsglobal.org/xsd/ims_qtiasiv1p2';
+    const doc = new DOMParser().parseFromString(source, 'application/xml');
+    if (doc.getElementsByTagName('parsererror').length > 0) throw new Error('the QTI file is not well-formed XML');
+    const byTag = (node: Element | Document, tag: string) => [...node.getElementsByTagNameNS(Q, tag)];
+    return byTag(doc, 'item').map((item) => {
+      const type = byTag(item, 'qtimetadatafield').find((f) => byTag(f, 'fieldlabel')[0]?.textContent === 'question_type');
+      const scored = byTag(item, 'varequal')[0]?.textContent ?? '';
+      const label = byTag(item, 'response_label').find((l) => l.getAttribute('ident') === scored);
+      return { type: (type && byTag(type, 'fieldentry')[0]?.textContent) || '', right: (label ? byTag(label, 'mattext')[0]?.textContent : scored) ?? '' };
+    });
+  }, quiz!);
+}

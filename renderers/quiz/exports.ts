@@ -3,6 +3,7 @@ import { metaLines } from '../../src/engine/export/document';
 import { baseNameOf, withoutControlCharacters, type ExportInput, type RendererExports, type TextFormat } from '../../src/engine/export/format';
 import { quizContract } from './contract';
 import type { QuizItem } from './items';
+import { qtiFormat } from './qti';
 
 /*
  * A quiz for an LMS (issue 15): Moodle's GIFT format (docs.moodle.org,
@@ -109,4 +110,4 @@ export function quizWorksheet(input: ExportInput): ExportDocument {
   };
 }
 
-export const quizExports: RendererExports = { formats: quizFormats, document: quizWorksheet };
+export const quizExports: RendererExports = { formats: [...quizFormats, qtiFormat], document: quizWorksheet };

@@ -10,7 +10,7 @@ import type { ContractSchema } from '../contractSchema';
 import type { ExportDocument } from './document';
 
 /** Every format a result can leave in, by key: what a registry file names to add or remove one. */
-export const exportFormatKeys = ['docx', 'print', 'pptx', 'quizlet', 'anki', 'csv', 'gift', 'ics'] as const;
+export const exportFormatKeys = ['docx', 'print', 'pptx', 'quizlet', 'anki', 'csv', 'gift', 'qti', 'ics'] as const;
 export type ExportFormatKey = (typeof exportFormatKeys)[number];
 
 /** Formats off by default that a registry file may turn on: a calendar from a Markdown plan with dated days (study-plan-ai). */
