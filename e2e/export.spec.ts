@@ -10,9 +10,9 @@ import { exportFile, pptxSlides, qtiQuestions, wordParagraphs } from './support/
 /*
  * Export (issue 15): a flashcard deck as Quizlet, Anki and CSV files, a quiz
  * as GIFT and as a worksheet, any result as Word, printed and copied with its
- * structure, slides as PowerPoint and plans as calendars; downloaded from a
- * result and from the same result saved to a project, each read back by a
- * parser (the Office files unzipped and their XML parsed).
+ * structure, slides as PowerPoint, plans and a group's tasks as calendars;
+ * downloaded from a result and from the same result saved to a project, each
+ * read back by a parser (the Office files unzipped and their XML parsed).
  */
 
 const tools = await loadRegistry();
@@ -212,9 +212,29 @@ function calendarEvents(bytes: Buffer) {
   const calendar = new ICAL.Component(ICAL.parse(bytes.toString('utf8')));
   return calendar.getAllSubcomponents('vevent').map((vevent) => {
     const event = new ICAL.Event(vevent);
-    return { summary: event.summary, start: event.startDate.toString(), minutes: event.duration.toSeconds() / 60 };
+    return { summary: event.summary, start: event.startDate.toString(), minutes: event.duration.toSeconds() / 60, description: event.description ?? '', allDay: event.startDate.isDate };
   });
 }
+
+test("a group project's next steps as a calendar: one whole-day event per task on its due day, with who does it; from the result and the saved item", async ({ page }) => {
+  const coordinator = toolById(tools, 'group-project-coordinator');
+  const steps = (coordinator.example.output as { nextSteps: { task: string; who: string; due: string }[] }).nextSteps;
+  await seedActiveProject(page);
+  const result = await generateExample(page, coordinator);
+  // The steps are a table on screen, a row per task.
+  const table = result.getByRole('table');
+  await expect(table.getByRole('row')).toHaveCount(steps.length + 1);
+  await expect(table.getByRole('row').nth(1)).toContainText(steps[0]!.task);
+
+  const expected = steps.map((s) => ({ summary: s.task, start: s.due, minutes: 24 * 60, description: `Who: ${s.who}`, allDay: true }));
+  const file = await exportFile(page, result, 'Calendar (.ics)');
+  expect(file.name).toBe('Group Project Coordinator - Calendar.ics');
+  expect(calendarEvents(file.bytes)).toEqual(expected);
+
+  await result.getByRole('button', { name: 'Save to Project' }).click();
+  await page.goto(`#/projects/${flowProject.id}`);
+  expect(calendarEvents((await exportFile(page, savedItem(page, coordinator.title), 'Calendar (.ics)')).bytes)).toEqual(expected);
+});
 
 test("plans as calendars: the study plan's sessions on their days, from the result and the saved item; focus sprints end to end", async ({ page }) => {
   const plan = toolById(tools, 'study-plan-ai');
@@ -228,7 +248,7 @@ test("plans as calendars: the study plan's sessions on their days, from the resu
   const sessions = (plan.example.output as string).split('### Exam day')[0]!.match(/^- /gm)!.length;
   expect(events).toHaveLength(sessions + 1);
   // Monday's first session after school, laid end to end; Saturday's from the morning; the exam at 9.
-  expect(events[0]).toEqual({ summary: 'Chemistry, moles', start: '2026-11-23T17:00:00', minutes: 40 });
+  expect(events[0]).toMatchObject({ summary: 'Chemistry, moles', start: '2026-11-23T17:00:00', minutes: 40, allDay: false });
   expect(events[1]).toMatchObject({ summary: 'Biology, cell biology', start: '2026-11-23T17:40:00', minutes: 30 });
   expect(events.find((e) => e.start.startsWith('2026-11-28'))!.start).toBe('2026-11-28T10:00:00');
   expect(events.at(-1)!.start).toBe('2026-12-04T09:00:00');

@@ -47,7 +47,7 @@ for (const tool of multiInput) {
       });
     }
 
-    const optional = tool.fields.filter((f) => !f.required && (f.kind === 'text' || f.kind === 'textarea') && !tool.rules?.some((r) => r.fields.includes(f.name)));
+    const optional = tool.fields.filter((f) => !f.required && (f.kind === 'text' || f.kind === 'textarea' || f.kind === 'date') && !tool.rules?.some((r) => r.fields.includes(f.name)));
     if (optional.length > 0) {
       test(`optional inputs (${optional.map((f) => f.label).join(', ')}) never block Generate`, async ({ page }) => {
         for (const field of optional) await control(page, field).fill('');

@@ -35,6 +35,12 @@ export default defineTool({
       label: 'Member 3’s contribution',
       placeholder: 'Optional: paste member 3’s part...',
     },
+    {
+      name: 'handIn',
+      kind: 'date',
+      label: 'Hand-in date',
+      help: 'Optional: add it for a dated to-do list that goes into your calendars.',
+    },
   ],
   prompt: `You are an experienced project tutor reviewing a student group's work in progress so they can merge it into one coherent project.
 
@@ -56,11 +62,24 @@ Member 2:
 {{/member2}}{{#member3}}
 Member 3:
 {{member3}}
-{{/member3}}`,
+{{/member3}}{{#handIn}}
+Today is {{today}} and the project is due on {{handIn}} (both YYYY-MM-DD). Also give the group its next steps: three to eight concrete tasks that close the gaps and merge the work into one piece, in date order, each with who does it ("Member 1", "Member 2", "Member 3" or "Everyone") and a due date written YYYY-MM-DD between today and the hand-in date, leaving time to proofread; the last task is handing in the project on {{handIn}}. If the hand-in date is not after today, leave the next steps out.
+{{/handIn}}`,
   result: z.object({
     toneAnalysis: z.string().min(1).describe('Tone and style'),
     redundancyReport: z.string().min(1).describe('Overlaps and repetition'),
     gapAnalysis: z.string().min(1).describe('What is still missing'),
+    // Only with a hand-in date: dated tasks, which go into a calendar as whole-day events (src/engine/export/datedTasks.ts).
+    nextSteps: z
+      .array(
+        z.object({
+          task: z.string().min(1).describe('Task'),
+          who: z.string().describe('Who'),
+          due: z.string().describe('Due'),
+        }),
+      )
+      .optional()
+      .describe('Next steps'),
   }),
   actionLabel: 'Review Our Work',
   example: {
@@ -73,6 +92,7 @@ Member 3:
         'so basically plastic is really bad for sea animals!! turtles eat plastic bags cos they think theyre jellyfish and seabirds feed bits of plastic to their chicks. also about 8 million tonnes go in the sea every year which is crazy. fishing nets trap seals and dolphins (ghost nets).',
       member3:
         'Solutions. 1. Banning single-use plastic bags has cut bag litter on UK beaches. 2. Deposit return schemes for bottles. 3. Beach clean-ups.',
+      handIn: '2026-12-11',
     },
     output: {
       toneAnalysis:
@@ -81,6 +101,15 @@ Member 3:
         'The figure of about 8 million tonnes of plastic entering the oceans each year appears in both Member 1’s and Member 2’s sections; keep it once, in Member 1’s introduction. Ghost nets are also covered twice: Member 1 mentions them as a source and Member 2 as a threat to seals and dolphins. That can work if Member 1 keeps the "source" angle and Member 2 the "effects" angle, with a brief cross-reference instead of repetition.',
       gapAnalysis:
         'Three requirements are still open. Most important, there is no local case study yet (requirement 3); Member 2 or Member 3 could research a nearby beach or river. Next, the solutions section lists three ideas but does not evaluate them (requirement 4): Member 3 should add the strengths, weaknesses and evidence for each. Finally, no one has started the APA reference list (requirement 5), and none of the statistics is sourced yet; Member 1 could collect the sources everyone used.',
+      nextSteps: [
+        { task: 'Agree on formal third-person prose and one heading style for the whole report', who: 'Everyone', due: '2026-11-30' },
+        { task: 'Rewrite the effects on marine life in the agreed, formal style', who: 'Member 2', due: '2026-12-02' },
+        { task: 'Research and write the local case study (requirement 3)', who: 'Member 2', due: '2026-12-04' },
+        { task: 'Evaluate each solution: strengths, weaknesses and evidence (requirement 4)', who: 'Member 3', due: '2026-12-04' },
+        { task: 'Collect everyone’s sources into an APA reference list (requirement 5)', who: 'Member 1', due: '2026-12-07' },
+        { task: 'Merge the sections, proofread and check the word count', who: 'Everyone', due: '2026-12-09' },
+        { task: 'Hand in the report', who: 'Member 1', due: '2026-12-11' },
+      ],
     },
   },
 });

@@ -77,6 +77,7 @@ const expectedKeys: Partial<Record<string, ExportFormatKey[]>> = {
   'presentation-generator': ['docx', 'print', 'pptx'],
   'focus-sprint-planner': ['docx', 'print', 'ics'],
   'study-plan-ai': ['docx', 'print', 'ics'],
+  'group-project-coordinator': ['docx', 'print', 'ics'],
   'smart-notes': ['docx', 'print'],
 };
 

@@ -82,8 +82,9 @@ describe('sprint plan as a calendar (.ics)', () => {
         end: '2026-11-23T14:25:00',
         minutes: 25,
         floating: true,
+        allDay: false,
       },
-      { summary: 'Break: Stand up and stretch', description: 'Stand up and stretch', start: '2026-11-23T14:25:00', end: '2026-11-23T14:30:00', minutes: 5, floating: true },
+      { summary: 'Break: Stand up and stretch', description: 'Stand up and stretch', start: '2026-11-23T14:25:00', end: '2026-11-23T14:30:00', minutes: 5, floating: true, allDay: false },
       {
         summary: 'Compare mitosis and meiosis in a table',
         description: 'Compare mitosis and meiosis in a table',
@@ -91,6 +92,7 @@ describe('sprint plan as a calendar (.ics)', () => {
         end: '2026-11-23T14:55:00',
         minutes: 25,
         floating: true,
+        allDay: false,
       },
     ]);
     // Made a moment ahead of now (a clock a little fast): from then.

@@ -1,15 +1,16 @@
 import { cardFormatsFor } from './cards';
+import { datedTaskFormatsFor } from './datedTasks';
 import { defaultDocument, type ExportDocument } from './document';
 import { docxFormat, printFormat } from './documentFormats';
 import type { ExportContext, ExportFormat, ExportFormatKey, ExportInput, ExportSettings, OptionalExportFormatKey, RendererExports } from './format';
 
 /*
  * Which formats a result gets (issue 15), decided in one place: Word and
- * print for every result; its renderer's own (a quiz's GIFT, slides'
- * PowerPoint, sprints' calendar); flashcard decks whenever the data holds
- * question/answer pairs; then the registry file's `exports` settings add an
- * optional format or remove one. No registry file needs a line to get the
- * right formats.
+ * print for every result; its renderer's own (a quiz's GIFT and QTI,
+ * slides' PowerPoint, sprints' calendar); flashcard decks whenever the data
+ * holds question/answer pairs, a calendar whenever it holds dated tasks; then
+ * the registry file's `exports` settings add an optional format or remove
+ * one. No registry file needs a line to get the right formats.
  */
 
 export type OptionalFormats = Readonly<Record<OptionalExportFormatKey, () => Promise<ExportFormat>>>;
@@ -21,7 +22,7 @@ export async function availableFormats(
   optional: OptionalFormats,
 ): Promise<ExportFormat[]> {
   const added = await Promise.all((settings?.add ?? []).map((key) => optional[key]()));
-  const all = [docxFormat, printFormat, ...(renderer?.formats ?? []), ...cardFormatsFor(data), ...added];
+  const all = [docxFormat, printFormat, ...(renderer?.formats ?? []), ...cardFormatsFor(data), ...datedTaskFormatsFor(data), ...added];
   const removed = new Set<ExportFormatKey>(settings?.remove ?? []);
   const seen = new Set<ExportFormatKey>();
   // One entry per key: a renderer's own format wins over an engine one of the same key.

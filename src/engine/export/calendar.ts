@@ -39,6 +39,25 @@ export interface CalendarEvent {
   free?: boolean;
 }
 
+/** A calendar day, month 1 to 12. */
+export interface CalendarDay {
+  year: number;
+  month: number;
+  day: number;
+}
+
+/**
+ * A whole-day event (a task due that day): DTSTART;VALUE=DATE, shown in a
+ * calendar's all-day row, and free, so it never blocks the day's lessons.
+ */
+export interface AllDayEvent {
+  title: string;
+  description?: string;
+  day: CalendarDay;
+}
+
+export type CalendarEntry = CalendarEvent | AllDayEvent;
+
 /**
  * The longest title or description kept, in characters; longer text is cut
  * at a word with "…". ics folds a line in time that grows with the square of
@@ -109,12 +128,25 @@ function escapedName(name: string): string {
 
 const dateArray = (t: FloatingTime): [number, number, number, number, number] => [t.year, t.month, t.day, t.hour, t.minute];
 
-function attributesOf(event: CalendarEvent): EventAttributes {
-  const minutes = Math.max(1, Math.round(event.minutes));
+/** The day after, on the calendar (DTEND of a whole-day event is the next day, RFC 5545 3.6.1). */
+function nextDay({ year, month, day }: CalendarDay): [number, number, number] {
+  const d = new Date(Date.UTC(year, month - 1, day + 1));
+  return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()];
+}
+
+function attributesOf(event: CalendarEntry): EventAttributes {
   const description = event.description === undefined ? '' : calendarText(event.description);
-  return {
+  const text = {
     title: shortTitle(event.title, MAX_CALENDAR_TEXT) || 'Study session',
     ...(description ? { description } : {}),
+  };
+  if ('day' in event) {
+    const { year, month, day } = event.day;
+    return { ...text, start: [year, month, day], end: nextDay(event.day), transp: 'TRANSPARENT', busyStatus: 'FREE' };
+  }
+  const minutes = Math.max(1, Math.round(event.minutes));
+  return {
+    ...text,
     start: dateArray(event.start),
     startInputType: 'local',
     startOutputType: 'local',
@@ -125,7 +157,7 @@ function attributesOf(event: CalendarEvent): EventAttributes {
   };
 }
 
-export type CalendarWriter = (events: readonly CalendarEvent[], name?: string) => string;
+export type CalendarWriter = (events: readonly CalendarEntry[], name?: string) => string;
 
 /** Loads ics, then writes events as the text of an .ics file (throws, with a reason a user can read, when it cannot). */
 export async function loadCalendarWriter(): Promise<CalendarWriter> {
@@ -140,7 +172,7 @@ export async function loadCalendarWriter(): Promise<CalendarWriter> {
 }
 
 /** The .ics file of a result's events, named after the tool and topic. */
-export async function calendarFile(input: ExportInput, events: readonly CalendarEvent[]): Promise<BinaryFile> {
+export async function calendarFile(input: ExportInput, events: readonly CalendarEntry[]): Promise<BinaryFile> {
   const write = await loadCalendarWriter();
   const baseName = baseNameOf(input);
   return {

@@ -15,6 +15,8 @@ export interface ParsedEvent {
   end: string;
   minutes: number;
   floating: boolean;
+  /** A whole-day event (DTSTART;VALUE=DATE): start is "2026-12-04". */
+  allDay: boolean;
   free: boolean;
 }
 
@@ -35,6 +37,7 @@ export function eventsOf(file: BinaryFile): ParsedEvent[] {
       end: event.endDate.toString(),
       minutes: event.duration.toSeconds() / 60,
       floating: !event.startDate.isDate && event.startDate.zone?.tzid === 'floating' && !dtstart?.getParameter('tzid') && !/Z$/.test(String(dtstart?.getFirstValue())),
+      allDay: event.startDate.isDate,
       free: vevent.getFirstPropertyValue('transp') === 'TRANSPARENT',
     };
   });
