@@ -29,7 +29,7 @@ function savedItem(page: Page, title: string): Locator {
   return page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: title }) });
 }
 
-test('flashcards: Quizlet, Anki and CSV from the result, and CSV again from the saved item', async ({ page }) => {
+test('flashcards: Quizlet, Anki and CSV from the result, and the same files from the saved item', async ({ page }) => {
   await seedActiveProject(page);
   const result = await generateExample(page, flashcards);
   await expect(result).toContainText(cards[0]!.question);
@@ -53,6 +53,9 @@ test('flashcards: Quizlet, Anki and CSV from the result, and CSV again from the 
   const again = await download(page, saved, 'Spreadsheet (.csv)');
   expect(again.name).toBe('Flashcard Generator.csv');
   expect(again.text).toBe(csv.text);
+  // The saved deck leaves for Quizlet and Anki as the result did.
+  expect((await download(page, saved, 'Quizlet import (.txt)')).text).toBe(quizlet.text);
+  expect((await download(page, saved, 'Anki import (.txt)')).text).toBe(anki.text);
 });
 
 test('a quiz as GIFT for Moodle and QTI for Canvas, from the result, read back by a GIFT parser and an XML parser; a result with no format says so', async ({ page }) => {
@@ -236,7 +239,7 @@ test("a group project's next steps as a calendar: one whole-day event per task o
   expect(calendarEvents((await exportFile(page, savedItem(page, coordinator.title), 'Calendar (.ics)')).bytes)).toEqual(expected);
 });
 
-test("plans as calendars: the study plan's sessions on their days, from the result and the saved item; focus sprints end to end", async ({ page }) => {
+test("plans as calendars: the study plan's sessions on their days, and focus sprints end to end, from the result and the saved item", async ({ page }) => {
   const plan = toolById(tools, 'study-plan-ai');
   await seedActiveProject(page);
   const result = await generateExample(page, plan);
@@ -273,6 +276,11 @@ test("plans as calendars: the study plan's sessions on their days, from the resu
   });
   const starts = sprintEvents.map((e) => new Date(e.start).getTime());
   starts.slice(1).forEach((start, i) => expect(start - starts[i]!).toBe(planned[i]!.duration * 60_000));
+
+  await sprintResult.getByRole('button', { name: 'Save to Project' }).click();
+  await page.goto(`#/projects/${flowProject.id}`);
+  const savedSprints = calendarEvents((await exportFile(page, savedItem(page, sprints.title), 'Calendar (.ics)')).bytes);
+  expect(savedSprints.map(({ summary, minutes }) => ({ summary, minutes }))).toEqual(sprintEvents.map(({ summary, minutes }) => ({ summary, minutes })));
 });
 
 test('from saved items: a quiz as GIFT and QTI, printed as a worksheet and copied with its structure; an export that cannot be made says why and changes nothing', async ({ page, context }) => {
