@@ -120,6 +120,9 @@ test('flashcards by keyboard: flip with Enter and Space, page with Next and Prev
   await expect(heading1(page, tool.title)).toBeFocused();
   await tabTo(page, page.getByRole('textbox', { name: 'Your notes' }));
   await page.keyboard.insertText(String((tool.example.input as { notes: string }).notes)); // As if pasted.
+  // The box's "Attach a file" comes next, then Generate.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Attach a file' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: tool.actionLabel ?? 'Generate' })).toBeFocused();
   await page.keyboard.press('Enter');

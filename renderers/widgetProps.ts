@@ -11,6 +11,8 @@ export interface FieldWidgetProps {
   tool: ToolDeclaration;
   field: Field;
   value: FormValues[string] | undefined;
+  /** Another field's current value. */
+  valueOf(name: string): FormValues[string] | undefined;
   /** Sets a form value as if the user had typed it. */
   setValue(name: string, value: string | number | boolean): void;
   /** Submits the form, for widgets that end in an automatic Generate. */

@@ -1,6 +1,6 @@
 /** Material Icons the app's own chrome uses; the build puts these and every tool's icon into one sprite. */
 export const uiIcons = [
-  'add', 'arrow_back', 'check', 'close', 'content_copy', 'dashboard', 'error', 'folder',
+  'add', 'arrow_back', 'attach_file', 'check', 'close', 'content_copy', 'dashboard', 'error', 'folder',
   'folder_open', 'history', 'info', 'menu', 'school', 'search', 'settings', 'bookmark_add', 'auto_awesome',
   'cloud_off', 'arrow_forward',
   // Project management: delete with undo, export.

@@ -24,6 +24,17 @@ export interface TextField<N extends string = string> extends FieldBase<N> {
   kind: 'text' | 'textarea';
   default?: string;
   maxLength?: number;
+  /**
+   * "Attach a file" (PDF, Word, text) beside the box, its text read into it
+   * (issue 16). On for a textarea with no widget of its own; `false` turns it
+   * off where a file makes no sense (a short answer, a chat message).
+   */
+  attach?: boolean;
+}
+
+/** Whether a field offers "Attach a file": textareas, unless they say no or bring a widget of their own. */
+export function attachable(field: Field): boolean {
+  return field.kind === 'textarea' && field.attach !== false && field.widget === undefined;
 }
 
 export interface SelectField<N extends string = string, O extends string = string> extends FieldBase<N> {

@@ -1,7 +1,8 @@
 import { Suspense } from 'react';
 import type { FieldError, UseFormRegister } from 'react-hook-form';
 import { loadedWidget, widgetMap } from '../../../renderers';
-import type { Field, FormValues } from '../../engine/fields';
+import { attachable, type Field, type FormValues } from '../../engine/fields';
+import { AttachFile } from './attach/AttachFile';
 import type { FieldWidgetProps } from '../../../renderers/widgetProps';
 import { numberOrDefault } from '../../engine/formSchema';
 
@@ -114,7 +115,19 @@ export function FieldControl({ field, register, error, idPrefix, widget }: Field
         {optional && <span id={optionalId} className="optional-mark">(optional)</span>}
       </div>
       <WithWidget field={field} widget={widget}>
-        {control}
+        {attachable(field) ? (
+          <AttachFile
+            id={id}
+            targets={widget.tool.fields.slice(widget.tool.fields.indexOf(field)).filter(attachable)}
+            valueOf={(name) => String(widget.valueOf(name) ?? '')}
+            setValue={(name, value) => widget.setValue(name, value)}
+            disabled={widget.busy}
+          >
+            {control}
+          </AttachFile>
+        ) : (
+          control
+        )}
       </WithWidget>
       {field.help && <p id={helpId} className="field-help">{field.help}</p>}
       {error?.message && <p id={errorId} className="field-error">{error.message}</p>}

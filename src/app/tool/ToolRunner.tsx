@@ -110,6 +110,7 @@ export function ToolRunner({ tool }: { tool: ToolDeclaration }) {
             widget={{
               tool,
               value: values[field.name],
+              valueOf: (name) => form.getValues(name),
               setValue: (name, value) => form.setValue(name, value, { shouldDirty: true, shouldValidate: false }),
               submit: () => void submit(),
               busy: loading,
