@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { appPageHeaders } from './server/contentSecurityPolicy.ts';
 import { cspPlugin } from './tooling/cspPlugin.ts';
+import { ocrDataPlugin } from './tooling/ocrDataPlugin.ts';
 import { registryPlugin } from './tooling/registryPlugin.ts';
 
 export default defineConfig({
@@ -17,6 +18,8 @@ export default defineConfig({
     }),
     // The Content-Security-Policy as a meta element in the built index.html (server/contentSecurityPolicy.ts).
     cspPlugin(),
+    // Text recognition's English data at the fixed path its worker asks for (tooling/ocrDataPlugin.ts).
+    ocrDataPlugin(),
   ],
   build: { target: 'es2022' },
   server: { host: '127.0.0.1', port: 5173 },

@@ -5,8 +5,9 @@ import { exampleAnswer, fakeBackend, flowProject, generateButton, openTool, resu
 import { loadRegistry } from './support/registry';
 
 /*
- * Your own material (issue 16): a PDF, a Word file and text attached to a
- * tool's box by the file picker, by dropping and by pasting; the text shows
+ * Your own material (issue 16): a PDF, a Word file, text and a photo of
+ * printed text attached to a tool's box by the file picker, by dropping and
+ * by pasting; the text shows
  * in the box to check before generating, reaches the request, and the result
  * saves. A long PDF asks which pages; a program renamed .pdf says why it
  * cannot be read and the box keeps what it had; the Synthesizer takes
@@ -114,4 +115,57 @@ test('the Synthesizer takes several files at once, one to a source, each startin
   await expect(page.getByLabel('Source 2')).toHaveValue('File: review.docx\n\nThe effect of screens is small.');
   await expect(page.getByLabel('Source 3')).toHaveValue('');
   await expect(page.getByText('Added the text into Source 2 of review.docx', { exact: false })).toBeVisible();
+});
+
+/** Characters in the right place, as a share: 1 - edit distance / length of the known text. */
+function accuracy(known: string, read: string): number {
+  const a = known.toLowerCase().replace(/\s+/g, ' ').trim();
+  const b = read.toLowerCase().replace(/\s+/g, ' ').trim();
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return 1 - row[b.length]! / a.length;
+}
+
+test('a photo of printed text is read by text recognition in the browser; a picture with no text says so', async ({ page }, testInfo) => {
+  // The engine and its language data (7 MB) load on the first photo.
+  test.setTimeout(120_000);
+  await seedActiveProject(page);
+  await openTool(page, notes);
+  const lines = ['Photosynthesis turns light energy', 'into chemical energy stored in glucose.', 'It takes place in the chloroplasts.'];
+  // A photo of a printed page, made by the browser: dark text on off-white, as a phone would see it.
+  const photo = async (text: readonly string[]) =>
+    Buffer.from(
+      await page.evaluate(async (text) => {
+        const canvas = new OffscreenCanvas(1000, 80 + text.length * 56);
+        const ctx = canvas.getContext('2d')!;
+        ctx.fillStyle = '#f4f1ea';
+        ctx.fillRect(0, 0, canvas.width, canvas.height);
+        ctx.fillStyle = '#202020';
+        ctx.font = '36px serif';
+        text.forEach((line, i) => ctx.fillText(line, 40, 70 + i * 56));
+        return [...new Uint8Array(await (await canvas.convertToBlob({ type: 'image/png' })).arrayBuffer())];
+      }, text),
+    );
+  const box = page.getByLabel('Text to summarise');
+  await pick(page, page.getByRole('button', { name: 'Attach a file' }), { name: 'board.png', mimeType: 'image/png', buffer: await photo(lines) });
+  await expect(page.getByText(/Added the text of board\.png/)).toBeVisible({ timeout: 60_000 });
+  const read = await box.inputValue();
+  const score = accuracy(lines.join(' '), read);
+  testInfo.annotations.push({ type: 'OCR accuracy', description: `${(score * 100).toFixed(1)}% of characters (${read.length} read)` });
+  console.log(`OCR accuracy on the generated photo: ${(score * 100).toFixed(1)}%`);
+  expect(score).toBeGreaterThan(0.9);
+
+  await pick(page, page.getByRole('button', { name: 'Attach a file' }), { name: 'blank.png', mimeType: 'image/png', buffer: await photo([]) });
+  await expect(page.getByText('Could not read blank.png: No text was found in this picture.', { exact: false })).toBeVisible({ timeout: 60_000 });
+  await expect(box).toHaveValue(read);
+
+  // The photo's text makes a result (the sample answers, no backend set), which saves.
+  await generateButton(page, notes).click();
+  await resultRegion(page).getByRole('button', { name: 'Save to Project' }).click();
+  await page.goto(`#/projects/${flowProject.id}`);
+  await expect(page.getByRole('heading', { level: 2, name: notes.title })).toBeVisible();
 });

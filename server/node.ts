@@ -18,7 +18,7 @@ import { hasHiddenSegment } from './staticPaths';
 
 const root = path.resolve(import.meta.dirname, '..');
 const distDir = path.resolve(root, process.env.STUDYFORGE_STATIC_DIR ?? 'dist');
-const sources = ['src', 'registry', 'renderers', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'tooling/cspPlugin.ts', 'server/contentSecurityPolicy.ts'];
+const sources = ['src', 'registry', 'renderers', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'tooling/cspPlugin.ts', 'tooling/ocrDataPlugin.ts', 'server/contentSecurityPolicy.ts'];
 
 function newestChange(target: string): number {
   if (!existsSync(target)) return 0;

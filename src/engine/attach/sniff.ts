@@ -19,8 +19,7 @@ export const SNIFF_BYTES = 4096;
 
 const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 
-/** The kinds this field reads, listed in messages and given to the file picker. */
-export const ACCEPTED_FILES = '.pdf,.docx,.txt,.md,.markdown,text/plain,text/markdown,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document,image/png,image/jpeg';
+/** The kinds a box reads, as its messages name them. */
 export const ACCEPTED_DESCRIPTION = 'a PDF, a Word file (.docx), a text file or a photo (PNG or JPEG)';
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) => signature.every((b, i) => bytes[at + i] === b);

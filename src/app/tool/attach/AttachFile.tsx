@@ -33,7 +33,7 @@ interface AttachFileProps extends AttachBoxes {
 const AttachPanel = lazy(() => import('./AttachPanel'));
 
 /** What the picker offers; the file's first bytes decide what it is (src/engine/attach/sniff.ts). */
-const ACCEPT = '.pdf,.docx,.docm,.txt,.md,.markdown,.csv,application/pdf,text/plain,text/markdown';
+const ACCEPT = '.pdf,.docx,.docm,.txt,.md,.markdown,.csv,application/pdf,text/plain,text/markdown,image/png,image/jpeg';
 
 const hasFiles = (types: readonly string[]) => types.includes('Files');
 
@@ -79,7 +79,7 @@ export function AttachFile({ id, targets, valueOf, setValue, disabled, children 
             e.target.value = '';
           }}
         />
-        <span className="hint">PDF, Word or text; or drop or paste a file into the box</span>
+        <span className="hint">PDF, Word, text or a photo; or drop or paste one into the box</span>
       </div>
       <div id={statusId} role="status" className="attach-status">
         {batch && (

@@ -1,10 +1,10 @@
 import type { Readers } from '../../../engine/attach/extract';
-import { AttachError } from '../../../engine/attach/sniff';
 
 /*
- * The readers the browser runs (issue 16): pdf.js with its worker, a file of
- * the app's own (no CDN), so a long PDF is read off the page's thread.
- * Loaded the first time a file is attached.
+ * The readers the browser runs (issue 16), each in a worker from the app's
+ * own files (no CDN), so a long PDF or a photo is read off the page's
+ * thread: pdf.js, and text recognition (ocr.ts). Loaded the first time a
+ * file of their kind is attached.
  */
 
 export const browserReaders: Readers = {
@@ -13,5 +13,5 @@ export const browserReaders: Readers = {
     pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
     return pdfjs;
   },
-  ocr: () => Promise.reject(new AttachError('Text in photos cannot be read in this version yet: attach a PDF, Word or text file, or type the text.')),
+  ocr: async () => (await import('./ocr')).loadOcr(),
 };
