@@ -32,12 +32,14 @@ useAttackGateways();
 describe('finding 6: smaller holes', () => {
   it('a text/plain or form body (what any site can POST without asking) is refused with 415 and never reaches the provider', async () => {
     const before = fake.exchanges.length;
+    // A request of its own, so an exchange from another moment (a loaded machine runs them late) cannot be taken for it.
+    const marker = 'Explain osmosis, posted as a form.';
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
-      const response = await call(provider, { raw: JSON.stringify(normal), headers: { 'Content-Type': type } });
+      const response = await call(provider, { raw: JSON.stringify({ ...normal, contents: marker }), headers: { 'Content-Type': type } });
       expect(response.status).toBe(415);
       expect(((await response.json()) as { error: string }).error).toMatch(/application\/json/);
     }
-    expect(fake.exchanges.length).toBe(before);
+    expect(fake.exchanges.slice(before).filter((e) => e.body.includes(marker))).toEqual([]);
   });
 
   it('other methods on the contract route answer 405 with {error} and Allow', async () => {

@@ -76,9 +76,11 @@ describe('the app stays within the policy', () => {
     }
   });
 
-  it('model text reaches innerHTML in one place only, through the sanitiser', () => {
+  it('model text reaches innerHTML in two places only, each through the sanitiser', () => {
     const raw = sources.filter((file) => /dangerouslySetInnerHTML|\.innerHTML\s*=|outerHTML\s*=/.test(readFileSync(file, 'utf8')));
-    expect(raw.map((f) => path.relative(root, f))).toEqual([path.join('renderers', 'markdown', 'MarkdownResult.tsx')]);
+    // Markdown, and plain text holding math (issue 16): both made by src/engine/safeHtml.ts.
+    expect(raw.map((f) => path.relative(root, f))).toEqual([path.join('renderers', 'markdown', 'MarkdownResult.tsx'), path.join('renderers', 'shared', 'math.tsx')]);
     expect(readFileSync(raw[0]!, 'utf8')).toMatch(/markdownToSafeHtml\(/);
+    expect(readFileSync(raw[1]!, 'utf8')).toMatch(/textWithMathToSafeHtml\(/);
   });
 });

@@ -1,4 +1,5 @@
 import './flashcards.css';
+import { MathText } from '../shared/math';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ContractSchema } from '../../src/engine/contractSchema';
 import { labelOf } from '../../src/engine/resultText';
@@ -71,12 +72,12 @@ function Deck({ cards, schema }: { cards: readonly Card[]; schema: ContractSchem
           <span className="flashcard-face flashcard-front" aria-hidden={side !== 'question'}>
             <span className="flashcard-side" aria-hidden="true">{questionLabel}</span>
             <span className="visually-hidden">{questionLabel}:</span>{' '}
-            <span className="flashcard-text">{card.question}</span>
+            <span className="flashcard-text"><MathText text={card.question} /></span>
           </span>
           <span className="flashcard-face flashcard-back" aria-hidden={side !== 'answer'}>
             <span className="flashcard-side" aria-hidden="true">{answerLabel}</span>
             <span className="visually-hidden">{answerLabel}:</span>{' '}
-            <span className="flashcard-text">{card.answer}</span>
+            <span className="flashcard-text"><MathText text={card.answer} /></span>
           </span>
         </span>
       </button>

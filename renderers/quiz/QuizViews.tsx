@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { MathText } from '../shared/math';
 import { messages } from '../../src/engine/messages';
 import { ErrorBox } from '../../src/ui/ErrorBox';
 import { kindLabels, type QuizItem } from './items';
@@ -37,7 +38,7 @@ function OptionButtons({ options, labelledBy, onPick, reveal }: OptionButtonsPro
           >
             {/* The letter is decoration: the option's accessible name is its text alone. */}
             <span className="quiz-option-letter" aria-hidden="true">{LETTERS[i] ?? ''}</span>
-            <span className="quiz-option-text">{option}</span>
+            <span className="quiz-option-text"><MathText text={option} /></span>
             {reveal && (picked || right) && (
               <span className="quiz-option-note">
                 {picked && right ? ' (your answer, correct)' : picked ? ' (your answer, wrong)' : ' (correct answer)'}
@@ -95,7 +96,7 @@ export function Playing({ item, index, total, feedback, headingRef, dispatch }: 
       {/* Always present, so screen readers announce the verdict when it appears. */}
       <p className="quiz-feedback quiz-feedback-right" role="status">{feedback}</p>
       <h3 id={questionId} className="quiz-question" tabIndex={-1} ref={headingRef}>
-        {item.question}
+        <MathText text={item.question} />
       </h3>
       {item.kind === 'choice' || item.kind === 'trueFalse' ? (
         <OptionButtons options={item.options} labelledBy={questionId} onPick={answer} />
@@ -139,12 +140,12 @@ export function Remediating({ item, index, total, given, remediation, headingRef
         Not quite
       </h3>
       <div className="quiz-verdict">
-        <p className="quiz-verdict-question">{item.question}</p>
+        <p className="quiz-verdict-question"><MathText text={item.question} /></p>
         <dl className="quiz-answers">
           <dt>Your answer</dt>
           <dd>{given}</dd>
           <dt>Correct answer</dt>
-          <dd>{item.answer}</dd>
+          <dd><MathText text={item.answer} /></dd>
         </dl>
       </div>
 
@@ -235,7 +236,7 @@ export function Finished({ items, state, headingRef, onCreateAnother }: Finished
           const right = record?.correct === true;
           return (
             <li key={i} className={`quiz-review-item ${right ? 'quiz-review-right' : 'quiz-review-wrong'}`}>
-              <p className="quiz-review-question">{item.question}</p>
+              <p className="quiz-review-question"><MathText text={item.question} /></p>
               <dl className="quiz-answers">
                 <dt>Your answer</dt>
                 <dd>{record?.given?.trim() ?? 'Skipped'}</dd>

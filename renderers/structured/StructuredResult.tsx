@@ -4,6 +4,7 @@ import { defineRenderer } from '../shared/defineRenderer';
 import { structuredContract } from './contract';
 import { labelOf } from '../../src/engine/resultText';
 import { MarkdownView } from '../markdown/MarkdownResult';
+import { MathText } from '../shared/math';
 import { looksLikeMarkdown } from '../../src/engine/looksLikeMarkdown';
 
 /*
@@ -120,13 +121,13 @@ function Value({ value, schema, level }: { value: Json; schema: ContractSchema |
     }
     return (
       <ul className="result-list">
-        {value.map((item, i) => <li key={i}>{String(item)}</li>)}
+        {value.map((item, i) => <li key={i}><MathText text={String(item)} /></li>)}
       </ul>
     );
   }
   if (isPlainObject(value)) return <Fields data={value} schema={schema} level={level} />;
   if (typeof value === 'string' && looksLikeMarkdown(value)) return <MarkdownView text={value} />;
-  return <p className="result-text">{String(value ?? '')}</p>;
+  return <p className="result-text"><MathText text={String(value ?? '')} /></p>;
 }
 
 /** Any value laid out by its schema; also what the streaming preview shows of a partial answer. */

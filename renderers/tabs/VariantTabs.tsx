@@ -1,4 +1,5 @@
 import './tabs.css';
+import { MathText } from '../shared/math';
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ContractSchema } from '../../src/engine/contractSchema';
 import { labelOf } from '../../src/engine/resultText';
@@ -85,7 +86,7 @@ function Tabs({ variants, label }: { variants: readonly Variant[]; label: string
           hidden={v !== selected}
           className="variant-panel"
         >
-          <p className="result-text">{v.text}</p>
+          <p className="result-text"><MathText text={v.text} /></p>
         </div>
       ))}
     </div>

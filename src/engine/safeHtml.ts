@@ -1,5 +1,6 @@
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
-import { Marked } from 'marked';
+import { Marked, type MarkedExtension } from 'marked';
+import { mathExtension, type MathRenderer, type MathSegment } from './math/delimiters';
 
 /*
  * Model output is untrusted. Every HTML path goes through here: markdown is
@@ -97,7 +98,7 @@ function rawHtmlAsText(html: string): string {
 }
 
 /** marked with three renderers changed: raw HTML is reduced to bare tags, images become links, task-list boxes become characters (no <input>). */
-const markdown = new Marked({
+const markdownOptions = {
   gfm: true,
   breaks: false,
   renderer: {
@@ -112,7 +113,9 @@ const markdown = new Marked({
       return checked ? '\u2611 ' : '\u2610 ';
     },
   },
-});
+} satisfies MarkedExtension;
+
+const markdown = new Marked(markdownOptions);
 
 /**
  * What DOMPurify receives: marked's HTML with raw HTML reduced to bare tags.
@@ -123,6 +126,55 @@ export function unsanitizedMarkdownHtml(text: string): string {
   return markdown.parse(text, { async: false });
 }
 
-export function markdownToSafeHtml(text: string): string {
-  return sanitizeHtml(unsanitizedMarkdownHtml(text));
+/*
+ * Math (issue 16). MathML is kept out of the sanitiser above: math is taken
+ * out of the markdown as a placeholder, the rest is sanitised as always, and
+ * each formula, rendered by KaTeX to MathML and sanitised on its own against
+ * a MathML allowlist, is put back in its place. The allowlist is the
+ * presentation elements KaTeX writes and their layout attributes: no
+ * annotation-xml, mglyph or malignmark (the MathML side of mutation-XSS), no
+ * href, style, class or id. A formula that cannot be rendered is shown as its
+ * TeX source, as text.
+ */
+
+const MATH_TAGS = [
+  'math', 'semantics', 'annotation', 'mrow', 'mi', 'mn', 'mo', 'ms', 'mspace', 'mtext', 'mfrac', 'msqrt', 'mroot',
+  'msub', 'msup', 'msubsup', 'munder', 'mover', 'munderover', 'mtable', 'mtr', 'mtd', 'mstyle', 'mpadded', 'mphantom',
+  'menclose', 'merror',
+];
+const MATH_ATTR = [
+  'display', 'mathvariant', 'stretchy', 'fence', 'separator', 'lspace', 'rspace', 'accent', 'accentunder', 'linethickness',
+  'columnalign', 'rowalign', 'rowspacing', 'columnspacing', 'scriptlevel', 'displaystyle', 'encoding', 'width', 'height',
+  'depth', 'voffset', 'notation', 'minsize', 'maxsize', 'movablelimits', 'symmetric', 'largeop', 'form', 'xmlns',
+];
+// No attribute here holds a URL: their values are exempt from DOMPurify's URL check (which would drop display="block"), and no URL attribute is allowed at all.
+const mathConfig: Config = { ...config, ALLOWED_TAGS: MATH_TAGS, ALLOWED_ATTR: MATH_ATTR, ADD_URI_SAFE_ATTR: MATH_ATTR, ALLOWED_URI_REGEXP: /^$/ };
+
+/** MathML (KaTeX's output) reduced to the presentation allowlist; anything else in it goes. */
+export function sanitizeMathml(html: string): string {
+  const clean = instance().sanitize(html, mathConfig);
+  return /^<math[\s>]/.test(clean) ? clean : '';
+}
+
+/** U+E000 and U+E001 mark a formula's place; a model's own are dropped so none can pose as one. */
+const PLACEHOLDER_CHARS = /[\ue000\ue001]/g;
+const placeholder = (n: number) => `\ue000${n}\ue001`;
+
+/** A formula as safe HTML: its MathML, or its TeX source as text. */
+function mathHtml(segment: MathSegment, render: MathRenderer | undefined): string {
+  const rendered = render?.(segment.tex, segment.display);
+  return rendered ?? escapeHtml(segment.source);
+}
+
+export function markdownToSafeHtml(text: string, renderMath?: MathRenderer): string {
+  if (!renderMath) return sanitizeHtml(unsanitizedMarkdownHtml(text));
+  const found: MathSegment[] = [];
+  const parser = new Marked(markdownOptions, { extensions: [mathExtension(found, placeholder)] });
+  const html = sanitizeHtml(parser.parse(text.replace(PLACEHOLDER_CHARS, ''), { async: false }));
+  return html.replace(/\ue000(\d+)\ue001/g, (_, n: string) => (found[Number(n)] ? mathHtml(found[Number(n)]!, renderMath) : ''));
+}
+
+/** Plain text with its formulas rendered: escaped text, and each formula's MathML or TeX source. */
+export function textWithMathToSafeHtml(segments: readonly ({ kind: 'text'; text: string } | MathSegment)[], renderMath: MathRenderer): string {
+  return segments.map((s) => (s.kind === 'text' ? escapeHtml(s.text) : mathHtml(s, renderMath))).join('');
 }

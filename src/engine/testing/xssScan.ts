@@ -12,7 +12,7 @@ export function findDanger(root: Element): string[] {
   const problems: string[] = [];
   const forbiddenTags = new Set([
     'script', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'base', 'meta', 'link', 'style',
-    'noscript', 'template', 'portal', 'isindex', 'keygen', 'xmp', 'plaintext', 'noembed', 'noframes', 'math',
+    'noscript', 'template', 'portal', 'isindex', 'keygen', 'xmp', 'plaintext', 'noembed', 'noframes',
     'marquee', 'img', 'video', 'audio', 'source', 'track', 'picture', 'map', 'area',
   ]);
   const urlAttributes = new Set([
@@ -35,13 +35,28 @@ export function findDanger(root: Element): string[] {
     const tag = el.localName.toLowerCase();
     if (forbiddenTags.has(tag)) problems.push(`forbidden element <${tag}>: ${label(el)}`);
 
+    if (tag === 'math') {
+      // Only the formulas KaTeX writes (issue 16): presentation MathML, nothing that links, embeds or re-enters HTML.
+      const presentation = new Set([
+        'semantics', 'annotation', 'mrow', 'mi', 'mn', 'mo', 'ms', 'mspace', 'mtext', 'mfrac', 'msqrt', 'mroot', 'msub',
+        'msup', 'msubsup', 'munder', 'mover', 'munderover', 'mtable', 'mtr', 'mtd', 'mstyle', 'mpadded', 'mphantom',
+        'menclose', 'merror',
+      ]);
+      for (const inner of Array.from(el.querySelectorAll('*'))) {
+        if (!presentation.has(inner.localName)) problems.push(`<${inner.localName}> inside <math>: ${label(inner)}`);
+      }
+    }
+
     if (tag === 'svg') {
       // Only the app's icons: <svg class="icon"><use href="./assets/icons-....svg#name"/></svg>.
       const children = Array.from(el.children);
       const icon = el.getAttribute('class')?.split(/\s+/).includes('icon') && children.length === 1 && children[0]?.localName === 'use';
       if (!icon) problems.push(`svg that is not an app icon: ${label(el)}`);
     }
-    if (el.namespaceURI === 'http://www.w3.org/1998/Math/MathML') problems.push(`MathML element: ${label(el)}`);
+    // MathML only as a formula: a <math> root whose content the check above has vetted; MathML anywhere else is a smuggling trick.
+    if (el.namespaceURI === 'http://www.w3.org/1998/Math/MathML' && !(el.closest('math') && el.closest('math')!.parentElement?.closest('math') === null && tag !== 'annotation-xml')) {
+      problems.push(`MathML element: ${label(el)}`);
+    }
     if (tag === 'use') {
       const ref = el.getAttribute('href') ?? el.getAttribute('xlink:href') ?? '';
       if (!/^(?:\.{0,2}\/)?[\w./-]*\.svg#[\w-]+$/.test(ref)) problems.push(`<use> of something other than the icon sprite: ${label(el)}`);

@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+import { flowProject, generateExample, seedActiveProject, toolById } from './support/app';
+import { exportFile, wordParagraphs } from './support/exportFiles';
+import { loadRegistry } from './support/registry';
+
+/*
+ * Math shown properly (issue 16): Math Mentor's answer, written with TeX
+ * between dollars, is laid out as MathML by the browser, on the result, on
+ * the project page after saving, and leaves in the Word file.
+ */
+
+const tools = await loadRegistry();
+const mentor = toolById(tools, 'math-mentor');
+
+test('a Math Mentor answer shows its TeX as math (MathML) on screen and on the project page, and exports to Word', async ({ page }) => {
+  await seedActiveProject(page);
+  const result = await generateExample(page, mentor);
+  const formulas = result.locator('math');
+  await expect(formulas.first()).toBeVisible();
+  const count = await formulas.count();
+  expect(count).toBeGreaterThan(10);
+  // A display formula on a line of its own, fractions as fractions, and no TeX left as text.
+  await expect(result.locator('math[display="block"] mfrac').first()).toBeAttached();
+  // What the reader sees (innerText; the TeX is kept only as each formula's hidden annotation).
+  expect(await result.locator('.markdown').innerText()).not.toMatch(/\\frac|\$/);
+  await expect(result.getByRole('heading', { name: 'Final answer' })).toBeVisible();
+  // Laid out by the browser as math: a fraction's numerator sits above its denominator.
+  const fraction = result.locator('mfrac').first();
+  const numerator = await fraction.locator(':scope > :first-child').boundingBox();
+  const denominator = await fraction.locator(':scope > :last-child').boundingBox();
+  expect(numerator!.y + numerator!.height).toBeLessThanOrEqual(denominator!.y + 1);
+
+  const word = await wordParagraphs(page, (await exportFile(page, result, 'Word / Google Docs (.docx)')).bytes);
+  expect(word.some((p) => p.text.includes('x = '))).toBe(true);
+
+  await result.getByRole('button', { name: 'Save to Project' }).click();
+  await page.goto(`#/projects/${flowProject.id}`);
+  const saved = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: mentor.title }) });
+  await expect(saved.locator('math').first()).toBeVisible();
+  expect(await saved.locator('math').count()).toBe(count);
+});
