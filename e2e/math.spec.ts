@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import JSZip from 'jszip';
 import { flowProject, generateExample, seedActiveProject, toolById } from './support/app';
 import { exportFile, wordParagraphs } from './support/exportFiles';
 import { loadRegistry } from './support/registry';
@@ -6,7 +7,7 @@ import { loadRegistry } from './support/registry';
 /*
  * Math shown properly (issue 16): Math Mentor's answer, written with TeX
  * between dollars, is laid out as MathML by the browser, on the result, on
- * the project page after saving, and leaves in the Word file.
+ * the project page after saving, and in the Word file as Word equations.
  */
 
 const tools = await loadRegistry();
@@ -30,8 +31,18 @@ test('a Math Mentor answer shows its TeX as math (MathML) on screen and on the p
   const denominator = await fraction.locator(':scope > :last-child').boundingBox();
   expect(numerator!.y + numerator!.height).toBeLessThanOrEqual(denominator!.y + 1);
 
-  const word = await wordParagraphs(page, (await exportFile(page, result, 'Word / Google Docs (.docx)')).bytes);
-  expect(word.some((p) => p.text.includes('x = '))).toBe(true);
+  // In Word, the formulas are equations (Office Math), fractions built as fractions.
+  const file = await exportFile(page, result, 'Word / Google Docs (.docx)');
+  const xml = await (await JSZip.loadAsync(file.bytes)).file('word/document.xml')!.async('string');
+  const equations = await page.evaluate((source) => {
+    const M = 'http://schemas.openxmlformats.org/officeDocument/2006/math';
+    const doc = new DOMParser().parseFromString(source, 'application/xml');
+    if (doc.getElementsByTagName('parsererror').length > 0) throw new Error('word/document.xml is not well-formed XML');
+    return { count: doc.getElementsByTagNameNS(M, 'oMath').length, fractions: doc.getElementsByTagNameNS(M, 'f').length };
+  }, xml);
+  expect(equations.count).toBe(count);
+  expect(equations.fractions).toBeGreaterThan(0);
+  expect((await wordParagraphs(page, file.bytes)).some((p) => p.text.includes('\\frac'))).toBe(false);
 
   await result.getByRole('button', { name: 'Save to Project' }).click();
   await page.goto(`#/projects/${flowProject.id}`);

@@ -1,4 +1,5 @@
-import { Lexer, type Token, type Tokens } from 'marked';
+import { Marked, type Token, type Tokens } from 'marked';
+import { mathExtension } from '../math/delimiters';
 import type { ContractSchema } from '../contractSchema';
 import { looksLikeMarkdown } from '../looksLikeMarkdown';
 import { labelOf, MAX_ITEM_DEPTH, TOO_DEEP_TEXT } from '../resultText';
@@ -133,7 +134,8 @@ function cellText(cell: Tokens.TableCell): string {
 /** Markdown as blocks, its top headings at `baseLevel` (a "##" in a field becomes the heading just below the field's). */
 export function markdownBlocks(markdown: string, baseLevel = 1): Block[] {
   const blocks: Block[] = [];
-  const tokens = new Lexer({ gfm: true }).lex(markdown);
+  // Formulas are read whole, as their TeX source (markdown escapes inside TeX are TeX's, not markdown's); the Word writer makes them equations.
+  const tokens = new Marked({ gfm: true, extensions: [mathExtension([], () => '')] }).lexer(markdown);
   const depths = tokens.filter((t): t is Tokens.Heading => t.type === 'heading').map((t) => t.depth);
   const shift = baseLevel - (depths.length > 0 ? Math.min(...depths) : 1);
   for (const token of tokens) {

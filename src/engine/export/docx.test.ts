@@ -148,3 +148,28 @@ describe('Word export of a project', () => {
     expect(pageBreaks).toHaveLength(3);
   });
 });
+
+describe('Word export of math (issue 16)', () => {
+  const M = 'http://schemas.openxmlformats.org/officeDocument/2006/math';
+  const mathOf = (doc: Document) => [...doc.getElementsByTagNameNS(M, 'oMath')];
+  const mathText = (el: Element) => [...el.getElementsByTagNameNS(M, 't')].map((t) => t.textContent).join('');
+
+  it('writes TeX as Word equations: fractions, powers and roots as Word builds them; text around them kept', async () => {
+    const doc = defaultDocument({ toolTitle: 'Math Mentor', data: 'Solve $2x^2 - 7x + 3 = 0$: so $x = \\frac{1}{2}$ or $\\sqrt{9}$.', madeAt: '2026-11-23T10:00:00Z' });
+    const xml = await wordXml(await docxOfDocument(doc));
+    const maths = mathOf(xml);
+    expect(maths).toHaveLength(3);
+    expect(maths[0]!.getElementsByTagNameNS(M, 'sSup')).toHaveLength(1);
+    expect(mathText(maths[0]!)).toBe('2x2−7x+3=0');
+    expect(maths[1]!.getElementsByTagNameNS(M, 'f')).toHaveLength(1);
+    expect(maths[2]!.getElementsByTagNameNS(M, 'rad')).toHaveLength(1);
+    expect(paragraphs(xml).at(-1)!.text).toBe('Solve : so  or .');
+  });
+
+  it('writes a formula Word cannot take, or malformed TeX, as its source; code keeps its dollars', async () => {
+    const doc = defaultDocument({ toolTitle: 'Math Mentor', data: 'A matrix $\\begin{pmatrix}1&0\\\\0&1\\end{pmatrix}$, broken $\\frac{1}{$, and `$x$`.', madeAt: '2026-11-23T10:00:00Z' });
+    const xml = await wordXml(await docxOfDocument(doc));
+    expect(mathOf(xml)).toHaveLength(0);
+    expect(paragraphs(xml).at(-1)!.text).toBe('A matrix $\\begin{pmatrix}1&0\\\\0&1\\end{pmatrix}$, broken $\\frac{1}{$, and $x$.');
+  });
+});

@@ -1,3 +1,4 @@
+import { containsMath, splitMath } from '../math/delimiters';
 import type { Block, ExportDocument, ListItem, ProjectDocument, Run } from './document';
 
 /*
@@ -19,25 +20,27 @@ const NUMBERS = 'studyforge-numbers';
 /** Nested lists deeper than Word's nine levels are drawn at the ninth. */
 const MAX_LIST_LEVEL = 8;
 
+type WordMathWriter = (tex: string, display: boolean) => InstanceType<Docx['Math']> | null;
+
 class Writer {
   /** Each ordered list restarts at 1: Word numbers lists sharing an instance as one. */
   private listInstance = 0;
 
-  constructor(private readonly docx: Docx) {}
+  /** `math`, when the document holds TeX: formulas become Word equations (issue 16). */
+  constructor(
+    private readonly docx: Docx,
+    private readonly math?: WordMathWriter,
+  ) {}
 
   runs(runs: readonly Run[]) {
     const { TextRun } = this.docx;
     return runs.flatMap((run) =>
-      run.text.split('\n').map(
-        (line, i) =>
-          new TextRun({
-            text: line,
-            bold: run.bold,
-            italics: run.italic,
-            ...(run.code ? { font: 'Consolas' } : {}),
-            ...(i > 0 ? { break: 1 } : {}),
-          }),
-      ),
+      run.text.split('\n').flatMap((line, i) => {
+        const text = (t: string, first: boolean) =>
+          new TextRun({ text: t, bold: run.bold, italics: run.italic, ...(run.code ? { font: 'Consolas' } : {}), ...(i > 0 && first ? { break: 1 } : {}) });
+        if (!this.math || run.code || !containsMath(line)) return [text(line, true)];
+        return splitMath(line).map((segment, at) => (segment.kind === 'text' ? text(segment.text, at === 0) : (this.math!(segment.tex, segment.display) ?? text(segment.source, at === 0))));
+      }),
     );
   }
 
@@ -154,9 +157,13 @@ function numbering(docx: Docx) {
   };
 }
 
-async function pack(title: string, build: (writer: Writer) => Paragraphs[]): Promise<Uint8Array> {
+async function pack(title: string, content: unknown, build: (writer: Writer) => Paragraphs[]): Promise<Uint8Array> {
   const docx = await import('docx');
-  const writer = new Writer(docx);
+  // KaTeX and the equation writer load only for a document with math in it.
+  const math = containsMath(JSON.stringify(content))
+    ? await Promise.all([import('../math/katex'), import('./docxMath')]).then(async ([katex, word]) => word.wordMathWriter(docx, await katex.loadMathRenderer()))
+    : undefined;
+  const writer = new Writer(docx, math);
   const file = new docx.Document({
     creator: 'StudyForge',
     title,
@@ -168,10 +175,10 @@ async function pack(title: string, build: (writer: Writer) => Paragraphs[]): Pro
 
 /** One result as a .docx file's bytes. */
 export function docxOfDocument(doc: ExportDocument): Promise<Uint8Array> {
-  return pack(doc.title, (writer) => writer.document(doc));
+  return pack(doc.title, doc.blocks, (writer) => writer.document(doc));
 }
 
 /** A whole project as one .docx file's bytes, with a contents list. */
 export function docxOfProject(project: ProjectDocument): Promise<Uint8Array> {
-  return pack(project.title, (writer) => writer.project(project));
+  return pack(project.title, project.sections, (writer) => writer.project(project));
 }
