@@ -1,4 +1,4 @@
-import { baseNameOf, withoutControlCharacters, type BinaryFormat, type ExportInput } from '../../src/engine/export/format';
+import { baseNameOf, wellFormed, withoutControlCharacters, type BinaryFormat, type ExportInput } from '../../src/engine/export/format';
 import { quizContract } from './contract';
 import type { QuizItem } from './items';
 
@@ -28,7 +28,7 @@ import type { QuizItem } from './items';
 
 /** What XML 1.0 cannot hold: control characters, lone surrogates, U+FFFE and U+FFFF. */
 function xmlSafe(text: string): string {
-  return withoutControlCharacters(text).replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|[\ufffe\uffff]/g, '\ufffd');
+  return wellFormed(withoutControlCharacters(text)).replace(/[\ufffe\uffff]/g, '\ufffd');
 }
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };

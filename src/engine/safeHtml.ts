@@ -1,6 +1,6 @@
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
 import { Marked, type MarkedExtension } from 'marked';
-import { mathExtension, type MathRenderer, type MathSegment } from './math/delimiters';
+import { mathExtension, type MathRenderer, type MathSegment, type Segment } from './math/delimiters';
 
 /*
  * Model output is untrusted. Every HTML path goes through here: markdown is
@@ -175,6 +175,6 @@ export function markdownToSafeHtml(text: string, renderMath?: MathRenderer): str
 }
 
 /** Plain text with its formulas rendered: escaped text, and each formula's MathML or TeX source. */
-export function textWithMathToSafeHtml(segments: readonly ({ kind: 'text'; text: string } | MathSegment)[], renderMath: MathRenderer): string {
+export function textWithMathToSafeHtml(segments: readonly Segment[], renderMath: MathRenderer): string {
   return segments.map((s) => (s.kind === 'text' ? escapeHtml(s.text) : mathHtml(s, renderMath))).join('');
 }

@@ -50,7 +50,8 @@ async function readAll(file: Blob, signal: AbortSignal | undefined): Promise<Uin
   return bytes;
 }
 
-const count = (n: number) => n.toLocaleString('en-GB');
+/** A count as the messages write it: 40,000. */
+export const count = (n: number) => n.toLocaleString('en-GB');
 
 /** What the kept text costs: "about 3,100 tokens, 19% of a 16,384-token model context". */
 export function budgetNote(characters: number): string {

@@ -1,6 +1,6 @@
 import type * as PdfJs from 'pdfjs-dist';
 import { MAX_PDF_PAGES } from './limits';
-import { AttachError } from './sniff';
+import { AttachError, cancelledError } from './sniff';
 
 /*
  * A PDF's text (issue 16), read by pdf.js, which the app gives here with its
@@ -53,13 +53,9 @@ function reasonOf(error: unknown): Error {
   return new AttachError('This PDF is damaged and cannot be read. Try saving it again from the program that made it.');
 }
 
-function abortError(): Error {
-  return new DOMException('Reading the file was cancelled.', 'AbortError');
-}
-
 export async function pdfText(pdfjs: PdfJsModule, bytes: Uint8Array, options: PdfReadOptions = {}): Promise<PdfOutcome> {
   const { signal } = options;
-  if (signal?.aborted) throw abortError();
+  if (signal?.aborted) throw cancelledError();
   // pdf.js takes ownership of the buffer it is given: a copy keeps the caller's bytes.
   const task = pdfjs.getDocument({ data: bytes.slice(), verbosity: 0, isEvalSupported: false, enableXfa: false, disableFontFace: true, useSystemFonts: false, stopAtErrors: false });
   const cancel = () => void task.destroy();
@@ -69,14 +65,14 @@ export async function pdfText(pdfjs: PdfJsModule, bytes: Uint8Array, options: Pd
     try {
       doc = await task.promise;
     } catch (error) {
-      throw signal?.aborted ? abortError() : reasonOf(error);
+      throw signal?.aborted ? cancelledError() : reasonOf(error);
     }
     const total = doc.numPages;
     if (!options.pages && total > MAX_PDF_PAGES) return { kind: 'choosePages', total };
     const range = pagesToRead(options.pages, total);
     const texts: string[] = [];
     for (let n = range.from; n <= range.to; n++) {
-      if (signal?.aborted) throw abortError();
+      if (signal?.aborted) throw cancelledError();
       const page = await doc.getPage(n);
       texts.push(pageText((await page.getTextContent()).items as TextPiece[]).trim());
       page.cleanup();
@@ -88,7 +84,7 @@ export async function pdfText(pdfjs: PdfJsModule, bytes: Uint8Array, options: Pd
     }
     return { kind: 'text', text, pages: range, total };
   } catch (error) {
-    throw signal?.aborted ? abortError() : error;
+    throw signal?.aborted ? cancelledError() : error;
   } finally {
     signal?.removeEventListener('abort', cancel);
     await task.destroy();

@@ -17,6 +17,11 @@ export class AttachError extends Error {
 /** How much of a file's start is enough to tell what it is. */
 export const SNIFF_BYTES = 4096;
 
+/** What a cancelled reading rejects with: an AbortError, as fetch and AbortSignal give. */
+export function cancelledError(): DOMException {
+  return new DOMException('Reading the file was cancelled.', 'AbortError');
+}
+
 const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 
 /** The kinds a box reads, as its messages name them. */

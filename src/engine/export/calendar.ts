@@ -1,5 +1,5 @@
 import type { EventAttributes } from 'ics';
-import { baseNameOf, withoutControlCharacters, type BinaryFile, type ExportInput } from './format';
+import { baseNameOf, wellFormed, withoutControlCharacters, type BinaryFile, type ExportInput } from './format';
 
 /*
  * Calendar files (issue 15): iCalendar (RFC 5545) events that Google
@@ -83,11 +83,6 @@ export function addMinutes(time: FloatingTime, minutes: number): FloatingTime {
 /** A moment as the wall clock where this runs (the browser's zone). */
 export function floatingOf(date: Date): FloatingTime {
   return { year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate(), hour: date.getHours(), minute: date.getMinutes() };
-}
-
-/** Half a surrogate pair cannot be written as UTF-8: it becomes U+FFFD, as TextEncoder would make it anyway. */
-function wellFormed(text: string): string {
-  return text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
 }
 
 /** Cut at a word (by code points, so no emoji is split) with "…", when longer than max. */

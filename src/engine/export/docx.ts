@@ -1,5 +1,5 @@
 import { containsMath, splitMath } from '../math/delimiters';
-import type { Block, ExportDocument, ListItem, ProjectDocument, Run } from './document';
+import { blocksText, type Block, type ExportDocument, type ListItem, type ProjectDocument, type Run } from './document';
 
 /*
  * Word (.docx) from a result's document (issue 15), with the `docx` library,
@@ -157,10 +157,10 @@ function numbering(docx: Docx) {
   };
 }
 
-async function pack(title: string, content: unknown, build: (writer: Writer) => Paragraphs[]): Promise<Uint8Array> {
+async function pack(title: string, blocks: readonly Block[], build: (writer: Writer) => Paragraphs[]): Promise<Uint8Array> {
   const docx = await import('docx');
   // KaTeX and the equation writer load only for a document with math in it.
-  const math = containsMath(JSON.stringify(content))
+  const math = containsMath(blocksText(blocks))
     ? await Promise.all([import('../math/katex'), import('./docxMath')]).then(async ([katex, word]) => word.wordMathWriter(docx, await katex.loadMathRenderer()))
     : undefined;
   const writer = new Writer(docx, math);
@@ -180,5 +180,5 @@ export function docxOfDocument(doc: ExportDocument): Promise<Uint8Array> {
 
 /** A whole project as one .docx file's bytes, with a contents list. */
 export function docxOfProject(project: ProjectDocument): Promise<Uint8Array> {
-  return pack(project.title, project.sections, (writer) => writer.project(project));
+  return pack(project.title, project.sections.flatMap((s) => s.blocks), (writer) => writer.project(project));
 }

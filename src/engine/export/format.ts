@@ -94,6 +94,11 @@ export function baseNameOf(input: ExportInput): string {
   return topic ? `${input.toolTitle} - ${topic}` : input.toolTitle;
 }
 
+/** Half a surrogate pair cannot be written as UTF-8 (or held by XML): it becomes U+FFFD, as TextEncoder would make it anyway. */
+export function wellFormed(text: string): string {
+  return text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+}
+
 /** Control characters (other than tab and newline) never reach a file: they break importers and mean nothing. */
 export function withoutControlCharacters(text: string): string {
   return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '');

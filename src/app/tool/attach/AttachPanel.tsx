@@ -49,6 +49,7 @@ export default function AttachPanel({ files, boxes, onReading }: AttachPanelProp
       setState({ kind: 'reading', name: file.name, progress: '' });
       const outcome = await attachFile(file, {
         ...(i === at && pages ? { pages } : {}),
+        ...(box === boxes.targets[0] ? {} : { into: box.label }),
         signal: controller.signal,
         onProgress: (progress) => setState({ kind: 'reading', name: file.name, progress }),
       });
@@ -70,8 +71,7 @@ export default function AttachPanel({ files, boxes, onReading }: AttachPanelProp
       const before = boxes.valueOf(box.name).trimEnd();
       const text = labelled ? `File: ${file.name}\n\n${outcome.text}` : outcome.text;
       boxes.setValue(box.name, before ? `${before}\n\n${text}` : text);
-      const where = box === boxes.targets[0] ? '' : ` into ${box.label}`;
-      say({ text: outcome.message.replace('Added the text', `Added the text${where}`), failed: false }, ...outcome.notes.map((note) => ({ text: note, failed: false })));
+      say({ text: outcome.message, failed: false }, ...outcome.notes.map((note) => ({ text: note, failed: false })));
     }
     setState({ kind: 'told' });
     onReading(false);

@@ -1,4 +1,4 @@
-import { budgetNote, extractText, type Extracted } from '../../../engine/attach/extract';
+import { budgetNote, count, extractText, type Extracted } from '../../../engine/attach/extract';
 import type { PageRange } from '../../../engine/attach/pdf';
 import { AttachError } from '../../../engine/attach/sniff';
 import { browserReaders } from './readers';
@@ -15,16 +15,15 @@ export type AttachOutcome =
   | { kind: 'failed'; message: string }
   | { kind: 'cancelled' };
 
-const count = (n: number) => n.toLocaleString('en-GB');
-
-function addedMessage(name: string, read: Extracted): string {
+/** "Added the text of cells.pdf", or "Added the text into Source 2 of review.docx" when it went to another box. */
+function addedMessage(name: string, read: Extracted, into: string | undefined): string {
   const pages = read.pages ? ` (${read.pages.from === read.pages.to ? `page ${read.pages.from}` : `pages ${read.pages.from} to ${read.pages.to}`} of ${read.pages.total})` : '';
-  return `Added the text of ${name}${pages}: ${count(read.kept)} characters, ${budgetNote(read.kept)}. Check it before you generate.`;
+  return `Added the text${into ? ` into ${into}` : ''} of ${name}${pages}: ${count(read.kept)} characters, ${budgetNote(read.kept)}. Check it before you generate.`;
 }
 
 export async function attachFile(
   file: File,
-  options: { pages?: PageRange; signal: AbortSignal; onProgress(text: string): void },
+  options: { pages?: PageRange; signal: AbortSignal; onProgress(text: string): void; into?: string },
 ): Promise<AttachOutcome> {
   try {
     const read = await extractText(file, browserReaders, {
@@ -33,7 +32,7 @@ export async function attachFile(
       onProgress: (p) => options.onProgress('pages' in p ? `page ${p.pages.done} of ${p.pages.of}` : `${Math.round(p.fraction * 100)}%`),
     });
     if (read.kind === 'choosePages') return read;
-    return { kind: 'added', text: read.text, message: addedMessage(file.name, read), notes: read.notes };
+    return { kind: 'added', text: read.text, message: addedMessage(file.name, read, options.into), notes: read.notes };
   } catch (error) {
     if (options.signal.aborted) return { kind: 'cancelled' };
     const reason = error instanceof AttachError ? error.message : 'Something went wrong while reading it.';

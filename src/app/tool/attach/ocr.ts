@@ -1,5 +1,5 @@
 import type { OcrReader } from '../../../engine/attach/extract';
-import { AttachError } from '../../../engine/attach/sniff';
+import { AttachError, cancelledError } from '../../../engine/attach/sniff';
 
 /** How long text recognition may go without a word of progress before it counts as stopped. */
 const STALL_MS = 45_000;
@@ -42,7 +42,7 @@ export async function loadOcr(): Promise<OcrReader> {
     };
     let ocr: Awaited<ReturnType<typeof createWorker>> | undefined;
     const stop = () => {
-      stalled(new DOMException('Reading the file was cancelled.', 'AbortError'));
+      stalled(cancelledError());
       void ocr?.terminate();
     };
     signal?.addEventListener('abort', stop, { once: true });
