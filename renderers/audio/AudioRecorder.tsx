@@ -1,6 +1,6 @@
 import '../shared/widgets.css';
 import { useState } from 'react';
-import { useTranscriber } from '../../src/state/backendHooks';
+import { useTranscriber } from '../../src/state/transcriberHooks';
 import { messageOf } from '../../src/engine/messages';
 import type { FieldWidgetProps } from '../widgetProps';
 import { ErrorBox } from '../../src/ui/ErrorBox';

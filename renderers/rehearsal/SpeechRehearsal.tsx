@@ -1,6 +1,6 @@
 import '../shared/widgets.css';
 import { useEffect, useRef, useState } from 'react';
-import { useTranscriber } from '../../src/state/backendHooks';
+import { useTranscriber } from '../../src/state/transcriberHooks';
 import { messageOf, messages } from '../../src/engine/messages';
 import type { FieldWidgetProps } from '../widgetProps';
 import { ErrorBox } from '../../src/ui/ErrorBox';

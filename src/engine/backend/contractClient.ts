@@ -1,4 +1,4 @@
-import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import type { EventSourceMessage } from 'eventsource-parser';
 import { InvalidAnswerError, messages, UserFacingError } from '../messages';
 import { STREAM_CONTENT_TYPE } from './streamProtocol';
 import type { Backend, GenerateRequest } from './types';
@@ -83,11 +83,13 @@ function stringField(data: string, field: 'text' | 'error'): string | undefined 
 
 type StreamOutcome = { done: string } | { failed: string };
 
+type EventStreamParserFactory = typeof import('eventsource-parser').createParser;
+
 /**
  * Reads the event stream to its `done` event (or `error`), calling onText with
  * the text so far on every delta. Resolves with the whole answer's text.
  */
-async function readStream(body: ReadableStream<Uint8Array>, request: GenerateRequest): Promise<string> {
+async function readStream(body: ReadableStream<Uint8Array>, request: GenerateRequest, createParser: EventStreamParserFactory): Promise<string> {
   let soFar = '';
   let outcome: StreamOutcome | undefined;
   const onEvent = ({ event, data }: EventSourceMessage) => {
@@ -138,10 +140,28 @@ async function readStream(body: ReadableStream<Uint8Array>, request: GenerateReq
   return outcome.done;
 }
 
+/**
+ * The event-stream parser, loaded when a request starts rather than with every
+ * tool page: it is needed only once a stream answers, and it arrives while the
+ * request is in flight. A failed load reads as a lost connection.
+ */
+function loadStreamParser(): Promise<EventStreamParserFactory> {
+  const loading = import('eventsource-parser').then(
+    (module) => module.createParser,
+    () => {
+      throw new UserFacingError(messages.connectionLost);
+    },
+  );
+  // Awaited only when the answer is a stream: a JSON answer must not leave an unhandled rejection behind.
+  loading.catch(() => undefined);
+  return loading;
+}
+
 export function createContractBackend(endpoint: ContractEndpoint, fetcher: typeof fetch = globalThis.fetch.bind(globalThis)): Backend {
   return {
     kind: 'contract',
     async generate(request) {
+      const streamParser = loadStreamParser();
       let response: Response;
       try {
         response = await fetcher(geminiUrl(endpoint.backendUrl), {
@@ -163,7 +183,7 @@ export function createContractBackend(endpoint: ContractEndpoint, fetcher: typeo
 
       if (isStream(response)) {
         if (!response.body) throw new UserFacingError(messages.connectionLost);
-        return parseAnswer(await readStream(response.body, request), wantsJson);
+        return parseAnswer(await readStream(response.body, request, await streamParser), wantsJson);
       }
 
       let payload: unknown;

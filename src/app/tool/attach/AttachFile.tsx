@@ -63,7 +63,7 @@ export function AttachFile({ id, targets, valueOf, setValue, disabled, children 
   return (
     <div className="attach" onDragOver={(e) => hasFiles([...e.dataTransfer.types]) && e.preventDefault()} onDrop={onDrop} onPaste={onPaste}>
       {children}
-      <div className="attach-bar">
+      <div className="form-actions">
         <button type="button" className="button button-quiet" disabled={disabled || reading} onClick={() => pickerRef.current?.click()} aria-describedby={statusId}>
           <Icon name="attach_file" />
           <span>{several ? 'Attach files' : 'Attach a file'}</span>

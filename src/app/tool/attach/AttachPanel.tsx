@@ -1,3 +1,4 @@
+import './AttachPanel.css';
 import { useEffect, useRef, useState } from 'react';
 import { MAX_PDF_PAGES } from '../../../engine/attach/limits';
 import { Spinner } from '../../../ui/Spinner';
