@@ -58,6 +58,8 @@ test('a PDF picked, a Word file dropped and a text file pasted fill the box to c
   await seedActiveProject(page);
   await seedBackend(page);
   const backend = await fakeBackend(page, { json: exampleAnswer(notes) });
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
   await openTool(page, notes);
   const box = page.getByLabel('Text to summarise');
   const status = page.getByRole('status').filter({ hasText: /Added the text|Reading|Could not/ });
@@ -71,6 +73,8 @@ test('a PDF picked, a Word file dropped and a text file pasted fill the box to c
   await hand(box, 'drop', [await word('ribosomes.docx', ['Ribosomes make proteins.', 'They read messenger RNA.'])]);
   await expect(box).toHaveValue(/Mitochondria release energy\.\n\nRibosomes make proteins\.\n\nThey read messenger RNA\.$/);
   await expect(status).toContainText('Added the text of ribosomes.docx');
+  // Read off the page's thread: a long Word file never freezes the form.
+  expect(workers.some((url) => /docxWorker/.test(url))).toBe(true);
 
   await hand(box, 'paste', [{ name: 'extra.txt', mimeType: 'text/plain', buffer: Buffer.from('Osmosis moves water.') }]);
   await expect(box).toHaveValue(/They read messenger RNA\.\n\nOsmosis moves water\.$/);
@@ -130,7 +134,7 @@ function accuracy(known: string, read: string): number {
   return 1 - row[b.length]! / a.length;
 }
 
-test('a photo of printed text is read by text recognition in the browser; a picture with no text says so', async ({ page }, testInfo) => {
+test('a photo of printed text is read by text recognition in the browser, and its reading can be cancelled; a picture with no text says so', async ({ page }, testInfo) => {
   // The engine and its language data (7 MB) load on the first photo.
   test.setTimeout(120_000);
   await seedActiveProject(page);
@@ -151,7 +155,20 @@ test('a photo of printed text is read by text recognition in the browser; a pict
       }, text),
     );
   const box = page.getByLabel('Text to summarise');
-  await pick(page, page.getByRole('button', { name: 'Attach a file' }), { name: 'board.png', mimeType: 'image/png', buffer: await photo(lines) });
+  const attach = page.getByRole('button', { name: 'Attach a file' });
+
+  // Cancel while the photo is read: the box keeps its text and the recogniser's worker is ended, not left running.
+  await box.fill('Chapter 4.');
+  await pick(page, attach, { name: 'board.png', mimeType: 'image/png', buffer: await photo(lines) });
+  await page.getByRole('button', { name: 'Cancel reading' }).click();
+  await expect(page.getByText('Reading board.png was cancelled. What was in the box is unchanged.')).toBeVisible();
+  await expect(box).toHaveValue('Chapter 4.');
+  // tesseract.js hands over its worker only once loaded, so it may take the load's time to end.
+  await expect.poll(() => page.workers().length, { timeout: 30_000 }).toBe(0);
+  await expect(attach).toBeEnabled();
+  await box.fill('');
+
+  await pick(page, attach, { name: 'board.png', mimeType: 'image/png', buffer: await photo(lines) });
   await expect(page.getByText(/Added the text of board\.png/)).toBeVisible({ timeout: 60_000 });
   const read = await box.inputValue();
   const score = accuracy(lines.join(' '), read);
@@ -159,7 +176,7 @@ test('a photo of printed text is read by text recognition in the browser; a pict
   console.log(`OCR accuracy on the generated photo: ${(score * 100).toFixed(1)}%`);
   expect(score).toBeGreaterThan(0.9);
 
-  await pick(page, page.getByRole('button', { name: 'Attach a file' }), { name: 'blank.png', mimeType: 'image/png', buffer: await photo([]) });
+  await pick(page, attach, { name: 'blank.png', mimeType: 'image/png', buffer: await photo([]) });
   await expect(page.getByText('Could not read blank.png: No text was found in this picture.', { exact: false })).toBeVisible({ timeout: 60_000 });
   await expect(box).toHaveValue(read);
 

@@ -1,9 +1,10 @@
 import { AttachError } from './sniff';
 
 /*
- * A Word file's text (issue 16), read by mammoth's raw-text reader: the
- * paragraphs' text, nothing else. Macros (a .docm's vbaProject.bin) are
- * never run: only their presence is noted. A zip that is not a Word
+ * A Word file's text (issue 16), read by mammoth's raw-text reader (given by
+ * the app, which runs it in a worker): the paragraphs' text, nothing else.
+ * Macros (a .docm's vbaProject.bin) are never run: only their presence is
+ * noted. A zip that is not a Word
  * document (an Excel or PowerPoint file, an archive) is named and refused
  * before mammoth sees it; the entry names come from fflate's reader, which
  * lists a zip without unpacking it.
@@ -36,16 +37,18 @@ function notWord(names: readonly string[]): string {
   return 'This zip file is not a Word document (.docx).';
 }
 
-export async function docxText(bytes: Uint8Array): Promise<DocxText> {
+/** Reads a Word document's raw text (mammothReader.ts), where the app runs it; rejects on a damaged one. */
+export type DocxReader = (document: ArrayBuffer, signal?: AbortSignal) => Promise<string>;
+
+export async function docxText(bytes: Uint8Array, readRawText: DocxReader, signal?: AbortSignal): Promise<DocxText> {
   const names = await entryNames(bytes);
   if (!names.includes('word/document.xml')) throw new AttachError(notWord(names));
-  const mammoth = (await import('mammoth')).default;
-  // mammoth reads { arrayBuffer } in the browser build and { buffer } in Node's; both are an ArrayBuffer here.
-  const arrayBuffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  const document = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
   let text: string;
   try {
-    text = (await mammoth.extractRawText({ arrayBuffer, buffer: arrayBuffer } as { arrayBuffer: ArrayBuffer })).value;
-  } catch {
+    text = await readRawText(document, signal);
+  } catch (error) {
+    if (signal?.aborted) throw error;
     throw new AttachError('This Word file is damaged and cannot be read. Open it in Word and save it again.');
   }
   const notes = names.some((n) => /(^|\/)vbaProject\.bin$/i.test(n)) ? ['Its macros were not run: only its text was read.'] : [];

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { makePdf } from '../testing/makePdf';
 import { OLLAMA_DEFAULT_NUM_CTX } from '../providers/ollama';
 import { budgetNote, extractText, type Readers } from './extract';
+import { mammothRawText } from './mammothReader';
 import { CONTEXT_TOKENS, MAX_ATTACHED_CHARACTERS, MAX_ATTACH_BYTES, MAX_PDF_PAGES } from './limits';
 
 /*
@@ -18,6 +19,8 @@ import { CONTEXT_TOKENS, MAX_ATTACHED_CHARACTERS, MAX_ATTACH_BYTES, MAX_PDF_PAGE
 const readers: Readers = {
   // The Node build: the browser's needs a worker the app sets up.
   pdfjs: async () => import('pdfjs-dist/legacy/build/pdf.mjs'),
+  // The browser runs the same call in a worker (src/app/tool/attach/docxWorker.ts).
+  docx: async () => mammothRawText,
   ocr: async () => async () => '',
 };
 
@@ -94,6 +97,15 @@ describe('attaching a file', () => {
     const controller = new AbortController();
     const pdf = file(makePdf(Array.from({ length: 20 }, (_, i) => [`Page ${i + 1}`])), 'long.pdf');
     const reading = extractText(pdf, readers, { signal: controller.signal, onProgress: (p) => 'pages' in p && p.pages.done === 3 && controller.abort() });
+    await expect(reading).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('a Word file cancelled while its reader works is cancelled, not called damaged', async () => {
+    const controller = new AbortController();
+    // A reader as slow as a long document in the worker: it answers only by being cancelled.
+    const slowWord: Readers = { ...readers, docx: async () => (_document, signal) => new Promise((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason))) };
+    const reading = extractText(file(await wordFile(['Long essay', 'Paragraph.']), 'essay.docx'), slowWord, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 20);
     await expect(reading).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

@@ -1,4 +1,4 @@
-import { docxText } from './docx';
+import { docxText, type DocxReader } from './docx';
 import { estimatedTokens, CONTEXT_TOKENS, MAX_ATTACHED_CHARACTERS } from './limits';
 import { pdfText, type PageRange, type PdfJsModule } from './pdf';
 import { AttachError, sniffKind, SNIFF_BYTES, type FileKind } from './sniff';
@@ -7,8 +7,9 @@ import { cleanText, decodeTextFile, keepWithin } from './text';
 /*
  * A file's text for a field (issue 16), read in the browser: what kind it is
  * from its first bytes, then the reader for that kind, loaded only now. The
- * readers that need the app's set-up (pdf.js with its worker, text
- * recognition with its language data) are given by the app; the rest is here.
+ * readers that need the app's set-up (pdf.js with its worker, mammoth in
+ * its worker, text recognition with its language data) are given by the
+ * app; the rest is here.
  * Text only ever comes out: nothing in a file is rendered or run.
  */
 
@@ -18,6 +19,7 @@ export interface OcrReader {
 
 export interface Readers {
   pdfjs(): Promise<PdfJsModule>;
+  docx(): Promise<DocxReader>;
   ocr(): Promise<OcrReader>;
 }
 
@@ -73,7 +75,7 @@ export async function extractText(file: Blob, readers: Readers, options: Extract
       raw = decodeTextFile(await readAll(file, signal));
       break;
     case 'zip': {
-      const read = await docxText(await readAll(file, signal));
+      const read = await docxText(await readAll(file, signal), await readers.docx(), signal);
       fileKind = 'docx';
       raw = read.text;
       notes.push(...read.notes);

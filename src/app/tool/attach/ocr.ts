@@ -46,29 +46,31 @@ export async function loadOcr(): Promise<OcrReader> {
       void ocr?.terminate();
     };
     signal?.addEventListener('abort', stop, { once: true });
+    const creating = createWorker('eng', OEM.LSTM_ONLY, {
+      langPath,
+      workerPath: worker.default,
+      corePath: core.default,
+      // A worker from the app's own file, not a blob: URL (the Content-Security-Policy allows workers from 'self' only).
+      workerBlobURL: false,
+      cacheMethod: 'none',
+      logger: (message) => {
+        alive();
+        if (message.status === 'recognizing text') onProgress?.(message.progress);
+      },
+      errorHandler: (error) => stalled(new AttachError(`Text recognition failed (${String(error)}).`)),
+    });
+    // A failure here is the race's, below; this only keeps a late one from going unhandled.
+    creating.catch(() => undefined);
     try {
-      ocr = await Promise.race([
-        createWorker('eng', OEM.LSTM_ONLY, {
-          langPath,
-          workerPath: worker.default,
-          corePath: core.default,
-          // A worker from the app's own file, not a blob: URL (the Content-Security-Policy allows workers from 'self' only).
-          workerBlobURL: false,
-          cacheMethod: 'none',
-          logger: (message) => {
-            alive();
-            if (message.status === 'recognizing text') onProgress?.(message.progress);
-          },
-          errorHandler: (error) => stalled(new AttachError(`Text recognition failed (${String(error)}).`)),
-        }),
-        stall,
-      ]);
+      ocr = await Promise.race([creating, stall]);
       const { data: read } = await Promise.race([ocr.recognize(image), stall]);
       return read.text;
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', stop);
-      await ocr?.terminate();
+      if (ocr) await ocr.terminate();
+      // Cancelled (or stalled) while loading: tesseract.js hands over no worker until it is ready, so it is ended then.
+      else void creating.then((late) => late.terminate(), () => undefined);
     }
   };
 }

@@ -1,11 +1,41 @@
+import type { DocxReader } from '../../../engine/attach/docx';
 import type { Readers } from '../../../engine/attach/extract';
+import { cancelledError } from '../../../engine/attach/sniff';
+import type { DocxWorkerAnswer } from './docxWorker';
 
 /*
  * The readers the browser runs (issue 16), each in a worker from the app's
- * own files (no CDN), so a long PDF or a photo is read off the page's
- * thread: pdf.js, and text recognition (ocr.ts). Loaded the first time a
- * file of their kind is attached.
+ * own files (no CDN), so a long PDF, a Word file or a photo is read off the
+ * page's thread: pdf.js, mammoth (docxWorker.ts), and text recognition
+ * (ocr.ts). Loaded the first time a file of their kind is attached.
  */
+
+/** A fresh worker per Word file, ended when it answers or the user cancels. */
+const readDocxInWorker: DocxReader = (document, signal) =>
+  new Promise<string>((resolve, reject) => {
+    signal?.throwIfAborted();
+    const worker = new Worker(new URL('./docxWorker.ts', import.meta.url), { type: 'module', name: 'docx' });
+    const end = () => {
+      worker.terminate();
+      signal?.removeEventListener('abort', cancel);
+    };
+    const cancel = () => {
+      end();
+      reject(cancelledError());
+    };
+    signal?.addEventListener('abort', cancel, { once: true });
+    worker.onmessage = (event: MessageEvent<DocxWorkerAnswer>) => {
+      end();
+      if ('text' in event.data) resolve(event.data.text);
+      else reject(new Error('mammoth could not read the document'));
+    };
+    worker.onerror = (event) => {
+      end();
+      reject(new Error(`The Word reader failed to start (${event.message}).`));
+    };
+    // Transferred, not copied: the page has no further use for the bytes.
+    worker.postMessage(document, [document]);
+  });
 
 export const browserReaders: Readers = {
   pdfjs: async () => {
@@ -13,5 +43,6 @@ export const browserReaders: Readers = {
     pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
     return pdfjs;
   },
+  docx: async () => readDocxInWorker,
   ocr: async () => (await import('./ocr')).loadOcr(),
 };
