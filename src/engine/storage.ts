@@ -26,6 +26,8 @@ export const storageKeys = {
   rendererState: (key: string) => `${STORAGE_PREFIX}state:${key}`,
   /** A project's flashcard schedules and quiz attempts (issue 14). */
   study: (projectId: string) => `${STORAGE_PREFIX}study:${projectId}`,
+  /** Whether names are replaced by placeholders before a request leaves (issue 17), and the tools that send them as typed. */
+  privacy: `${STORAGE_PREFIX}privacy`,
 } as const;
 
 export class StorageFullError extends UserFacingError {
