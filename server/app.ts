@@ -8,6 +8,7 @@ import { ProviderError, type TextProvider, type TranscriptionProvider } from '..
 import { callerKey } from './clientAddress';
 import type { GatewaySettings } from './config';
 import { parseGenerateRequest } from './contractRequest';
+import type { LogOptions } from './gatewayLog';
 import { createRateLimiter } from './rateLimit';
 import { createSlots } from './slots';
 import { failure, streamResponse, upstreamCall, type CallLimits, type UpstreamCall } from './upstreamCall';
@@ -52,8 +53,8 @@ function errorJson(c: Context, status: number, error: string, headers: Record<st
 }
 
 /** A failed upstream call as the contract's {error}, with Retry-After when the provider said when. */
-function failureJson(c: Context, error: unknown, call: UpstreamCall) {
-  const { status, message, retryAfter } = failure(error, call.timedOut(), c.req.raw.signal.aborted);
+function failureJson(c: Context, error: unknown, call: UpstreamCall, log: LogOptions) {
+  const { status, message, retryAfter } = failure(error, call.timedOut(), c.req.raw.signal.aborted, log);
   return errorJson(c, status, message, retryAfter !== undefined ? { 'Retry-After': String(retryAfter) } : {});
 }
 
@@ -77,7 +78,7 @@ async function* sampleStream(text: string): AsyncIterable<string> {
 
 export function createGateway(options: GatewayOptions): Hono {
   const { settings, text, transcription } = options;
-  const { limits } = settings;
+  const { limits, log } = settings;
   const limitText = createRateLimiter(limits.rateLimit, limits.rateWindowMs, Date.now, limits.maxRateClients);
   const callLimits: CallLimits = { idleMs: limits.upstreamTimeoutMs, maxMs: limits.upstreamMaxMs };
   const app = new Hono();
@@ -140,12 +141,12 @@ export function createGateway(options: GatewayOptions): Hono {
           if (error instanceof SampleTooLargeError) return errorJson(c, 400, `Invalid request: ${error.message}`);
           throw error;
         }
-        if (wantsStream(c)) return streamResponse(() => sampleStream(sample), c.req.raw, callLimits, sampleHeaders);
+        if (wantsStream(c)) return streamResponse(() => sampleStream(sample), c.req.raw, callLimits, sampleHeaders, log);
         return c.json({ text: sample }, 200, sampleHeaders);
       }
 
       if (wantsStream(c)) {
-        return streamResponse((signal) => text.stream({ prompt, schema, signal }), c.req.raw, callLimits, {});
+        return streamResponse((signal) => text.stream({ prompt, schema, signal }), c.req.raw, callLimits, {}, log);
       }
       const call = upstreamCall(c.req.raw, callLimits);
       try {
@@ -153,7 +154,7 @@ export function createGateway(options: GatewayOptions): Hono {
         if (answer.trim() === '') throw new ProviderError('The AI provider returned an empty answer.', 502);
         return c.json({ text: answer });
       } catch (error) {
-        return failureJson(c, error, call);
+        return failureJson(c, error, call, log);
       } finally {
         call.finish();
       }
@@ -205,7 +206,7 @@ export function createGateway(options: GatewayOptions): Hono {
         try {
           return c.json({ text: await transcription.transcribe({ audio: file, fileName, signal: call.signal }) });
         } catch (error) {
-          return failureJson(c, error, call);
+          return failureJson(c, error, call, log);
         } finally {
           call.finish();
         }
@@ -216,7 +217,7 @@ export function createGateway(options: GatewayOptions): Hono {
 
   app.notFound((c) => errorJson(c, 404, `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname.slice(0, 200)}`));
   app.onError((error, c) => {
-    failure(error, false);
+    failure(error, false, false, log);
     return errorJson(c, 500, 'The gateway could not complete the request.');
   });
   return app;

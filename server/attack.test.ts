@@ -129,8 +129,9 @@ describe('finding 3: the provider\'s own words never reach the browser', () => {
     const response = await call(provider, { body: normal });
     expect(response.status).toBe(502);
     expect(await expectNoInternals(response)).toMatch(/refused the request \(status 400\)/);
-    // The operator still learns what the provider said, without the key.
-    expect(provider.proc.output()).toContain('db.internal.school');
+    // The operator's log names the status and the kind; what the provider said stays out unless opted in (logsHoldNoContent.test.ts).
+    expect(provider.proc.output()).toContain('[gateway] provider failure: 502 refused (upstream status 400)');
+    expect(provider.proc.output()).not.toContain('db.internal.school');
     expect(provider.proc.output()).not.toContain(PROVIDER_KEY);
   });
 

@@ -1,3 +1,5 @@
+import { UPSTREAM_DETAIL_VARIABLE, type LogOptions } from './gatewayLog';
+
 /*
  * The gateway's settings, all from environment variables (README: "Running
  * the gateway"). Provider keys are read here and nowhere else; they never
@@ -34,6 +36,20 @@ export interface GatewaySettings {
    */
   trustedHops: number;
   limits: GatewayLimits;
+  /** What failure lines may hold beyond status and kind (gatewayLog.ts): off unless STUDYFORGE_LOG_UPSTREAM_DETAIL asks. */
+  log: LogOptions;
+}
+
+/**
+ * STUDYFORGE_LOG_UPSTREAM_DETAIL: '1' or 'true' logs what providers said.
+ * Anything else but blank, '0' or 'false' is refused, so a typo ("yes") does
+ * not leave an operator believing detail is logged, nor "off" turn it on.
+ */
+function logOptionsFromEnv(env: Environment): LogOptions {
+  const raw = (env[UPSTREAM_DETAIL_VARIABLE] ?? '').trim().toLowerCase();
+  if (raw === '1' || raw === 'true') return { upstreamDetail: true };
+  if (raw === '' || raw === '0' || raw === 'false') return { upstreamDetail: false };
+  throw new Error(`${UPSTREAM_DETAIL_VARIABLE} must be 1 (log what providers said, redacted) or 0, not "${env[UPSTREAM_DETAIL_VARIABLE]}".`);
 }
 
 export type Environment = Record<string, string | undefined>;
@@ -79,5 +95,6 @@ export function gatewaySettingsFromEnv(env: Environment): GatewaySettings {
       maxAudioUploads: positive(env, 'STUDYFORGE_MAX_AUDIO_UPLOADS', 4),
       maxRateClients: positive(env, 'STUDYFORGE_RATE_MAX_CLIENTS', 100_000),
     },
+    log: logOptionsFromEnv(env),
   };
 }

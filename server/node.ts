@@ -9,6 +9,7 @@ import { injectAppConfig } from './appConfig';
 import { appPageHeaders } from './contentSecurityPolicy';
 import { socketAddress } from './clientAddress';
 import { gatewaySettingsFromEnv } from './config';
+import { logUnexpectedFailure } from './gatewayLog';
 import { hasHiddenSegment } from './staticPaths';
 
 /*
@@ -63,6 +64,11 @@ async function main(): Promise<void> {
     return undefined;
   });
   app.use('/*', serveStatic({ root: path.relative(process.cwd(), distDir) || '.' }));
+  // Hono's default prints the whole error with its stack: log it as the gateway's own routes do (gatewayLog.ts).
+  app.onError((error, c) => {
+    logUnexpectedFailure(error, settings.log);
+    return c.json({ error: 'The gateway could not complete the request.' }, 500);
+  });
 
   const port = Number(env.PORT ?? 8787);
   const hostname = env.HOST ?? '127.0.0.1';

@@ -1,6 +1,7 @@
 import { encodeStreamEvent, STREAM_CONTENT_TYPE, type StreamEvent } from '../src/engine/backend/streamProtocol';
-import { MAX_RETRY_AFTER_SECONDS, redactSecrets } from '../src/engine/providers/errors';
+import { MAX_RETRY_AFTER_SECONDS } from '../src/engine/providers/errors';
 import { ProviderError } from '../src/engine/providers/types';
+import { logProviderFailure, logUnexpectedFailure, type LogOptions } from './gatewayLog';
 
 /*
  * How long the gateway waits on a provider, and what the caller is told when
@@ -57,25 +58,23 @@ export interface Failure {
 }
 
 /**
- * What the caller is told. Upstream text never reaches the caller: the
- * provider's own words (`upstreamDetail`, already stripped of keys) go to the
- * operator's log with the status, and the caller gets the provider module's
- * message, written for students. Prompts and keys are never logged.
+ * What the caller is told. Upstream text never reaches the caller: it gets
+ * the provider module's message, written for students, and the status. The
+ * operator's log gets the status and the kind of failure, never the request's
+ * or the answer's content (gatewayLog.ts; the provider's own words only with
+ * its opt-in).
  */
-export function failure(error: unknown, timedOut: boolean, callerGone = false): Failure {
+export function failure(error: unknown, timedOut: boolean, callerGone: boolean, log: LogOptions): Failure {
   if (callerGone && !timedOut) return { status: CALLER_GONE, message: 'The caller closed the request.' };
   if (timedOut) return { status: 504, message: 'The AI provider took too long to answer. Please try again.' };
   if (error instanceof ProviderError) {
-    const detail = error.upstreamDetail;
-    console.warn(`[gateway] provider failure: ${error.status} ${error.message}${detail ? ` | upstream said: ${detail}` : ''}`);
+    logProviderFailure(error, log);
     // The provider module clamps what it parses; this holds for any ProviderError, whoever made it.
     const retryAfter =
       error.retryAfterSeconds === undefined ? undefined : Math.min(Math.max(0, Math.ceil(error.retryAfterSeconds)), MAX_RETRY_AFTER_SECONDS);
     return { status: error.status, message: error.message, ...(retryAfter !== undefined ? { retryAfter } : {}) };
   }
-  // The name and message only: a stack per request would let anyone who can cause one fill the log.
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  console.error(`[gateway] unexpected failure: ${redactSecrets(text, []).slice(0, 500)}`);
+  logUnexpectedFailure(error, log);
   return { status: 500, message: 'The gateway could not complete the request.' };
 }
 
@@ -88,6 +87,7 @@ export function streamResponse(
   request: Request,
   limits: CallLimits,
   headers: Record<string, string>,
+  log: LogOptions,
 ): Response {
   const cancelled = new AbortController();
   const call = upstreamCall(request, limits, cancelled.signal);
@@ -106,7 +106,7 @@ export function streamResponse(
         send({ event: 'done', data: {} });
       } catch (error) {
         if (call.signal.aborted && !call.timedOut()) return; // The caller left: nobody to tell.
-        send({ event: 'error', data: { error: failure(error, call.timedOut()).message } });
+        send({ event: 'error', data: { error: failure(error, call.timedOut(), false, log).message } });
       } finally {
         call.finish();
       }
