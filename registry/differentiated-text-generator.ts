@@ -13,6 +13,7 @@ export default defineTool({
       name: 'originalText',
       kind: 'textarea',
       label: 'Original text',
+      personal: 'text',
       placeholder: 'Paste a textbook paragraph, an article or a reading passage...',
       required: true,
     },

@@ -12,6 +12,7 @@ export default defineTool({
       name: 'topic',
       kind: 'text',
       label: 'Class topic',
+      personal: 'text',
       placeholder: 'e.g. Introduction to the Solar System',
       required: true,
     },

@@ -11,6 +11,7 @@ export default defineTool({
       name: 'details',
       kind: 'textarea',
       label: 'Details',
+      personal: 'text',
       placeholder: 'Who you are, who you are writing to, the role or company, and what you want to say...',
       required: true,
       help: 'Include names, the role title, dates and one or two things about you that fit the role.',

@@ -13,6 +13,7 @@ export default defineTool({
       name: 'topic',
       kind: 'text',
       label: 'Lesson topic',
+      personal: 'text',
       placeholder: 'e.g. Photosynthesis (Year 8 science)',
       required: true,
       help: 'Add the year group or level in brackets if you like.',

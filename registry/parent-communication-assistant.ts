@@ -9,9 +9,27 @@ export default defineTool({
   category: 'Teaching',
   fields: [
     {
+      name: 'studentName',
+      kind: 'text',
+      label: 'Student’s first name',
+      placeholder: 'e.g. Leo',
+      help: 'Sent as “Student A” and put back in the email: see What will be sent.',
+      personal: 'name',
+    },
+    {
+      name: 'parentName',
+      kind: 'text',
+      label: 'Parent’s or carer’s name',
+      placeholder: 'e.g. Mrs Okafor',
+      help: 'Sent as “Parent A” and put back in the email.',
+      personal: 'name',
+      person: 'parent',
+    },
+    {
       name: 'notes',
       kind: 'textarea',
       label: 'Your notes',
+      personal: 'text',
       placeholder: 'e.g. Leo, Year 6. Big improvement in reading this term, finished 4 books, great book review...',
       required: true,
       help: 'Student’s first name, what happened and anything you want the family to do.',
@@ -28,7 +46,8 @@ export default defineTool({
 
 Write the email from the teacher's notes below, in Markdown:
 - First line: "**Subject:**" followed by a short, specific subject line.
-- Then the email: a greeting ("Dear [Parent/Carer name]," unless the notes give the name), three short paragraphs and a sign-off with "[Your name]" and "[School name]" placeholders unless the notes give them.
+- The student is {{#studentName}}{{studentName}}{{/studentName}}{{^studentName}}named in the notes{{/studentName}}.
+- Then the email: a greeting ({{#parentName}}"Dear {{parentName}},"{{/parentName}}{{^parentName}}"Dear [Parent/Carer name]," unless the notes give the name{{/parentName}}), three short paragraphs and a sign-off with "[Your name]" and "[School name]" placeholders unless the notes give them.
 - Length: 120 to 200 words in the body.
 
 Match the type:
@@ -45,6 +64,8 @@ The teacher's notes:
   actionLabel: 'Draft Email',
   example: {
     input: {
+      studentName: 'Leo',
+      parentName: 'Mrs Okafor',
       notes:
         'Leo, Year 6. Big improvement in reading this term: finished 4 chapter books since January (was reluctant before). Wrote a great book review of "Holes" that I read to the class. Now helps younger pupils in paired reading on Fridays. Mum is Mrs Okafor. Keep encouraging reading at home, maybe the library summer challenge.',
       emailType: 'Positive Update',

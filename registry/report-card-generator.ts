@@ -9,9 +9,18 @@ export default defineTool({
   category: 'Teaching',
   fields: [
     {
+      name: 'studentName',
+      kind: 'text',
+      label: 'Student’s first name',
+      placeholder: 'e.g. Amira',
+      help: 'Sent as “Student A” and put back in the comment: see What will be sent.',
+      personal: 'name',
+    },
+    {
       name: 'notes',
       kind: 'textarea',
       label: 'Student traits and performance notes',
+      personal: 'text',
       placeholder: 'e.g. Amira, Year 4. Strong reader, reads aloud with expression. Maths: confident with times tables, rushes word problems...',
       required: true,
       help: 'Include the student’s first name, strengths, areas to develop and their attitude to learning.',
@@ -20,7 +29,7 @@ export default defineTool({
   prompt: `You are an experienced teacher writing an end-of-term report-card comment that parents, carers and the student will read.
 
 Write the comment from the notes below, in Markdown:
-- One paragraph of 90 to 140 words, in the third person, using the student's first name from the notes (or "[Student]" if none is given) and the correct pronouns if the notes make them clear (otherwise use the name and "they").
+- One paragraph of 90 to 140 words, in the third person, using the student's first name{{#studentName}} ({{studentName}}){{/studentName}}{{^studentName}} from the notes (or "[Student]" if none is given){{/studentName}} and the correct pronouns if the notes make them clear (otherwise use the name and "they").
 - Open with a genuine strength, describe progress and attitude with specific examples from the notes, name one or two areas to develop in positive, constructive language, and end on an encouraging note.
 - Then a line "**Next steps:**" followed by two or three short bullet points the student can act on.
 
@@ -38,6 +47,7 @@ The notes:
   },
   example: {
     input: {
+      studentName: 'Amira',
       notes:
         'Amira, Year 4, she/her. Strong reader, loves fantasy books, reads aloud with great expression. Maths: confident with times tables (knows all up to 12x12), finds multi-step word problems hard because she rushes and skips steps. Kind to classmates, helped a new pupil settle in this term. Sometimes waits too long before asking for help. Target: show working in maths.',
     },

@@ -11,6 +11,7 @@ export default defineTool({
       name: 'resume',
       kind: 'textarea',
       label: 'Your resume',
+      personal: 'text',
       placeholder: 'Paste your resume or the sections you want to improve (experience, volunteering, projects)...',
       required: true,
     },

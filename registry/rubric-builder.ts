@@ -20,6 +20,7 @@ export default defineTool({
       name: 'objectives',
       kind: 'textarea',
       label: 'Learning objectives',
+      personal: 'text',
       placeholder: 'One per line, e.g. "Supports claims with relevant evidence"',
       required: true,
     },

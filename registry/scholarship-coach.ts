@@ -19,6 +19,7 @@ export default defineTool({
       name: 'draft',
       kind: 'textarea',
       label: 'Your draft or key points',
+      personal: 'text',
       placeholder: 'Paste your draft, or list the experiences, achievements and goals you want to write about...',
       required: true,
     },

@@ -14,6 +14,7 @@ export default defineTool({
       name: 'topic',
       kind: 'text',
       label: 'Topic',
+      personal: 'text',
       placeholder: 'e.g. Comparing fractions (Year 5 maths)',
       required: true,
     },

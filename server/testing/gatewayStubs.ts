@@ -30,6 +30,7 @@ export function stubProvider(behaviour: {
     name: 'gemini',
     model: 'stub',
     requests,
+    streamRequest: (request) => ({ url: 'stub:stream', body: { prompt: request.prompt } }),
     async generate(request) {
       requests.push(request);
       if (behaviour.hang) return waitForAbort(request.signal);

@@ -30,6 +30,15 @@ export interface TextField<N extends string = string> extends FieldBase<N> {
    * off where a file makes no sense (a short answer, a chat message).
    */
   attach?: boolean;
+  /**
+   * Personal data (issue 17): 'name' for a box holding people's names (a
+   * student's, a parent's), 'text' for notes that may name people. Before a
+   * request leaves the browser, the names are replaced by placeholders
+   * ("Student A") and put back in the answer.
+   */
+  personal?: 'name' | 'text';
+  /** Whose names a 'name' box holds, for the placeholder: "Student A" (the default), "Parent A", "Teacher A". */
+  person?: 'student' | 'parent' | 'teacher';
 }
 
 /** Whether a field offers "Attach a file": textareas, unless they say no or bring a widget of their own. */

@@ -11,6 +11,7 @@ import { revalidatedResult, type ToolResult } from '../engine/runTool';
 import { readStored, storageKeys, writeStored } from '../engine/storage';
 import { ToolRequests } from '../engine/toolRequest';
 import { useOutputLanguage } from './outputLanguage';
+import { replacesNames, usePrivacy } from './privacy';
 import {
   addVersion,
   legacyVersion,
@@ -155,9 +156,17 @@ export const useToolSessions = create<ToolSessionsState>()((set, get) => {
   /** Runs a request under the tool's key; what it brings back becomes a version through `accept`. */
   function request(tool: ToolDeclaration, values: FormValues, backend: Backend, ask: AnswerRequest, accept: (answer: Answer) => Partial<ToolSession>) {
     const failed = (message: string): Partial<ToolSession> => (ask.refine ? { refineError: message } : { error: message });
-    return requests.run(tool.id, (options) => produceAnswer(tool, values, backend, ask, options), {
+    // Names leave as placeholders unless the user chose otherwise, in Settings or for this tool (issue 17).
+    const pseudonymise = replacesNames(usePrivacy.getState(), tool.id);
+    return requests.run(tool.id, (options) => produceAnswer(tool, values, backend, { ...ask, pseudonymise }, options), {
       onText: (textSoFar) => update(tool.id, { partial: textSoFar }, false),
-      onResult: (answer) => update(tool.id, { ...accept(answer), status: 'idle', partial: null }),
+      onResult: (answer) =>
+        update(tool.id, {
+          ...accept(answer),
+          status: 'idle',
+          partial: null,
+          ...(answer.unmappedPlaceholders ? { notice: messages.unmappedPlaceholders(answer.unmappedPlaceholders) } : {}),
+        }),
       onError: (error) => update(tool.id, { ...failed(error), status: 'idle', partial: null }, false),
     });
   }

@@ -18,6 +18,7 @@ import { useBackend } from '../../state/backendHooks';
 import { FieldControl } from './FieldControl';
 import { loadRefine } from './refine/loadRefine';
 import { StreamingPreview, usePreviewBody } from './StreamingPreview';
+import { WhatWillBeSent } from './privacy/WhatWillBeSent';
 
 /*
  * The result card (its Save, Copy and Export, the quiz's attempts) loads
@@ -37,6 +38,8 @@ export function ToolRunner({ tool }: { tool: ToolDeclaration }) {
   const { setValues, generate, cancel } = useToolSessions.getState();
   const backend = useBackend();
   const language = useOutputLanguage((s) => s.language);
+  const level = session?.level ?? '';
+  const output = useMemo(() => ({ language, level }), [language, level]);
   const idPrefix = useId();
   const generateRef = useRef<HTMLButtonElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -132,6 +135,7 @@ export function ToolRunner({ tool }: { tool: ToolDeclaration }) {
           {/* The language chosen under a result applies to every tool: say so where a new answer starts. */}
           {language !== 'en' && <p className="hint">Answers are written in {languageName(language)}: change it under a result.</p>}
         </div>
+        <WhatWillBeSent tool={tool} values={values} output={output} />
       </form>
 
       <div className="tool-output">

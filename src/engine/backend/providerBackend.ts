@@ -29,7 +29,8 @@ export function ownKeyMessage(error: ProviderError): string {
   return `${error.message} The provider said: ${short}`;
 }
 
-async function providerFor(settings: OwnKeySettings): Promise<TextProvider> {
+/** The provider the user's own key reaches, as a request to it is made (and previewed: outgoingRequest.ts). */
+export async function providerFor(settings: OwnKeySettings): Promise<TextProvider> {
   const baseUrl = settings.baseUrl.trim() || undefined;
   const model = settings.model.trim() || undefined;
   switch (settings.provider) {

@@ -77,6 +77,7 @@ function modelPath(model: string): string {
 
 interface GeminiClient {
   model: string;
+  url(method: 'generateContent' | 'streamGenerateContent'): string;
   /** POSTs a GenerateContentRequest; returns the OK response. */
   post(method: 'generateContent' | 'streamGenerateContent', body: unknown, signal: AbortSignal | undefined): Promise<Response>;
   secrets: readonly string[];
@@ -92,9 +93,12 @@ function geminiClient(options: GeminiOptions): GeminiClient {
     model,
     secrets: [options.apiKey],
     maxAnswerBytes: upstream.maxAnswerBytes,
-    async post(method, body, signal) {
+    url(method) {
       const query = method === 'streamGenerateContent' ? '?alt=sse' : '';
-      const url = joinUrl(baseUrl, `${modelPath(model)}:${method}${query}`);
+      return joinUrl(baseUrl, `${modelPath(model)}:${method}${query}`);
+    },
+    async post(method, body, signal) {
+      const url = this.url(method);
       try {
         return await postJson(upstream, url, body, { 'x-goog-api-key': options.apiKey }, signal);
       } catch (error) {
@@ -128,6 +132,7 @@ export function createGeminiProvider(options: GeminiOptions): TextProvider {
       const response = await client.post('generateContent', geminiRequestBody(request), request.signal);
       return wholeAnswerText(await readJson(response, request.signal, client.maxAnswerBytes), client.secrets);
     },
+    streamRequest: (request) => ({ url: client.url('streamGenerateContent'), body: geminiRequestBody(request) }),
     async *stream(request) {
       const response = await client.post('streamGenerateContent', geminiRequestBody(request), request.signal);
       let any = false;

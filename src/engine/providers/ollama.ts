@@ -101,6 +101,7 @@ export function createOllamaProvider(options: OllamaOptions): TextProvider {
   return {
     name: 'ollama',
     model: options.model,
+    streamRequest: (request) => ({ url, body: ollamaRequestBody(options.model, request, true, options.numCtx) }),
     async generate(request) {
       const response = await post(false, request);
       const body = await readJson(response, request.signal, upstream.maxAnswerBytes);

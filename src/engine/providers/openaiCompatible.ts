@@ -110,12 +110,16 @@ export function createOpenAICompatibleProvider(options: OpenAICompatibleOptions)
     return plan ? fromProviderAnswer(text, plan) : text;
   }
 
+  /** Structured output a provider cannot stream is asked whole (see stream). */
+  const streams = (request: Omit<ProviderRequest, 'signal'>) => !(request.schema && !caps.streamsStructuredOutput);
+
   return {
     name: 'openai',
     model: options.model,
     generate,
+    streamRequest: (request) => ({ url, body: chatRequest(options.model, request, streams(request), caps).body }),
     async *stream(request) {
-      if (request.schema && !caps.streamsStructuredOutput) {
+      if (!streams(request)) {
         // Groq (R1): "Streaming and tool use are not currently supported with Structured Outputs"
         // (https://console.groq.com/docs/structured-outputs): asked whole, replayed as one delta.
         yield await generate(request);

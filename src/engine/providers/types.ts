@@ -23,6 +23,14 @@ export interface TextProvider {
   generate(request: ProviderRequest): Promise<string>;
   /** The answer's text as it is written, delta by delta. */
   stream(request: ProviderRequest): AsyncIterable<string>;
+  /** What `stream` would POST, without sending it: for "What will be sent" (issue 17). Headers (the key) are not shown. */
+  streamRequest(request: Omit<ProviderRequest, 'signal'>): OutgoingRequest;
+}
+
+/** A request as it leaves: where to, and the body it carries. */
+export interface OutgoingRequest {
+  url: string;
+  body: Record<string, unknown>;
 }
 
 export interface TranscriptionRequest {

@@ -1,0 +1,104 @@
+import './privacy.css';
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'wouter';
+import { outgoingRequest, type OutgoingRequestPreview } from '../../../engine/backend/outgoingRequest';
+import type { ToolDeclaration } from '../../../engine/defineTool';
+import type { FormValues } from '../../../engine/fields';
+import { hideNames, NO_PSEUDONYMS, type Pseudonyms } from '../../../engine/privacy/placeholders';
+import { pseudonymsForForm } from '../../../engine/privacy/pseudonymise';
+import { holdsPersonalData } from '../../../engine/refine/produceAnswer';
+import type { OutputOptions } from '../../../engine/refine/outputOptions';
+import { messageOf } from '../../../engine/messages';
+import { firstRequestOf } from '../../../engine/runTool';
+import { replacesNames, usePrivacy } from '../../../state/privacy';
+import { useBackendSettings } from '../../../state/settings';
+
+/** Long enough that typing a word builds the request once, short enough to feel live. */
+const SETTLE_MS = 250;
+
+interface Built {
+  request: OutgoingRequestPreview;
+  pseudonyms: Pseudonyms;
+}
+
+export default function RequestPreview({ tool, values, output }: { tool: ToolDeclaration; values: FormValues; output: OutputOptions }) {
+  const settings = useBackendSettings();
+  const choices = usePrivacy();
+  const personal = holdsPersonalData(tool);
+  const hiding = personal && replacesNames(choices, tool.id);
+  const [built, setBuilt] = useState<Built | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const switchId = useId();
+
+  // Settings are rebuilt on every render; their values, not their identity, decide the request.
+  const settingsKey = JSON.stringify(settings);
+  useEffect(() => {
+    let current = true;
+    const timer = setTimeout(() => {
+      void (async () => {
+        try {
+          const first = firstRequestOf(tool, values, output);
+          const pseudonyms = hiding ? await pseudonymsForForm(tool.fields, values) : NO_PSEUDONYMS;
+          const request = await outgoingRequest(settings, { ...first, prompt: hideNames(first.prompt, pseudonyms) });
+          if (current) {
+            setBuilt({ request, pseudonyms });
+            setProblem(null);
+          }
+        } catch (error) {
+          if (current) setProblem(messageOf(error));
+        }
+      })();
+    }, SETTLE_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [tool, values, output, settingsKey, hiding]);
+
+  const replaced = built ? [...new Map(built.pseudonyms.names.map((n) => [n.placeholder, n.name])).entries()].reverse() : [];
+  return (
+    <div className="request-preview">
+      {personal && !choices.replaceNames && (
+        <p className="privacy-warning">
+          Names are sent as you type them, for every tool. <Link href="/settings">Turn name replacement back on in Settings</Link>.
+        </p>
+      )}
+      {personal && choices.replaceNames && (
+        <div className="field-switch">
+          <input
+            id={switchId}
+            type="checkbox"
+            role="switch"
+            checked={hiding}
+            onChange={(event) => usePrivacy.getState().setToolSendsNames(tool.id, !event.currentTarget.checked)}
+          />
+          <label htmlFor={switchId}>Replace names with placeholders for this tool</label>
+        </div>
+      )}
+      {personal && choices.replaceNames && !hiding && (
+        <p className="privacy-warning" role="alert">
+          Names you typed will be sent as they are{built?.request.url ? ` to ${new URL(built.request.url).host}` : ''}. Turn the switch back on to keep them in this browser.
+        </p>
+      )}
+      {hiding && replaced.length > 0 && (
+        <p className="hint">
+          Replaced before sending, and put back in the answer: {replaced.map(([placeholder, name]) => `${name} → ${placeholder}`).join('; ')}.
+        </p>
+      )}
+      {problem && <p className="field-error">{problem}</p>}
+      {built && (
+        <>
+          <p className="hint">
+            {built.request.url === null
+              ? 'Nothing is sent: no AI backend is set, so answers are offline samples. With one set, it would receive this body:'
+              : `Sent to ${built.request.url}, with this body (line breaks added for reading; every value is exactly as sent):`}
+          </p>
+          <pre className="request-body" tabIndex={0} aria-label="Request body">
+            {built.request.body}
+          </pre>
+        </>
+      )}
+    </div>
+  );
+}
