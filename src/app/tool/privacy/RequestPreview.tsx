@@ -56,7 +56,9 @@ export default function RequestPreview({ tool, values, output }: { tool: ToolDec
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [tool, values, output, settingsKey, hiding]);
 
-  const replaced = built ? [...new Map(built.pseudonyms.names.map((n) => [n.placeholder, n.name])).entries()].reverse() : [];
+  // Each placeholder once, with the whole name it stands for (names come longest first, their parts after).
+  const replaced = new Map<string, string>();
+  for (const { placeholder, name } of built?.pseudonyms.names ?? []) if (!replaced.has(placeholder)) replaced.set(placeholder, name);
   return (
     <div className="request-preview">
       {personal && !choices.replaceNames && (
@@ -81,9 +83,9 @@ export default function RequestPreview({ tool, values, output }: { tool: ToolDec
           Names you typed will be sent as they are{built?.request.url ? ` to ${new URL(built.request.url).host}` : ''}. Turn the switch back on to keep them in this browser.
         </p>
       )}
-      {hiding && replaced.length > 0 && (
+      {hiding && replaced.size > 0 && (
         <p className="hint">
-          Replaced before sending, and put back in the answer: {replaced.map(([placeholder, name]) => `${name} → ${placeholder}`).join('; ')}.
+          Replaced before sending, and put back in the answer: {[...replaced].map(([placeholder, name]) => `${name} → ${placeholder}`).join('; ')}.
         </p>
       )}
       {problem && <p className="field-error">{problem}</p>}
