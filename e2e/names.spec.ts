@@ -102,3 +102,40 @@ test('Parent Communication Assistant: student and parent go as placeholders, the
   await page.getByRole('switch', { name: 'Replace names with placeholders for this tool' }).click();
   await expect(body).not.toContainText('Siobhan');
 });
+
+test('with my own Gemini key: the body shown is the body Gemini receives, and a placeholder split across streamed chunks comes back whole as the name', async ({ page }) => {
+  const received: unknown[] = [];
+  const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type, x-goog-api-key', 'access-control-allow-methods': 'POST' };
+  await page.route('http://127.0.0.1:9/gemini/**', async (route) => {
+    const request = route.request();
+    if (request.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
+    const body = request.postData() ?? '';
+    received.push(JSON.parse(body));
+    // The fake refuses a request that carries a name, as a school's policy would want the model never to see it.
+    if (/amara|nwosu/i.test(body)) return route.fulfill({ status: 400, headers: cors, contentType: 'application/json', body: JSON.stringify({ error: { code: 400, message: 'name leaked', status: 'INVALID_ARGUMENT' } }) });
+    const chunk = (text: string, finishReason?: string) =>
+      `data: ${JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ text }] }, ...(finishReason ? { finishReason } : {}) }] })}\r\n\r\n`;
+    return route.fulfill({
+      status: 200,
+      headers: { ...cors, 'content-type': 'text/event-stream' },
+      body: chunk('Stud') + chunk('ent A has grown in confidence. Well done, Stu') + chunk('dent A.', 'STOP'),
+    });
+  });
+  await page.goto('#/settings');
+  await page.getByRole('switch', { name: 'Call a provider with my own key' }).check();
+  await page.getByLabel('Provider', { exact: true }).selectOption('gemini');
+  await page.getByLabel('API key', { exact: true }).fill('AIza-teachers-key');
+  await page.getByLabel('Provider address').fill('http://127.0.0.1:9/gemini');
+  await page.getByRole('button', { name: 'Save my key settings' }).click();
+
+  await openTool(page, reportCard);
+  await page.getByLabel('Student’s first name').fill('Amara Nwosu');
+  await page.getByLabel('Student traits and performance notes').fill('Amara has grown in confidence this term.');
+  await page.getByText('What will be sent', { exact: true }).click();
+  await expect(page.getByText('Sent to http://127.0.0.1:9/gemini/v1beta/models/', { exact: false })).toBeVisible();
+  const shown = JSON.parse(await page.getByLabel('Request body').innerText()) as unknown;
+
+  await generateButton(page, reportCard).click();
+  await expect(resultRegion(page)).toContainText('Amara Nwosu has grown in confidence. Well done, Amara Nwosu.');
+  expect(received).toEqual([shown]);
+});
