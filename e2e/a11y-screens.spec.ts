@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { z } from 'zod';
-import { generateExample, openTool, resultRegion, sidebar, toolById } from './support/app';
+import { flowProject, generateExample, openTool, resultRegion, seedStorage, sidebar, storageKeys, toolById } from './support/app';
 import { scriptSpeechRecognition, sineWav } from './support/media';
 import { expectedTextOf } from './support/registry';
-import { tools, scan } from './support/a11y';
+import { heading1, tools, scan } from './support/a11y';
 
 /*
  * axe-core, continued from a11y.spec.ts (same rules and schemes): the bespoke
@@ -84,6 +84,21 @@ test.describe('bespoke screens', () => {
     await page.clock.runFor(1_000);
     await expect(resultRegion(page)).toBeVisible();
     await scan(page, 'rehearsal, feedback');
+  });
+});
+
+test.describe('settings', () => {
+  test('names sent as typed in one tool, and the "Delete all my data" confirmation open', async ({ page }) => {
+    await seedStorage(page, {
+      [storageKeys.projects]: [flowProject],
+      [storageKeys.privacy]: { replaceNames: false, namesSentBy: ['parent-communication-assistant'] },
+    });
+    await page.goto('#/settings');
+    await expect(heading1(page, 'Settings')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Replace names again in Parent Communication Assistant' })).toBeVisible();
+    await page.getByRole('button', { name: 'Delete all my data' }).click();
+    await expect(page.getByRole('button', { name: 'Export all projects first' })).toBeFocused();
+    await scan(page, 'settings: names warning, a tool sending names, delete-all confirmation');
   });
 });
 
