@@ -1,4 +1,5 @@
 import { exportProblems } from './exportChecks.ts';
+import { privacyProblems } from './privacyChecks.ts';
 import { refineProblems } from './refineChecks.ts';
 import { rendererProblems, type RendererContracts } from './rendererChecks.ts';
 
@@ -72,6 +73,7 @@ function problemsOfOne(report: RegistryFileReport, context: RegistryCheckContext
   }
   problems.push(...refineProblems(file, (tool as Record<string, unknown>).refine));
   problems.push(...exportProblems(file, (tool as Record<string, unknown>).exports));
+  problems.push(...privacyProblems(file, tool as Record<string, unknown>));
   return problems;
 }
 

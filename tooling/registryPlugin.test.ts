@@ -222,6 +222,21 @@ describe('registryProblems', () => {
     expect(exports(['docx'])).toEqual(["registry/tides.ts: exports must be an object { add?, remove? }, e.g. exports: { remove: ['csv'] }."]);
   });
 
+  it("refuses personal-data declarations in the wrong place, and a teacher's tool that declares none (issue 17)", () => {
+    const example = { output: { simple: 'Tides rise.', detailed: 'The moon pulls the sea.' } };
+    const fields = (role: string, list: unknown[]) => registryProblems([tool('tides', { id: 'tides', icon: 'waves', renderer: 'tabs', example, role, fields: list })], context);
+    expect(fields('teacher', [{ name: 'notes', kind: 'textarea', personal: 'text' }, { name: 'parent', kind: 'text', personal: 'name', person: 'parent' }])).toEqual([]);
+    expect(fields('student', [{ name: 'topic', kind: 'text' }])).toEqual([]);
+    expect(fields('teacher', [{ name: 'notes', kind: 'textarea' }])).toEqual([
+      "registry/tides.ts: a teacher's tool takes notes about students, but no field says it may hold a name. Add personal: 'text' to the box that may name a student (or personal: 'name' to a name box), so names are replaced before sending.",
+    ]);
+    expect(fields('student', [{ name: 'age', kind: 'number', personal: 'name' }, { name: 'notes', kind: 'textarea', personal: 'secret' }, { name: 'who', kind: 'text', person: 'parent' }])).toEqual([
+      'registry/tides.ts: field "age": personal is for text boxes; a number holds no names. Remove it.',
+      `registry/tides.ts: field "notes": personal "secret" is not a kind. Use 'name' (a box of people's names) or 'text' (notes that may name people).`,
+      "registry/tides.ts: field \"who\": person says whose names a box holds. Add personal: 'name', or remove person.",
+    ]);
+  });
+
   it('refuses a file whose default export is not a tool, and an id with a route beneath projects/', () => {
     expect(registryProblems([tool('empty', undefined)], context)).toEqual(['registry/empty.ts: the default export is not a tool. Write `export default defineTool({ ... })`.']);
     expect(registryProblems([tool('x', { id: 'projects/x', icon: 'waves' })], context).join('\n')).toContain("taken by the app's route #/projects/x");
