@@ -20,9 +20,6 @@ export const messages = {
   timedOut: 'The AI is taking too long to answer. Your inputs are kept: please try again.',
   wentOffline: 'You went offline before the answer arrived. Your inputs are kept: try again when you are back online.',
   leftPage: 'The last request was stopped when you left this tool.',
-  /** Placeholders in an answer that stand for no name typed (issue 17): the model changed or made one up. Nothing is guessed. */
-  unmappedPlaceholders: (placeholders: readonly string[]) =>
-    `This answer mentions ${placeholders.map((p) => `"${p}"`).join(', ')}, which ${placeholders.length === 1 ? 'stands' : 'stand'} for no name you typed: the model changed a placeholder. Check who is meant before you use it.`,
   /**
    * Audio the transcription service does not take (Gemini, whisper.cpp: issue #11, G7) and that could not be
    * converted to WAV here: too long for the upload limit, or not readable by this browser. Nothing is sent.

@@ -142,13 +142,6 @@ export async function askTool(tool: ToolDeclaration, values: FormValues, prompt:
   return withSuppliedValues(tool, values, answer);
 }
 
-/** What a tool's first answer is asked with: the prompt, and the schema the model is sent (none for markdown). */
-export function firstRequestOf(tool: ToolDeclaration, values: FormValues, output: OutputOptions = DEFAULT_OUTPUT): { prompt: string; responseSchema?: ContractSchema } {
-  const result = modelSchemaOf(tool, derivedValues(tool, values));
-  const prompt = promptFor(tool, values, output);
-  return result === 'markdown' ? { prompt } : { prompt, responseSchema: contractSchemaOf(result) };
-}
-
 export function runTool(tool: ToolDeclaration, values: FormValues, backend: Backend, { output, ...options }: RunOptions = {}): Promise<ToolResult> {
   return askTool(tool, values, promptFor(tool, values, output), backend, options);
 }

@@ -2,16 +2,15 @@ import { z } from 'zod';
 import { create } from 'zustand';
 import type { Backend } from '../engine/backend/types';
 import type { ToolDeclaration } from '../engine/defineTool';
-import { defaultValues, type FormValues } from '../engine/fields';
+import { defaultValues, holdsPersonalData, type FormValues } from '../engine/fields';
 import { messages } from '../engine/messages';
 import type { ChangeRequest } from '../engine/refine/changeRequests';
 import type { ReadingLevel } from '../engine/refine/outputOptions';
 import { produceAnswer, type Answer, type AnswerRequest } from '../engine/refine/produceAnswer';
-import { revalidatedResult, type ToolResult } from '../engine/runTool';
+import { revalidatedResult, type CallOptions, type ToolResult } from '../engine/runTool';
 import { readStored, storageKeys, writeStored } from '../engine/storage';
 import { ToolRequests } from '../engine/toolRequest';
 import { useOutputLanguage } from './outputLanguage';
-import { replacesNames, usePrivacy } from './privacy';
 import {
   addVersion,
   legacyVersion,
@@ -116,6 +115,16 @@ function restore(tool: ToolDeclaration): ToolSession {
   };
 }
 
+/**
+ * Whether this tool's names leave as placeholders (issue 17): yes unless the
+ * user chose otherwise, in Settings or for this tool. The choices' store loads
+ * only for a tool that may hold names; for the rest the answer is false at once.
+ */
+function namesReplacedFor(tool: ToolDeclaration): boolean | Promise<boolean> {
+  if (!holdsPersonalData(tool.fields)) return false;
+  return import('./privacy').then(({ replacesNames, usePrivacy }) => replacesNames(usePrivacy.getState(), tool.id));
+}
+
 /** The request in flight per tool: its time limit, going offline, cancel (engine/toolRequest.ts). */
 const requests = new ToolRequests();
 
@@ -156,16 +165,21 @@ export const useToolSessions = create<ToolSessionsState>()((set, get) => {
   /** Runs a request under the tool's key; what it brings back becomes a version through `accept`. */
   function request(tool: ToolDeclaration, values: FormValues, backend: Backend, ask: AnswerRequest, accept: (answer: Answer) => Partial<ToolSession>) {
     const failed = (message: string): Partial<ToolSession> => (ask.refine ? { refineError: message } : { error: message });
-    // Names leave as placeholders unless the user chose otherwise, in Settings or for this tool (issue 17).
-    const pseudonymise = replacesNames(usePrivacy.getState(), tool.id);
-    return requests.run(tool.id, (options) => produceAnswer(tool, values, backend, { ...ask, pseudonymise }, options), {
+    const answer = (options: Required<CallOptions>) => {
+      const replaced = namesReplacedFor(tool);
+      // Most tools decide at once, so their request starts in the same tick as ever.
+      return typeof replaced === 'boolean'
+        ? produceAnswer(tool, values, backend, { ...ask, pseudonymise: replaced }, options)
+        : replaced.then((pseudonymise) => produceAnswer(tool, values, backend, { ...ask, pseudonymise }, options));
+    };
+    return requests.run(tool.id, answer, {
       onText: (textSoFar) => update(tool.id, { partial: textSoFar }, false),
       onResult: (answer) =>
         update(tool.id, {
           ...accept(answer),
           status: 'idle',
           partial: null,
-          ...(answer.unmappedPlaceholders ? { notice: messages.unmappedPlaceholders(answer.unmappedPlaceholders) } : {}),
+          ...(answer.privacyNotice ? { notice: answer.privacyNotice } : {}),
         }),
       onError: (error) => update(tool.id, { ...failed(error), status: 'idle', partial: null }, false),
     });

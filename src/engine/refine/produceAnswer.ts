@@ -1,6 +1,6 @@
 import type { Backend } from '../backend/types';
 import type { ToolDeclaration } from '../defineTool';
-import type { FormValues } from '../fields';
+import { holdsPersonalData, type FormValues } from '../fields';
 import { askTool, runTool, type CallOptions, type ToolResult } from '../runTool';
 import type { ChangeRequest } from './changeRequests';
 import { gradeNumber, readingScaleOf, type OutputOptions, type ReadingLevel } from './outputOptions';
@@ -26,8 +26,8 @@ export interface Answer {
   result: ToolResult;
   /** Null where nothing is measured: a language other than English, a scale without a formula, too little text. */
   reading: ReadingReport | null;
-  /** Placeholders the answer held that stand for no name typed (issue 17): the user is told, nothing is guessed. */
-  unmappedPlaceholders?: string[];
+  /** What the user must know about the names in it (issue 17): a placeholder that stands for no name typed. Nothing is guessed. */
+  privacyNotice?: string;
 }
 
 export interface AnswerRequest {
@@ -36,17 +36,6 @@ export interface AnswerRequest {
   refine?: { previous: ToolResult; change: ChangeRequest };
   /** Names typed in the tool's personal fields leave as placeholders and come back as names (issue 17). */
   pseudonymise?: boolean;
-}
-
-/** Whether a tool declares a field that may hold a name: only then is the pseudonymising code loaded. */
-export function holdsPersonalData(tool: Pick<ToolDeclaration, 'fields'>): boolean {
-  return tool.fields.some((field) => (field.kind === 'text' || field.kind === 'textarea') && field.personal !== undefined);
-}
-
-/** The backend with names replaced (the name finder's code loads with the first request of a tool that holds personal data). */
-async function privateBackend(tool: ToolDeclaration, values: FormValues, backend: Backend, unmapped: string[]): Promise<Backend> {
-  const { pseudonymsForForm, pseudonymisingBackend } = await import('../privacy/pseudonymise');
-  return pseudonymisingBackend(backend, await pseudonymsForForm(tool.fields, values), { unmapped });
 }
 
 async function ask(tool: ToolDeclaration, values: FormValues, backend: Backend, request: AnswerRequest, options: CallOptions): Promise<ToolResult> {
@@ -70,13 +59,15 @@ export async function produceAnswer(
   request: AnswerRequest,
   options: CallOptions = {},
 ): Promise<Answer> {
-  // Without names to hide the request starts at once, as it always has.
-  if (!request.pseudonymise || !holdsPersonalData(tool)) return answerFrom(tool, values, backend, request, options);
-  const unmapped: string[] = [];
-  const answer = await answerFrom(tool, values, await privateBackend(tool, values, backend, unmapped), request, options);
-  return unmapped.length > 0 ? { ...answer, unmappedPlaceholders: unmapped } : answer;
+  // Names to hide: that code (and the name finder) loads with the first request of a tool that may hold them.
+  if (request.pseudonymise && holdsPersonalData(tool.fields)) {
+    const { producePrivately } = await import('../privacy/producePrivately');
+    return producePrivately(tool.fields, values, backend, (pseudonymising) => answerFrom(tool, values, pseudonymising, request, options));
+  }
+  return answerFrom(tool, values, backend, request, options);
 }
 
+/** An answer from this backend, as it is (privacy/producePrivately.ts hands in the pseudonymising one). */
 async function answerFrom(tool: ToolDeclaration, values: FormValues, backend: Backend, request: AnswerRequest, options: CallOptions): Promise<Answer> {
   options.signal?.throwIfAborted(); // Cancelled while the name finder loaded: nothing is sent.
   // The measuring code loads while the model answers, so the answer never waits for it.

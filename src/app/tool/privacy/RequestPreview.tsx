@@ -3,13 +3,12 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { outgoingRequest, type OutgoingRequestPreview } from '../../../engine/backend/outgoingRequest';
 import type { ToolDeclaration } from '../../../engine/defineTool';
-import type { FormValues } from '../../../engine/fields';
+import { holdsPersonalData, type FormValues } from '../../../engine/fields';
 import { hideNames, NO_PSEUDONYMS, type Pseudonyms } from '../../../engine/privacy/placeholders';
 import { pseudonymsForForm } from '../../../engine/privacy/pseudonymise';
-import { holdsPersonalData } from '../../../engine/refine/produceAnswer';
 import type { OutputOptions } from '../../../engine/refine/outputOptions';
 import { messageOf } from '../../../engine/messages';
-import { firstRequestOf } from '../../../engine/runTool';
+import { firstRequestOf } from '../../../engine/firstRequest';
 import { replacesNames, usePrivacy } from '../../../state/privacy';
 import { useBackendSettings } from '../../../state/settings';
 
@@ -24,7 +23,7 @@ interface Built {
 export default function RequestPreview({ tool, values, output }: { tool: ToolDeclaration; values: FormValues; output: OutputOptions }) {
   const settings = useBackendSettings();
   const choices = usePrivacy();
-  const personal = holdsPersonalData(tool);
+  const personal = holdsPersonalData(tool.fields);
   const hiding = personal && replacesNames(choices, tool.id);
   const [built, setBuilt] = useState<Built | null>(null);
   const [problem, setProblem] = useState<string | null>(null);

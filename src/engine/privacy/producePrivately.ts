@@ -1,0 +1,23 @@
+import type { Backend } from '../backend/types';
+import type { Field, FormValues } from '../fields';
+import type { Answer } from '../refine/produceAnswer';
+import { pseudonymisingBackend, pseudonymsForForm, type PseudonymReport } from './pseudonymise';
+
+/*
+ * An answer whose request left with placeholders for names (issue 17), loaded
+ * only for a tool that may hold names, when the user has not turned that off.
+ * The answering itself is handed in, so this chunk holds only the name code.
+ */
+
+/** What the user is told about placeholders an answer held that stand for no name typed. */
+export function unmappedNotice(placeholders: readonly string[]): string {
+  const list = placeholders.map((p) => `"${p}"`).join(', ');
+  return `This answer mentions ${list}, which ${placeholders.length === 1 ? 'stands' : 'stand'} for no name you typed: the model changed a placeholder. Check who is meant before you use it.`;
+}
+
+export async function producePrivately(fields: readonly Field[], values: FormValues, backend: Backend, answerWith: (backend: Backend) => Promise<Answer>): Promise<Answer> {
+  const report: PseudonymReport = { unmapped: [] };
+  const pseudonyms = await pseudonymsForForm(fields, values);
+  const answer = await answerWith(pseudonymisingBackend(backend, pseudonyms, report));
+  return report.unmapped.length > 0 ? { ...answer, privacyNotice: unmappedNotice(report.unmapped) } : answer;
+}
