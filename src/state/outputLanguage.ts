@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { create } from 'zustand';
 import { DEFAULT_LANGUAGE, isOutputLanguage, type OutputLanguage } from '../engine/refine/outputOptions';
 import { readStored, STORAGE_PREFIX, writeStored } from '../engine/storage';
+import { storageListeners } from './crossTab';
 
 /** Where the choice is kept; not in storageKeys, which every page loads, as only tool pages read it. */
 export const OUTPUT_LANGUAGE_KEY = `${STORAGE_PREFIX}output-language`;
@@ -25,3 +26,8 @@ export const useOutputLanguage = create<OutputLanguageState>()((set) => ({
     }
   },
 }));
+
+// Storage cleared ("Delete all my data", here or in another tab) or the choice changed in another tab: read it again.
+storageListeners.add((key) => {
+  if (key === null || key === OUTPUT_LANGUAGE_KEY) useOutputLanguage.setState({ language: readStored(OUTPUT_LANGUAGE_KEY, languageSchema, DEFAULT_LANGUAGE) });
+});

@@ -10,6 +10,7 @@ import { produceAnswer, type Answer, type AnswerRequest } from '../engine/refine
 import { revalidatedResult, type CallOptions, type ToolResult } from '../engine/runTool';
 import { readStored, storageKeys, writeStored } from '../engine/storage';
 import { ToolRequests } from '../engine/toolRequest';
+import { storageListeners } from './crossTab';
 import { useOutputLanguage } from './outputLanguage';
 import {
   addVersion,
@@ -128,6 +129,9 @@ function namesReplacedFor(tool: ToolDeclaration): boolean | Promise<boolean> {
 /** The request in flight per tool: its time limit, going offline, cancel (engine/toolRequest.ts). */
 const requests = new ToolRequests();
 
+/** The tools opened in this tab, so their sessions can start again when storage is cleared. */
+const opened = new Map<string, ToolDeclaration>();
+
 interface ToolSessionsState {
   sessions: Record<string, ToolSession>;
   /** Loads a tool's stored session the first time it is opened. */
@@ -189,6 +193,7 @@ export const useToolSessions = create<ToolSessionsState>()((set, get) => {
     sessions: {},
 
     open(tool) {
+      opened.set(tool.id, tool);
       const existing = get().sessions[tool.id];
       if (existing) return existing;
       const restored = restore(tool);
@@ -250,4 +255,16 @@ export const useToolSessions = create<ToolSessionsState>()((set, get) => {
       update(toolId, { ...showing([], 0), resultValues: null });
     },
   };
+});
+
+// "Delete all my data" (or another tab clearing storage): every session opened here starts again from
+// (now empty) storage, its request stopped, so nothing typed or answered before is shown or written back.
+storageListeners.add((key) => {
+  if (key !== null) return;
+  const sessions: Record<string, ToolSession> = {};
+  for (const [id, tool] of opened) {
+    requests.cancel(id);
+    sessions[id] = restore(tool);
+  }
+  useToolSessions.setState({ sessions });
 });

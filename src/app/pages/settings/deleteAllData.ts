@@ -30,10 +30,9 @@ function browserStorage(): Storage | undefined {
  * loaded, so holds nothing: a module once loaded is not fetched again.
  *
  * The others hear "storage was cleared" (key null) through crossTab.ts's
- * listeners, as when another tab clears it: the privacy choices re-read.
- * Tool sessions and the answer language do not listen yet, so until a reload
- * a tool visited in this tab still shows what was typed (their stored copies
- * are gone); importing them here would add ~0.5 KB to every tool page.
+ * listeners, as when another tab clears it: the privacy choices and the
+ * answer language re-read, and every tool session opened in this tab starts
+ * again (its request stopped), so no tool shows what was typed before.
  */
 async function forgetLazyStores(): Promise<void> {
   const study = await import('../../../state/study').catch(() => null);
