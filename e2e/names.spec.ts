@@ -139,3 +139,21 @@ test('with my own Gemini key: the body shown is the body Gemini receives, and a 
   await expect(resultRegion(page)).toContainText('Amara Nwosu has grown in confidence. Well done, Amara Nwosu.');
   expect(received).toEqual([shown]);
 });
+
+test('with no backend set nothing leaves the browser: a whole generate and save ask only the app itself', async ({ page, baseURL }) => {
+  const elsewhere: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.origin !== new URL(baseURL!).origin && url.protocol !== 'data:' && url.protocol !== 'blob:') elsewhere.push(request.url());
+  });
+  await seedActiveProject(page);
+  await openTool(page, reportCard);
+  await page.getByLabel('Student’s first name').fill('Zanele');
+  await page.getByLabel('Student traits and performance notes').fill('Zanele reads widely.');
+  await page.getByText('What will be sent', { exact: true }).click();
+  await expect(page.getByText('Nothing is sent: no AI backend is set', { exact: false })).toBeVisible();
+  await generateButton(page, reportCard).click();
+  await resultRegion(page).getByRole('button', { name: 'Save to Project' }).click();
+  await expect(page.getByRole('button', { name: 'Saved!' })).toBeDisabled();
+  expect(elsewhere).toEqual([]);
+});
