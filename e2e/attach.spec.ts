@@ -175,6 +175,8 @@ test('a photo of printed text is read by text recognition in the browser, and it
   testInfo.annotations.push({ type: 'OCR accuracy', description: `${(score * 100).toFixed(1)}% of characters (${read.length} read)` });
   console.log(`OCR accuracy on the generated photo: ${(score * 100).toFixed(1)}%`);
   expect(score).toBeGreaterThan(0.9);
+  // The recogniser's language data is not cached in the browser's databases (cacheMethod 'none'): nothing stays behind.
+  expect(await page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name))).toEqual([]);
 
   await pick(page, attach, { name: 'blank.png', mimeType: 'image/png', buffer: await photo([]) });
   await expect(page.getByText('Could not read blank.png: No text was found in this picture.', { exact: false })).toBeVisible({ timeout: 60_000 });

@@ -44,6 +44,15 @@ test('the names switch is on by default; turned off it warns, and stays off afte
   await expect(page.getByText(namesWarning)).toHaveCount(0);
 });
 
+/** What the app could keep outside local storage. */
+function otherBrowserStorage(page: Page) {
+  return page.evaluate(async () => ({
+    databases: (await indexedDB.databases()).map((db) => db.name),
+    caches: await caches.keys(),
+    serviceWorkers: (await navigator.serviceWorker.getRegistrations()).length,
+  }));
+}
+
 test('Delete all my data: the projects exported first as one file, then every StudyForge key gone and the app empty without a reload', async ({ page }) => {
   await seedStorage(page, {
     [storageKeys.projects]: [flowProject],
@@ -93,6 +102,8 @@ test('Delete all my data: the projects exported first as one file, then every St
   await expect(open).toBeFocused();
   expect(await ourKeys(page)).toEqual([]);
   expect(await page.evaluate(() => localStorage.getItem('other-app:draft'))).toBe('not StudyForge’s');
+  // Nor anything kept elsewhere in the browser: no databases, caches or service workers (README, Privacy).
+  expect(await otherBrowserStorage(page)).toEqual({ databases: [], caches: [], serviceWorkers: 0 });
   // The settings on screen are the defaults again: no own key.
   await expect(page.getByRole('switch', { name: 'Call a provider with my own key' })).not.toBeChecked();
   await expect(page.getByRole('radio', { name: 'System' })).toBeChecked();
