@@ -5,7 +5,8 @@ import type { ToolDeclaration } from '../../engine/defineTool';
 import { resultAsText } from '../../engine/resultText';
 import { inputSummary, topicOf, type FormValues } from '../../engine/fields';
 import { DEFAULT_OUTPUT } from '../../engine/refine/outputOptions';
-import { contractSchemaOf, runFollowUp, type ToolResult } from '../../engine/runTool';
+import { contractSchemaOf, type ToolResult } from '../../engine/runTool';
+import { runPrivateFollowUp } from './privacy/followUpBackend';
 import { useProjects } from '../../state/projects';
 import { useToolSessions, type ToolSession } from '../../state/toolSessions';
 import type { NewArtifact } from '../../engine/projects/schema';
@@ -35,8 +36,9 @@ export function ResultCard({ tool, session, result, resultId, values, afterReset
   const version = session.versions[session.shown];
   const output = version?.output ?? DEFAULT_OUTPUT;
   const followUp = useCallback(
-    (key: string, context: Record<string, string>, signal?: AbortSignal) => runFollowUp(tool, key, context, backend, { signal, output }),
-    [tool, backend, output],
+    (key: string, context: Record<string, string>, signal?: AbortSignal) =>
+      runPrivateFollowUp(tool, session.resultValues ?? values, key, context, backend, { ...(signal ? { signal } : {}), output }),
+    [tool, backend, output, session.resultValues, values],
   );
   const reset = useCallback(() => {
     // The result (and the button that asked for this) goes at once, so focus is not left on nothing.

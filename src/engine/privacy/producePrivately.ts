@@ -1,7 +1,9 @@
 import type { Backend } from '../backend/types';
 import type { Field, FormValues } from '../fields';
 import type { Answer } from '../refine/produceAnswer';
-import { pseudonymisingBackend, pseudonymsForForm, type PseudonymReport } from './pseudonymise';
+import { detectPersonNames } from './detectNames';
+import { fold } from './placeholders';
+import { peopleInForm, pseudonymisingBackend, pseudonymsFor, pseudonymsForForm, typedText, type Person, type PseudonymReport } from './pseudonymise';
 
 /*
  * An answer whose request left with placeholders for names (issue 17), loaded
@@ -20,4 +22,20 @@ export async function producePrivately(fields: readonly Field[], values: FormVal
   const pseudonyms = await pseudonymsForForm(fields, values);
   const answer = await answerWith(pseudonymisingBackend(backend, pseudonyms, report));
   return report.unmapped.length > 0 ? { ...answer, privacyNotice: unmappedNotice(report.unmapped) } : answer;
+}
+
+/**
+ * The backend for a follow-up call (a quiz's remediation) of a tool that may
+ * hold names: the names typed in the form that made the result (none for a
+ * saved item, which keeps no inputs) and the names found in the follow-up's
+ * own text leave as placeholders and come back as names.
+ */
+export async function privateFollowUpBackend(fields: readonly Field[], values: FormValues | null, context: Readonly<Record<string, string>>, backend: Backend): Promise<Backend> {
+  const typed = values ? await peopleInForm(fields, values) : [];
+  const found: Person[] = [];
+  for (const text of Object.values(context)) for (const name of await detectPersonNames(text)) found.push({ name, role: 'Person' });
+  const seen = new Set<string>();
+  const people = [...typed, ...found].filter((p) => !seen.has(fold(p.name)) && seen.add(fold(p.name)));
+  if (people.length === 0) return backend;
+  return pseudonymisingBackend(backend, await pseudonymsFor(people, `${values ? typedText(values) : ''}\n${Object.values(context).join('\n')}`), { unmapped: [] });
 }

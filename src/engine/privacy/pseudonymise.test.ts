@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Backend, GenerateRequest } from '../backend/types';
 import type { Field, FormValues } from '../fields';
 import { fold, hideNames, revealNames, withoutPartialPlaceholder } from './placeholders';
+import { privateFollowUpBackend } from './producePrivately';
 import { namesInBox, peopleInForm, pseudonymisingBackend, pseudonymsForForm, type PseudonymReport } from './pseudonymise';
 
 /*
@@ -221,5 +222,16 @@ describe('names are replaced before a request leaves, and put back in the answer
     const plain: Field[] = [{ name: 'topic', kind: 'text', label: 'Topic' }];
     expect((await pseudonymsForForm(plain, { topic: 'Amira Haddad' })).names).toEqual([]);
     expect((await pseudonymsForForm(fields, { studentName: '', parentName: '', notes: 'reads well', subject: '' })).names).toEqual([]);
+  });
+
+  it("a follow-up call (a quiz's remediation) hides the form's names and the names in its own text, on screen and for a saved item", async () => {
+    const values = { studentName: 'Amira Haddad', parentName: '', notes: '', subject: '' };
+    const context = { missed: 'In question 2 Amira Haddad chose 12 for 3 x 5, and her partner Ngozi Adeyemi chose 15.' };
+    const backend = echoingBackend((sent) => `${placeholdersIn(sent).join(' and ')} should practise.`);
+    const onScreen = await privateFollowUpBackend(fields, values, context, backend);
+    expect(await onScreen.generate({ prompt: context.missed })).toBe('Amira Haddad and Ngozi Adeyemi should practise.');
+    const saved = await privateFollowUpBackend(fields, null, context, backend);
+    await saved.generate({ prompt: context.missed });
+    for (const sent of backend.sent) expect(sent).not.toMatch(/amira|haddad|ngozi|adeyemi/i);
   });
 });

@@ -41,7 +41,7 @@ function letters(n: number): string {
   return n < 26 ? String.fromCharCode(65 + n) : letters(Math.floor(n / 26) - 1) + String.fromCharCode(65 + (n % 26));
 }
 
-interface Person {
+export interface Person {
   name: string;
   role: PersonRole;
 }

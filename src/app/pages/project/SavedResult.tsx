@@ -5,7 +5,8 @@ import type { ToolDeclaration } from '../../../engine/defineTool';
 import type { Artifact } from '../../../engine/projects/schema';
 import { savedViewOf } from '../../../engine/projects/savedView';
 import { DEFAULT_OUTPUT } from '../../../engine/refine/outputOptions';
-import { contractSchemaOf, runFollowUp } from '../../../engine/runTool';
+import { contractSchemaOf } from '../../../engine/runTool';
+import { runPrivateFollowUp } from '../../tool/privacy/followUpBackend';
 import { useBackend } from '../../../state/backendHooks';
 import { inOriginalNumbering, type FinishedQuiz } from '../../../engine/study/quizAttempts';
 import type { ToolResult } from '../../../engine/runTool';
@@ -57,7 +58,8 @@ export default function SavedResult({ projectId, artifact, toolKnown }: SavedRes
   const followUp = useCallback(
     (key: string, context: Record<string, string>, signal?: AbortSignal) => {
       if (!tool) return Promise.reject(new Error('This item has no tool to ask.'));
-      return runFollowUp(tool, key, context, backend, { signal, output: DEFAULT_OUTPUT });
+      // A saved item keeps no inputs: the names in the follow-up's own text are the ones found and replaced.
+      return runPrivateFollowUp(tool, null, key, context, backend, { ...(signal ? { signal } : {}), output: DEFAULT_OUTPUT });
     },
     [tool, backend],
   );

@@ -1,0 +1,27 @@
+import type { Backend } from '../../../engine/backend/types';
+import type { ToolDeclaration } from '../../../engine/defineTool';
+import { holdsPersonalData, type FormValues } from '../../../engine/fields';
+import { runFollowUp, type ToolResult } from '../../../engine/runTool';
+import type { OutputOptions } from '../../../engine/refine/outputOptions';
+
+/*
+ * A follow-up call (a quiz's remediation) for a result on screen or a saved
+ * item (issue 17): for a tool that may hold names, unless the user turned
+ * replacement off, its request leaves with placeholders too. The name code
+ * and the privacy choices load only for such a tool.
+ */
+export function runPrivateFollowUp(
+  tool: ToolDeclaration,
+  values: FormValues | null,
+  key: string,
+  context: Record<string, string>,
+  backend: Backend,
+  options: { signal?: AbortSignal; output: OutputOptions },
+): Promise<ToolResult> {
+  if (!holdsPersonalData(tool.fields)) return runFollowUp(tool, key, context, backend, options);
+  return (async () => {
+    const [{ replacesNames, usePrivacy }, { privateFollowUpBackend }] = await Promise.all([import('../../../state/privacy'), import('../../../engine/privacy/producePrivately')]);
+    const sending = replacesNames(usePrivacy.getState(), tool.id) ? await privateFollowUpBackend(tool.fields, values, context, backend) : backend;
+    return runFollowUp(tool, key, context, sending, options);
+  })();
+}
