@@ -102,6 +102,21 @@ test.describe('settings', () => {
   });
 });
 
+test.describe('what will be sent', () => {
+  test('open on a teacher tool, with names replaced, then sent as typed with its warning', async ({ page }) => {
+    const parentEmail = toolById(tools, 'parent-communication-assistant');
+    await openTool(page, parentEmail);
+    await page.getByLabel('Student’s first name').fill('Siobhan');
+    await page.getByLabel('Your notes').fill('Siobhan finished four books.');
+    await page.getByText('What will be sent', { exact: true }).click();
+    await expect(page.getByLabel('Request body')).toContainText('Student A');
+    await scan(page, 'what will be sent: names replaced');
+    await page.getByRole('switch', { name: 'Replace names with placeholders for this tool' }).click();
+    await expect(page.getByRole('alert')).toContainText('Names you typed will be sent as they are');
+    await scan(page, 'what will be sent: names sent as typed');
+  });
+});
+
 test.describe('mobile', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
