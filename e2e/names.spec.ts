@@ -94,6 +94,16 @@ test('Parent Communication Assistant: student and parent go as placeholders, the
   // "Student C" stands for nobody typed: said, not guessed.
   await expect(page.getByText('This answer mentions "Student C", which stands for no name you typed', { exact: false })).toBeVisible();
   expect(backend.leaked).toEqual([]);
+  const word = await wordParagraphs(page, (await exportFile(page, result, 'Word / Google Docs (.docx)')).bytes);
+  expect(word.map((p) => p.text).join('\n')).toContain('Dear Niamh O’Brien,');
+  // A refinement sends the previous result, names and all, back to the model: they leave as placeholders again.
+  await result.getByRole('toolbar', { name: 'Refine this result' }).getByRole('button', { name: 'Shorter' }).click();
+  await expect(result.getByRole('group', { name: 'Versions' })).toContainText('Version 2 of 2: Shorter');
+  await expect(result).toContainText('Dear Niamh O’Brien,');
+  expect(backend.requests).toHaveLength(2);
+  expect(backend.leaked).toEqual([]);
+  await result.getByRole('button', { name: 'Save to Project' }).click();
+  await expect(page.getByRole('button', { name: 'Saved!' })).toBeDisabled();
 
   // Turned off for this tool: a warning, and the request shows the names as they will go.
   await page.getByRole('switch', { name: 'Replace names with placeholders for this tool' }).click();

@@ -17,11 +17,22 @@ export function unmappedNotice(placeholders: readonly string[]): string {
   return `This answer mentions ${list}, which ${placeholders.length === 1 ? 'stands' : 'stand'} for no name you typed: the model changed a placeholder. Check who is meant before you use it.`;
 }
 
-export async function producePrivately(fields: readonly Field[], values: FormValues, backend: Backend, answerWith: (backend: Backend) => Promise<Answer>): Promise<Answer> {
+/**
+ * `changeText` is a refinement's typed change ("Mention that Tomás helped"):
+ * names found in it leave as placeholders too, beside the form's.
+ */
+export async function producePrivately(fields: readonly Field[], values: FormValues, backend: Backend, answerWith: (backend: Backend) => Promise<Answer>, changeText = ''): Promise<Answer> {
   const report: PseudonymReport = { unmapped: [] };
-  const pseudonyms = await pseudonymsForForm(fields, values);
+  const pseudonyms = changeText.trim() === '' ? await pseudonymsForForm(fields, values) : await pseudonymsWithChange(fields, values, changeText);
   const answer = await answerWith(pseudonymisingBackend(backend, pseudonyms, report));
   return report.unmapped.length > 0 ? { ...answer, privacyNotice: unmappedNotice(report.unmapped) } : answer;
+}
+
+async function pseudonymsWithChange(fields: readonly Field[], values: FormValues, changeText: string) {
+  const people = await peopleInForm(fields, values);
+  const named = new Set(people.map((p) => fold(p.name)));
+  for (const name of await detectPersonNames(changeText)) if (!named.has(fold(name))) people.push({ name, role: 'Person' });
+  return pseudonymsFor(people, `${typedText(values)}\n${changeText}`);
 }
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Backend, GenerateRequest } from '../backend/types';
 import type { Field, FormValues } from '../fields';
 import { fold, hideNames, revealNames, withoutPartialPlaceholder } from './placeholders';
-import { privateFollowUpBackend } from './producePrivately';
+import { privateFollowUpBackend, producePrivately } from './producePrivately';
 import { namesInBox, peopleInForm, pseudonymisingBackend, pseudonymsForForm, type PseudonymReport } from './pseudonymise';
 
 /*
@@ -233,5 +233,13 @@ describe('names are replaced before a request leaves, and put back in the answer
     const saved = await privateFollowUpBackend(fields, null, context, backend);
     await saved.generate({ prompt: context.missed });
     for (const sent of backend.sent) expect(sent).not.toMatch(/amira|haddad|ngozi|adeyemi/i);
+  });
+
+  it('a refinement hides the names in its typed change too, beside the form\'s', async () => {
+    const values = { studentName: 'Amira Haddad', parentName: '', notes: '', subject: '' };
+    const backend = echoingBackend((sent) => `${placeholdersIn(sent).join(' and ')} worked together.`);
+    const answer = await producePrivately(fields, values, backend, async (pseudonymising) => ({ result: { kind: 'text', text: (await pseudonymising.generate({ prompt: 'Amira Haddad. Change: mention that her friend Ngozi Adeyemi helped.' })) as string }, reading: null }), 'Mention that her friend Ngozi Adeyemi helped.');
+    expect(backend.sent[0]).not.toMatch(/amira|haddad|ngozi|adeyemi/i);
+    expect(answer.result).toEqual({ kind: 'text', text: 'Amira Haddad and Ngozi Adeyemi worked together.' });
   });
 });
