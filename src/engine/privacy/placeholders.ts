@@ -91,6 +91,11 @@ export function hideNames(text: string, pseudonyms: Pseudonyms): string {
   return out + source.slice(last);
 }
 
+/** Whether the user typed this placeholder-like string themselves, as words of its own ("Student A", not "student asked"). */
+export function typedByUser(typedFolded: string, text: string): boolean {
+  return new RegExp(`(?<!${LETTER_OR_DIGIT})${escapeRegExp(fold(text))}(?!${LETTER_OR_DIGIT})`, 'u').test(typedFolded);
+}
+
 /** "Student A", "PARENT B", "Person AA": how a placeholder may come back (a model may shout a heading). */
 const PLACEHOLDER = new RegExp(`(?<!${LETTER_OR_DIGIT})(${personRoles.join('|')}|${personRoles.map((r) => r.toUpperCase()).join('|')})[ \\u00a0]([A-Z]{1,2})(?!${LETTER_OR_DIGIT})`, 'gu');
 
@@ -117,7 +122,7 @@ export function revealNames(text: string, pseudonyms: Pseudonyms, quote: (name: 
     const name = byPlaceholder.get(placeholder);
     if (name !== undefined) return quote(name);
     // The user's own words ("Student A" typed in the notes) are theirs, not a leftover.
-    if (!pseudonyms.typed.includes(fold(found))) unmapped.add(placeholder);
+    if (!typedByUser(pseudonyms.typed, found)) unmapped.add(placeholder);
     return found;
   });
   return { text: revealed, unmapped: [...unmapped] };

@@ -169,6 +169,13 @@ describe('names are replaced before a request leaves, and put back in the answer
     expect(back).toEqual({ text: 'Amira Haddad improved on Student A.', unmapped: [] });
   });
 
+  it('words that merely begin like a placeholder ("the student asked") are not the user\'s placeholder', async () => {
+    const values = { studentName: 'Amira Haddad', parentName: '', notes: 'The student asked for help.', subject: '' };
+    const pseudonyms = await pseudonymsForForm(fields, values);
+    expect(hideNames('Amira Haddad', pseudonyms)).toBe('Student A');
+    expect(revealNames('Student B helped.', pseudonyms).unmapped).toEqual(['Student B']);
+  });
+
   it('a placeholder the model changed or made up is reported, never guessed', async () => {
     const values = { studentName: 'Amira Haddad', parentName: 'Omar Haddad', notes: '', subject: '' };
     const pseudonyms = await pseudonymsForForm(fields, values);

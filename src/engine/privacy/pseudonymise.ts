@@ -1,7 +1,7 @@
 import type { Backend } from '../backend/types';
 import type { Field, FormValues, TextField } from '../fields';
 import { detectPersonNames, isEnglishWord } from './detectNames';
-import { fold, hideNames, NO_PSEUDONYMS, revealInValue, revealNames, withoutPartialPlaceholder, type HiddenName, type PersonRole, type Pseudonyms } from './placeholders';
+import { fold, hideNames, NO_PSEUDONYMS, revealInValue, revealNames, typedByUser, withoutPartialPlaceholder, type HiddenName, type PersonRole, type Pseudonyms } from './placeholders';
 
 /*
  * Which names a form's request hides (issue 17): every name typed in a field
@@ -83,7 +83,7 @@ export async function pseudonymsFor(people: readonly Person[], typedText: string
       counters.set(role, n + 1);
       const placeholder = `${role} ${letters(n)}`;
       // "Student A" typed by the user stays theirs: the next letter is used.
-      if (!typed.includes(fold(placeholder))) return placeholder;
+      if (!typedByUser(typed, placeholder)) return placeholder;
     }
   };
   const names: HiddenName[] = [];

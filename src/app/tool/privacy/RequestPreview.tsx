@@ -15,6 +15,15 @@ import { useBackendSettings } from '../../../state/settings';
 /** Long enough that typing a word builds the request once, short enough to feel live. */
 const SETTLE_MS = 250;
 
+/** "127.0.0.1:9", or the address as it is when it does not parse (a setting mistyped): never a crash. */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
 interface Built {
   request: OutgoingRequestPreview;
   pseudonyms: Pseudonyms;
@@ -79,7 +88,7 @@ export default function RequestPreview({ tool, values, output }: { tool: ToolDec
       )}
       {personal && choices.replaceNames && !hiding && (
         <p className="privacy-warning" role="alert">
-          Names you typed will be sent as they are{built?.request.url ? ` to ${new URL(built.request.url).host}` : ''}. Turn the switch back on to keep them in this browser.
+          Names you typed will be sent as they are{built?.request.url ? ` to ${hostOf(built.request.url)}` : ''}. Turn the switch back on to keep them in this browser.
         </p>
       )}
       {hiding && replaced.size > 0 && (
