@@ -9,7 +9,8 @@ import { callerKey } from './clientAddress';
 import type { GatewaySettings } from './config';
 import { parseGenerateRequest } from './contractRequest';
 import type { LogOptions } from './gatewayLog';
-import { createRateLimiter } from './rateLimit';
+import { createMemoryLimitStore } from './limitStore/memory';
+import type { LimitStore } from './limitStore/types';
 import { createSlots } from './slots';
 import { failure, streamResponse, upstreamCall, type CallLimits, type UpstreamCall } from './upstreamCall';
 
@@ -36,6 +37,8 @@ export interface GatewayOptions {
   transcription: TranscriptionProvider | null;
   /** The socket peer's address, for the rate limit; runtimes hand it over in their own way (clientAddress.ts). */
   socketAddress?: (c: Context) => string | undefined;
+  /** Where the rate limit counts (limitStore/): this process's memory unless given, e.g. a Redis several gateways share. */
+  limitStore?: LimitStore;
 }
 
 export const SAMPLE_HEADER = 'X-StudyForge-Sample';
@@ -79,7 +82,7 @@ async function* sampleStream(text: string): AsyncIterable<string> {
 export function createGateway(options: GatewayOptions): Hono {
   const { settings, text, transcription } = options;
   const { limits, log } = settings;
-  const limitText = createRateLimiter(limits.rateLimit, limits.rateWindowMs, Date.now, limits.maxRateClients);
+  const limitStore = options.limitStore ?? createMemoryLimitStore(limits.maxRateClients);
   const callLimits: CallLimits = { idleMs: limits.upstreamTimeoutMs, maxMs: limits.upstreamMaxMs };
   const app = new Hono();
 
@@ -102,7 +105,7 @@ export function createGateway(options: GatewayOptions): Hono {
     if (settings.publicKey !== '' && c.req.header('authorization') !== `Bearer ${settings.publicKey}`) {
       return errorJson(c, 401, 'Missing or wrong API key: send the public client key as "Authorization: Bearer <key>".');
     }
-    const decision = limitText(clientOf(c));
+    const decision = await limitStore.consume(clientOf(c), limits.rateWindowMs, limits.rateLimit);
     if (!decision.allowed) {
       return errorJson(c, 429, `Too many requests. Please wait ${decision.retryAfterSeconds} seconds and try again.`, {
         'Retry-After': String(decision.retryAfterSeconds),

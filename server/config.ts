@@ -36,6 +36,8 @@ export interface GatewaySettings {
    */
   trustedHops: number;
   limits: GatewayLimits;
+  /** Where the rate limit's counters live: this process's memory, or a Redis several gateways share (STUDYFORGE_LIMIT_STORE). */
+  limitStore: LimitStoreSetting;
   /** What failure lines may hold beyond status and kind (gatewayLog.ts): off unless STUDYFORGE_LOG_UPSTREAM_DETAIL asks. */
   log: LogOptions;
 }
@@ -50,6 +52,24 @@ function logOptionsFromEnv(env: Environment): LogOptions {
   if (raw === '1' || raw === 'true') return { upstreamDetail: true };
   if (raw === '' || raw === '0' || raw === 'false') return { upstreamDetail: false };
   throw new Error(`${UPSTREAM_DETAIL_VARIABLE} must be 1 (log what providers said, redacted) or 0, not "${env[UPSTREAM_DETAIL_VARIABLE]}".`);
+}
+
+export type LimitStoreSetting = { kind: 'memory' } | { kind: 'redis'; url: string };
+
+export const LIMIT_STORE_VARIABLE = 'STUDYFORGE_LIMIT_STORE';
+
+/** STUDYFORGE_LIMIT_STORE: blank or 'memory' for this process's memory; redis://host:port (or rediss://) for a shared Redis. */
+function limitStoreFromEnv(env: Environment): LimitStoreSetting {
+  const raw = (env[LIMIT_STORE_VARIABLE] ?? '').trim();
+  if (raw === '' || raw.toLowerCase() === 'memory') return { kind: 'memory' };
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (url && (url.protocol === 'redis:' || url.protocol === 'rediss:') && url.hostname !== '') return { kind: 'redis', url: raw };
+  throw new Error(`${LIMIT_STORE_VARIABLE} must be blank (memory) or a Redis address like redis://127.0.0.1:6379, not "${raw.replace(/\/\/[^@/]*@/, '//…@')}".`);
 }
 
 export type Environment = Record<string, string | undefined>;
@@ -95,6 +115,7 @@ export function gatewaySettingsFromEnv(env: Environment): GatewaySettings {
       maxAudioUploads: positive(env, 'STUDYFORGE_MAX_AUDIO_UPLOADS', 4),
       maxRateClients: positive(env, 'STUDYFORGE_RATE_MAX_CLIENTS', 100_000),
     },
+    limitStore: limitStoreFromEnv(env),
     log: logOptionsFromEnv(env),
   };
 }

@@ -8,7 +8,9 @@ import { createGateway } from './app';
 import { injectAppConfig } from './appConfig';
 import { appPageHeaders } from './contentSecurityPolicy';
 import { socketAddress } from './clientAddress';
-import { gatewaySettingsFromEnv } from './config';
+import { gatewaySettingsFromEnv, type GatewaySettings } from './config';
+import { createMemoryLimitStore } from './limitStore/memory';
+import type { LimitStore } from './limitStore/types';
 import { logUnexpectedFailure } from './gatewayLog';
 import { hasHiddenSegment } from './staticPaths';
 
@@ -38,6 +40,15 @@ async function ensureBuilt(): Promise<void> {
   await build({ root, logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
 }
 
+/** The rate limit's store (STUDYFORGE_LIMIT_STORE): a shared Redis, falling back to this process's memory while it does not answer. */
+async function limitStoreFor(settings: GatewaySettings): Promise<LimitStore> {
+  const memory = createMemoryLimitStore(settings.limits.maxRateClients);
+  if (settings.limitStore.kind === 'memory') return memory;
+  const { createRedisLimitStore } = await import('./limitStore/redis');
+  console.log('[studyforge] rate limit: shared in Redis (keys are hashes, no client addresses)');
+  return createRedisLimitStore({ url: settings.limitStore.url, fallback: memory });
+}
+
 async function main(): Promise<void> {
   if (existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
   const env = process.env;
@@ -53,7 +64,8 @@ async function main(): Promise<void> {
   });
 
   const app = new Hono();
-  app.route('/', createGateway({ settings, text: providers.text, transcription: providers.transcription, socketAddress }));
+  const limitStore = await limitStoreFor(settings);
+  app.route('/', createGateway({ settings, text: providers.text, transcription: providers.transcription, socketAddress, limitStore }));
   // The app's pages carry the Content-Security-Policy as a header too, with what a meta element cannot say (frame-ancestors).
   app.get('/', (c) => c.html(indexHtml, 200, appPageHeaders()));
   app.get('/index.html', (c) => c.html(indexHtml, 200, appPageHeaders()));

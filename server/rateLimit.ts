@@ -1,6 +1,7 @@
 /*
  * A fixed-window limit per client, in memory. Enough for one gateway
- * process; behind several replicas, put the limit in the proxy in front.
+ * process; several processes share one count in Redis instead
+ * (limitStore/redis.ts, STUDYFORGE_LIMIT_STORE), with this as the fallback.
  *
  * Its memory is bounded: it remembers at most `maxClients` windows. When
  * that many clients are inside their windows at once, clients it has not

@@ -1,0 +1,199 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startGateway, type GatewayProcess } from './testing/gateway';
+import { startRedis, type RedisProcess } from './testing/redis';
+
+/*
+ * Shared rate limits on a real store (issue 18): a real Redis and two real
+ * gateway processes (server/node.ts, sample mode) sharing it with a limit of
+ * 4 a minute. Requests alternating between the two are limited at 4 in all;
+ * a killed instance loses nothing; the same run in memory mode lets each
+ * instance allow 4 on its own (so this fails if the limiter goes back to
+ * memory). With Redis stopped mid-run the gateway keeps answering with its
+ * own limit, and uses Redis again once it is back.
+ *
+ * Each phase is a different client (X-Forwarded-For behind one trusted hop),
+ * so no phase waits for another's window.
+ */
+
+const LIMIT = 4;
+const TOO_MANY = /^Too many requests\. Please wait \d+ seconds and try again\.$/;
+
+let workDir = '';
+let staticDir = '';
+const started: GatewayProcess[] = [];
+const redises: RedisProcess[] = [];
+
+async function gateway(env: Record<string, string>): Promise<GatewayProcess> {
+  const g = await startGateway({ staticDir, env: { STUDYFORGE_RATE_LIMIT: String(LIMIT), STUDYFORGE_TRUSTED_HOPS: '1', ...env } });
+  started.push(g);
+  return g;
+}
+
+async function redis(port?: number): Promise<RedisProcess> {
+  const r = await startRedis(port);
+  redises.push(r);
+  return r;
+}
+
+async function ask(g: GatewayProcess, client: string): Promise<Response> {
+  const response = await fetch(`${g.base}/functions/v1/gemini`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': client },
+    body: JSON.stringify({ contents: 'x' }),
+    signal: AbortSignal.timeout(5_000),
+  });
+  await response.text();
+  return response;
+}
+
+async function expectLimited(g: GatewayProcess, client: string): Promise<void> {
+  const response = await fetch(`${g.base}/functions/v1/gemini`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': client },
+    body: JSON.stringify({ contents: 'x' }),
+  });
+  expect(response.status).toBe(429);
+  expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  expect(((await response.json()) as { error: string }).error).toMatch(TOO_MANY);
+}
+
+async function keysIn(r: RedisProcess): Promise<string[]> {
+  const client = new Redis(r.url, { lazyConnect: true, maxRetriesPerRequest: 0 });
+  try {
+    await client.connect();
+    return await client.keys('*');
+  } finally {
+    client.disconnect();
+  }
+}
+
+beforeAll(async () => {
+  workDir = await mkdtemp(path.join(tmpdir(), 'studyforge-shared-'));
+  staticDir = path.join(workDir, 'dist');
+  await mkdir(staticDir, { recursive: true });
+  await writeFile(path.join(staticDir, 'index.html'), '<!doctype html><html><head><title>StudyForge</title></head><body></body></html>');
+});
+
+afterAll(async () => {
+  await Promise.all([...started.map((g) => g.proc.stop()), ...redises.map((r) => r.stop())]);
+  await rm(workDir, { recursive: true, force: true });
+});
+
+describe('two gateway processes sharing one Redis', () => {
+  let store: RedisProcess;
+  let a: GatewayProcess;
+  let b: GatewayProcess;
+
+  beforeAll(async () => {
+    store = await redis();
+    [a, b] = await Promise.all([gateway({ STUDYFORGE_LIMIT_STORE: store.url }), gateway({ STUDYFORGE_LIMIT_STORE: store.url })]);
+  }, 120_000);
+
+  it('limits requests alternating between the two at 4 in all: the 5th, on either, gets the 429', async () => {
+    const client = '203.0.113.10';
+    const statuses: number[] = [];
+    for (const g of [a, b, a, b]) statuses.push((await ask(g, client)).status);
+    expect(statuses).toEqual([200, 200, 200, 200]);
+    await expectLimited(a, client);
+    await expectLimited(b, client);
+    // Another client is not limited by this one's count.
+    expect((await ask(b, '203.0.113.11')).status).toBe(200);
+  });
+
+  it('keeps only hashed keys in Redis: no client address', async () => {
+    const keys = await keysIn(store);
+    expect(keys.length).toBeGreaterThan(0);
+    for (const key of keys) {
+      expect(key).toMatch(/^studyforge:rate:[0-9a-f]{64}$/);
+      expect(key).not.toContain('203.0.113');
+    }
+  });
+
+  it('loses nothing when one instance is killed: the other still holds the count', async () => {
+    const client = '203.0.113.20';
+    for (const g of [a, b, a]) expect((await ask(g, client)).status).toBe(200);
+    await a.proc.stop();
+    expect(a.proc.child.exitCode !== null || a.proc.child.signalCode !== null).toBe(true);
+    expect((await ask(b, client)).status).toBe(200);
+    await expectLimited(b, client);
+  });
+});
+
+describe('control: the same two processes in memory mode', () => {
+  it('lets each instance allow the full limit on its own (what sharing prevents)', async () => {
+    const [a, b] = await Promise.all([gateway({}), gateway({})]);
+    const client = '203.0.113.30';
+    const statuses: number[] = [];
+    for (let i = 0; i < LIMIT; i += 1) for (const g of [a, b]) statuses.push((await ask(g, client)).status);
+    expect(statuses).toEqual(Array(2 * LIMIT).fill(200));
+    await expectLimited(a, client);
+    await expectLimited(b, client);
+  }, 120_000);
+});
+
+describe('Redis stopped mid-run', () => {
+  it('keeps answering with its own limit, logs one line naming no client, and uses Redis again when it is back', async () => {
+    const store = await redis();
+    const g = await gateway({ STUDYFORGE_LIMIT_STORE: store.url });
+    expect((await ask(g, '198.51.100.1')).status).toBe(200);
+    expect((await keysIn(store)).length).toBe(1);
+
+    await store.stop();
+    const client = '198.51.100.2';
+    for (let i = 0; i < LIMIT; i += 1) {
+      const started = Date.now();
+      expect((await ask(g, client)).status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(2_000);
+    }
+    await expectLimited(g, client);
+    const outageLines = g.proc.output().split('\n').filter((line) => line.includes('rate-limit store') && line.includes("this process's own limit"));
+    expect(outageLines).toHaveLength(1);
+    expect(g.proc.output()).not.toContain('198.51.100');
+
+    const back = await redis(store.port);
+    let used = false;
+    for (let i = 0; i < 50 && !used; i += 1) {
+      expect((await ask(g, `198.51.100.${100 + i}`)).status).toBe(200);
+      used = (await keysIn(back)).length > 0;
+      if (!used) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(used).toBe(true);
+    expect(g.proc.output()).toContain('rate-limit store answers again');
+    // Shared again: the count is in Redis, so the limit is kept there.
+    const shared = '198.51.100.3';
+    for (let i = 0; i < LIMIT; i += 1) expect((await ask(g, shared)).status).toBe(200);
+    await expectLimited(g, shared);
+    expect((await keysIn(back)).length).toBeGreaterThanOrEqual(2);
+  }, 120_000);
+});
+
+describe('Redis slow (paused)', () => {
+  it('answers within the store timeout with its own limit while Redis hangs, and uses Redis again when it resumes', async () => {
+    const store = await redis();
+    const g = await gateway({ STUDYFORGE_LIMIT_STORE: store.url });
+    expect((await ask(g, '192.0.2.1')).status).toBe(200);
+    const pid = store.proc.child.pid as number;
+    process.kill(pid, 'SIGSTOP');
+    try {
+      const started = Date.now();
+      expect((await ask(g, '192.0.2.2')).status).toBe(200);
+      // The 250 ms store timeout, not the hung Redis, sets how long the caller waits.
+      expect(Date.now() - started).toBeLessThan(1_500);
+      expect(g.proc.output()).toMatch(/rate-limit store no answer within 250 ms: using this process's own limit/);
+    } finally {
+      process.kill(pid, 'SIGCONT');
+    }
+    let back = false;
+    for (let i = 0; i < 25 && !back; i += 1) {
+      await ask(g, `192.0.2.${10 + i}`);
+      back = g.proc.output().includes('rate-limit store answers again');
+      if (!back) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(back).toBe(true);
+    expect(g.proc.output()).not.toContain('192.0.2.');
+  }, 120_000);
+});
