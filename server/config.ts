@@ -54,7 +54,12 @@ function logOptionsFromEnv(env: Environment): LogOptions {
   throw new Error(`${UPSTREAM_DETAIL_VARIABLE} must be 1 (log what providers said, redacted) or 0, not "${env[UPSTREAM_DETAIL_VARIABLE]}".`);
 }
 
-export type LimitStoreSetting = { kind: 'memory' } | { kind: 'redis'; url: string };
+/**
+ * For Redis, `salt` (STUDYFORGE_LIMIT_SALT) goes into every key's hash: without one, anyone who reads the
+ * store could hash all four billion IPv4 addresses and find whose key is whose. Set the same value on every
+ * instance, or they count apart.
+ */
+export type LimitStoreSetting = { kind: 'memory' } | { kind: 'redis'; url: string; salt: string };
 
 export const LIMIT_STORE_VARIABLE = 'STUDYFORGE_LIMIT_STORE';
 
@@ -68,7 +73,7 @@ function limitStoreFromEnv(env: Environment): LimitStoreSetting {
   } catch {
     url = undefined;
   }
-  if (url && (url.protocol === 'redis:' || url.protocol === 'rediss:') && url.hostname !== '') return { kind: 'redis', url: raw };
+  if (url && (url.protocol === 'redis:' || url.protocol === 'rediss:') && url.hostname !== '') return { kind: 'redis', url: raw, salt: env.STUDYFORGE_LIMIT_SALT ?? '' };
   throw new Error(`${LIMIT_STORE_VARIABLE} must be blank (memory) or a Redis address like redis://127.0.0.1:6379, not "${raw.replace(/\/\/[^@/]*@/, '//…@')}".`);
 }
 

@@ -18,7 +18,12 @@ declare const Deno: {
 
 const env = Deno.env.toObject();
 const providers = providersFromEnv(env);
-const app = createGateway({ settings: gatewaySettingsFromEnv(env), text: providers.text, transcription: providers.transcription, socketAddress });
+const settings = gatewaySettingsFromEnv(env);
+// A shared store asked for but not used here would let each instance allow the full limit: said at start, not found out later.
+if (settings.limitStore.kind !== 'memory') {
+  throw new Error('STUDYFORGE_LIMIT_STORE is not supported by the Deno gateway yet: unset it (each instance then counts on its own), or run the Node gateway (npm start) with Redis.');
+}
+const app = createGateway({ settings, text: providers.text, transcription: providers.transcription, socketAddress });
 
 Deno.serve(
   {

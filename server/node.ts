@@ -46,7 +46,7 @@ async function limitStoreFor(settings: GatewaySettings): Promise<LimitStore> {
   if (settings.limitStore.kind === 'memory') return memory;
   const { createRedisLimitStore } = await import('./limitStore/redis');
   console.log('[studyforge] rate limit: shared in Redis (keys are hashes, no client addresses)');
-  return createRedisLimitStore({ url: settings.limitStore.url, fallback: memory });
+  return createRedisLimitStore({ url: settings.limitStore.url, salt: settings.limitStore.salt, fallback: memory });
 }
 
 async function main(): Promise<void> {

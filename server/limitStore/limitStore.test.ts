@@ -11,7 +11,8 @@ describe(LIMIT_STORE_VARIABLE, () => {
   });
 
   it('takes a redis:// or rediss:// address', () => {
-    expect(gatewaySettingsFromEnv({ [LIMIT_STORE_VARIABLE]: 'redis://127.0.0.1:6379' }).limitStore).toEqual({ kind: 'redis', url: 'redis://127.0.0.1:6379' });
+    expect(gatewaySettingsFromEnv({ [LIMIT_STORE_VARIABLE]: 'redis://127.0.0.1:6379' }).limitStore).toEqual({ kind: 'redis', url: 'redis://127.0.0.1:6379', salt: '' });
+    expect(gatewaySettingsFromEnv({ [LIMIT_STORE_VARIABLE]: 'redis://127.0.0.1:6379', STUDYFORGE_LIMIT_SALT: 's3cret' }).limitStore).toMatchObject({ salt: 's3cret' });
     expect(gatewaySettingsFromEnv({ [LIMIT_STORE_VARIABLE]: 'rediss://cache.internal:6380/2' }).limitStore.kind).toBe('redis');
   });
 
@@ -42,5 +43,8 @@ describe('Redis keys', () => {
     expect(key).not.toContain('203');
     expect(redisKeyFor('203.0.113.7', 60_000)).toBe(key);
     expect(redisKeyFor('203.0.113.8', 60_000)).not.toBe(key);
+    // A deployment's salt changes every key, so a table of hashed addresses made without it finds nobody.
+    expect(redisKeyFor('203.0.113.7', 60_000, 'district-salt')).not.toBe(key);
+    expect(redisKeyFor('203.0.113.7', 60_000, 'district-salt')).toBe(redisKeyFor('203.0.113.7', 60_000, 'district-salt'));
   });
 });

@@ -31,13 +31,15 @@ return {count, ttl}
 const KEY_PREFIX = 'studyforge:rate:';
 
 /** The key a client's window is counted under: a hash, never the address itself. */
-export function redisKeyFor(client: string, windowMs: number): string {
-  const digest = createHash('sha256').update(`studyforge-rate-limit:v1:${windowMs}:${client}`).digest('hex');
+export function redisKeyFor(client: string, windowMs: number, salt = ''): string {
+  const digest = createHash('sha256').update(`studyforge-rate-limit:v1:${salt}:${windowMs}:${client}`).digest('hex');
   return `${KEY_PREFIX}${digest}`;
 }
 
 export interface RedisLimitStoreOptions {
   url: string;
+  /** Mixed into every key's hash (STUDYFORGE_LIMIT_SALT, config.ts): the same on every instance. */
+  salt?: string;
   /** This process's own limit, used while Redis does not answer. */
   fallback: LimitStore;
   /** How long one store call may take before the fallback answers (250 ms). */
@@ -47,7 +49,7 @@ export interface RedisLimitStoreOptions {
 
 class StoreTimeout extends Error {}
 
-export function createRedisLimitStore({ url, fallback, timeoutMs = 250, log = console.warn }: RedisLimitStoreOptions): LimitStore {
+export function createRedisLimitStore({ url, salt = '', fallback, timeoutMs = 250, log = console.warn }: RedisLimitStoreOptions): LimitStore {
   const redis = new Redis(url, {
     // Fail a command at once while disconnected, rather than queueing it: the fallback answers instead.
     enableOfflineQueue: false,
@@ -66,7 +68,7 @@ export function createRedisLimitStore({ url, fallback, timeoutMs = 250, log = co
       timer = setTimeout(() => reject(new StoreTimeout()), timeoutMs);
     });
     try {
-      const [count, ttl] = (await Promise.race([redis.eval(SCRIPT, 1, redisKeyFor(key, windowMs), String(windowMs)), timeout])) as [number, number];
+      const [count, ttl] = (await Promise.race([redis.eval(SCRIPT, 1, redisKeyFor(key, windowMs, salt), String(windowMs)), timeout])) as [number, number];
       if (count <= limit) return { allowed: true, retryAfterSeconds: 0 };
       return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
     } finally {
