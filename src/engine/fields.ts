@@ -111,14 +111,19 @@ export interface AtLeastOneRule<N extends string = string> {
 
 export type CrossFieldRule<N extends string = string> = AtLeastOneRule<N>;
 
-/** Whether a form declares a box that may hold a name (issue 17): only then is the name finder loaded. */
-export function holdsPersonalData(fields: readonly Field[]): boolean {
-  return fields.some((field) => (field.kind === 'text' || field.kind === 'textarea') && field.personal !== undefined);
-}
-
 /** Free-text fields are the ones whose values a user types and we must delimit. */
 export function isFreeText(field: Field): field is TextField {
   return field.kind === 'text' || field.kind === 'textarea';
+}
+
+/** A box declared to hold names, or notes that may name people (issue 17). */
+export function isPersonal(field: Field): field is TextField {
+  return isFreeText(field) && field.personal !== undefined;
+}
+
+/** Whether a form declares a box that may hold a name: only then is the name finder loaded. */
+export function holdsPersonalData(fields: readonly Field[]): boolean {
+  return fields.some(isPersonal);
 }
 
 /**

@@ -101,6 +101,13 @@ const PLACEHOLDER = new RegExp(`(?<!${LETTER_OR_DIGIT})(${personRoles.join('|')}
 
 const canonical = (role: string, letters: string) => `${role.charAt(0)}${role.slice(1).toLowerCase()} ${letters}`;
 
+/** Each placeholder once, with the whole name it stands for: the longest (names come longest first, their parts after). */
+export function namesByPlaceholder(pseudonyms: Pseudonyms): Map<string, string> {
+  const byPlaceholder = new Map<string, string>();
+  for (const { placeholder, name } of pseudonyms.names) if (!byPlaceholder.has(placeholder)) byPlaceholder.set(placeholder, name);
+  return byPlaceholder;
+}
+
 export interface Revealed {
   text: string;
   /** Placeholders in the answer that stand for no name typed (a model changed or made one up): shown to the user, never guessed. */
@@ -113,9 +120,7 @@ export interface Revealed {
  * answer streams).
  */
 export function revealNames(text: string, pseudonyms: Pseudonyms, quote: (name: string) => string = (name) => name): Revealed {
-  // A placeholder comes back as the whole name: the longest name it stands for (names are longest first; parts follow).
-  const byPlaceholder = new Map<string, string>();
-  for (const { placeholder, name } of pseudonyms.names) if (!byPlaceholder.has(placeholder)) byPlaceholder.set(placeholder, name);
+  const byPlaceholder = namesByPlaceholder(pseudonyms);
   const unmapped = new Set<string>();
   const revealed = text.replace(PLACEHOLDER, (found: string, role: string, letters: string) => {
     const placeholder = canonical(role, letters);

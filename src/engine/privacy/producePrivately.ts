@@ -1,9 +1,7 @@
 import type { Backend } from '../backend/types';
 import type { Field, FormValues } from '../fields';
 import type { Answer } from '../refine/produceAnswer';
-import { detectPersonNames } from './detectNames';
-import { fold } from './placeholders';
-import { peopleInForm, pseudonymisingBackend, pseudonymsFor, pseudonymsForForm, typedText, type Person, type PseudonymReport } from './pseudonymise';
+import { pseudonymisingBackend, pseudonymsForForm, type PseudonymReport } from './pseudonymise';
 
 /*
  * An answer whose request left with placeholders for names (issue 17), loaded
@@ -23,16 +21,9 @@ export function unmappedNotice(placeholders: readonly string[]): string {
  */
 export async function producePrivately(fields: readonly Field[], values: FormValues, backend: Backend, answerWith: (backend: Backend) => Promise<Answer>, changeText = ''): Promise<Answer> {
   const report: PseudonymReport = { unmapped: [] };
-  const pseudonyms = changeText.trim() === '' ? await pseudonymsForForm(fields, values) : await pseudonymsWithChange(fields, values, changeText);
+  const pseudonyms = await pseudonymsForForm(fields, values, changeText.trim() === '' ? [] : [changeText]);
   const answer = await answerWith(pseudonymisingBackend(backend, pseudonyms, report));
   return report.unmapped.length > 0 ? { ...answer, privacyNotice: unmappedNotice(report.unmapped) } : answer;
-}
-
-async function pseudonymsWithChange(fields: readonly Field[], values: FormValues, changeText: string) {
-  const people = await peopleInForm(fields, values);
-  const named = new Set(people.map((p) => fold(p.name)));
-  for (const name of await detectPersonNames(changeText)) if (!named.has(fold(name))) people.push({ name, role: 'Person' });
-  return pseudonymsFor(people, `${typedText(values)}\n${changeText}`);
 }
 
 /**
@@ -42,11 +33,5 @@ async function pseudonymsWithChange(fields: readonly Field[], values: FormValues
  * own text leave as placeholders and come back as names.
  */
 export async function privateFollowUpBackend(fields: readonly Field[], values: FormValues | null, context: Readonly<Record<string, string>>, backend: Backend): Promise<Backend> {
-  const typed = values ? await peopleInForm(fields, values) : [];
-  const found: Person[] = [];
-  for (const text of Object.values(context)) for (const name of await detectPersonNames(text)) found.push({ name, role: 'Person' });
-  const seen = new Set<string>();
-  const people = [...typed, ...found].filter((p) => !seen.has(fold(p.name)) && seen.add(fold(p.name)));
-  if (people.length === 0) return backend;
-  return pseudonymisingBackend(backend, await pseudonymsFor(people, `${values ? typedText(values) : ''}\n${Object.values(context).join('\n')}`), { unmapped: [] });
+  return pseudonymisingBackend(backend, await pseudonymsForForm(fields, values, Object.values(context)), { unmapped: [] });
 }

@@ -1,5 +1,5 @@
 import type { Backend } from '../backend/types';
-import type { Field, FormValues, TextField } from '../fields';
+import { holdsPersonalData, isPersonal, type Field, type FormValues, type TextField } from '../fields';
 import { detectPersonNames, isEnglishWord } from './detectNames';
 import { fold, hideNames, NO_PSEUDONYMS, revealInValue, revealNames, typedByUser, withoutPartialPlaceholder, type HiddenName, type PersonRole, type Pseudonyms } from './placeholders';
 
@@ -13,13 +13,6 @@ import { fold, hideNames, NO_PSEUDONYMS, revealInValue, revealNames, typedByUser
  * a family's ("Family A"). A placeholder the user typed themselves is never
  * handed out.
  */
-
-export type PersonalKind = NonNullable<TextField['personal']>;
-
-/** The fields that hold personal data, for the registry's privacy notes and "What will be sent". */
-export function personalFields(fields: readonly Field[]): TextField[] {
-  return fields.filter((f): f is TextField => (f.kind === 'text' || f.kind === 'textarea') && f.personal !== undefined);
-}
 
 /** Words that join names rather than being one: "Maria and Tom", "van", "de". */
 const NOT_A_NAME_PART = new Set(['and', 'or', '&', 'de', 'da', 'di', 'del', 'der', 'la', 'le', 'van', 'von', 'bin', 'bint', 'al', 'el', 'y', 'e', 'mr', 'mrs', 'ms', 'mx', 'dr', 'miss']);
@@ -46,8 +39,13 @@ export interface Person {
   role: PersonRole;
 }
 
-/** The people a form names: declared names first (they are certain), then the ones found in personal text. */
-export async function peopleInForm(fields: readonly Field[], values: FormValues): Promise<Person[]> {
+/**
+ * The people a form names: declared names first (they are certain), then the
+ * ones found in its personal text and in `moreText` (a refinement's typed
+ * change, a follow-up's own text). `values` is null for a saved item, which
+ * keeps no inputs.
+ */
+export async function peopleInForm(fields: readonly Field[], values: FormValues | null, moreText: readonly string[] = []): Promise<Person[]> {
   const people: Person[] = [];
   const seen = new Set<string>();
   const add = (name: string, role: PersonRole) => {
@@ -56,17 +54,18 @@ export async function peopleInForm(fields: readonly Field[], values: FormValues)
     seen.add(key);
     people.push({ name, role });
   };
-  const personal = personalFields(fields);
+  const personal = fields.filter(isPersonal);
+  const texts = [...moreText];
   for (const field of personal) {
-    const value = values[field.name];
-    if (field.personal === 'name' && typeof value === 'string') namesInBox(value).forEach((name) => add(name, roleOf(field)));
+    const value = values?.[field.name];
+    if (typeof value !== 'string') continue;
+    if (field.personal === 'name') namesInBox(value).forEach((name) => add(name, roleOf(field)));
+    else texts.push(value);
   }
   // A found name that is only parts of a named person ("Maria", "Mrs Garcia") is that person, not someone new.
   const partsOfNamed = new Set(people.flatMap((person) => fold(person.name).split(/\s+/u)));
-  for (const field of personal) {
-    const value = values[field.name];
-    if (field.personal !== 'text' || typeof value !== 'string') continue;
-    for (const name of await detectPersonNames(value)) {
+  for (const text of texts) {
+    for (const name of await detectPersonNames(text)) {
       if (!fold(name).split(/\s+/u).every((part) => partsOfNamed.has(part))) add(name, 'Person');
     }
   }
@@ -125,12 +124,15 @@ export function typedText(values: FormValues): string {
     .join('\n');
 }
 
-/** The pseudonyms a form's request uses: none when no field is personal or nothing personal was typed. */
-export async function pseudonymsForForm(fields: readonly Field[], values: FormValues): Promise<Pseudonyms> {
-  if (personalFields(fields).length === 0) return NO_PSEUDONYMS;
-  const people = await peopleInForm(fields, values);
+/**
+ * The pseudonyms a form's request uses (with `moreText`: see peopleInForm):
+ * none when no field is personal or nothing personal was typed.
+ */
+export async function pseudonymsForForm(fields: readonly Field[], values: FormValues | null, moreText: readonly string[] = []): Promise<Pseudonyms> {
+  if (!holdsPersonalData(fields)) return NO_PSEUDONYMS;
+  const people = await peopleInForm(fields, values, moreText);
   if (people.length === 0) return NO_PSEUDONYMS;
-  return pseudonymsFor(people, typedText(values));
+  return pseudonymsFor(people, [values ? typedText(values) : '', ...moreText].join('\n'));
 }
 
 /** What a pseudonymising backend noticed in its answers. */

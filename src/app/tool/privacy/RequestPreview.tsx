@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { outgoingRequest, type OutgoingRequestPreview } from '../../../engine/backend/outgoingRequest';
 import type { ToolDeclaration } from '../../../engine/defineTool';
 import { holdsPersonalData, type FormValues } from '../../../engine/fields';
-import { hideNames, NO_PSEUDONYMS, type Pseudonyms } from '../../../engine/privacy/placeholders';
+import { hideNames, namesByPlaceholder, NO_PSEUDONYMS, type Pseudonyms } from '../../../engine/privacy/placeholders';
 import { pseudonymsForForm } from '../../../engine/privacy/pseudonymise';
 import type { OutputOptions } from '../../../engine/refine/outputOptions';
 import { messageOf } from '../../../engine/messages';
@@ -64,9 +64,7 @@ export default function RequestPreview({ tool, values, output }: { tool: ToolDec
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [tool, values, output, settingsKey, hiding]);
 
-  // Each placeholder once, with the whole name it stands for (names come longest first, their parts after).
-  const replaced = new Map<string, string>();
-  for (const { placeholder, name } of built?.pseudonyms.names ?? []) if (!replaced.has(placeholder)) replaced.set(placeholder, name);
+  const replaced = namesByPlaceholder(built?.pseudonyms ?? NO_PSEUDONYMS);
   return (
     <div className="request-preview">
       {personal && !choices.replaceNames && (
