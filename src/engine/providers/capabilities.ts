@@ -5,7 +5,8 @@
  * - [O-so]    https://platform.openai.com/docs/guides/structured-outputs
  * - [O-root]  https://community.openai.com/t/support-top-level-array-in-json-schema/896048
  * - [O-sdk]   openai/openai-node src/resources/audio/transcriptions.ts l.666-680 (formats),
- *             src/resources/shared.ts l.344-388 (json_schema {name, schema, strict})
+ *             src/resources/shared.ts l.344-388 (json_schema {name, schema, strict}),
+ *             src/resources/chat/completions/completions.ts l.1871-1895 (ChatCompletionStreamOptions, at 7b7d6ca)
  * - [O-faq]   https://help.openai.com/en/articles/7031512-whisper-api-faq (25 MiB)
  * - [Groq-so] https://console.groq.com/docs/structured-outputs
  * - [Groq-stt] Groq's speech-to-text models whisper-large-v3(-turbo), via
@@ -68,6 +69,16 @@ export interface ProviderCapabilities {
   streamsStructuredOutput: boolean;
   /** A 200 response may carry {error: {message, code}} instead of an answer. */
   errorBodiesWith200: boolean;
+  /**
+   * A streamed chat request asks for the token usage with stream_options
+   * {include_usage: true}: without it OpenAI sends no usage in a stream
+   * ([O-sdk] completions.ts ChatCompletionStreamOptions.include_usage, "an
+   * additional chunk will be streamed before the `data: [DONE]` message", and
+   * ChatCompletionChunk.usage, "only be present when you set stream_options").
+   * Only where the host is known to accept the field (issue 18): an unknown
+   * server may refuse a request field it does not have.
+   */
+  streamUsageOption?: boolean;
   /** The audio transcription route, or undefined when the setup has none. */
   audio?: AudioRoute;
   /** How the context window is set. */
@@ -110,6 +121,8 @@ export const CAPABILITIES: Readonly<Record<SetupId, ProviderCapabilities>> = {
     objectRootRequired: true,
     // [O-sdk] streaming.ts: structured output streams like any chat completion.
     streamsStructuredOutput: true,
+    // [O-sdk] ChatCompletionStreamOptions: the streamed usage comes only when asked for.
+    streamUsageOption: true,
     audio: { path: 'audio/transcriptions', formats: OPENAI_AUDIO_FORMATS, maxBytes: 25 * MiB, models: ['whisper-1', 'gpt-4o-transcribe', 'gpt-4o-mini-transcribe'] },
     context: 'fixed per model',
     sources: ['[O-so]', '[O-root]', '[O-sdk]', '[O-faq]'],

@@ -3,7 +3,7 @@ import { emptyAnswer, providerMessages, unknownModel, unreadableAnswer } from '.
 import { endingError, readGeminiEvents, readPiece, track, wholeAnswerText, type Ending } from './geminiAnswer';
 import { blobToBase64, GEMINI_AUDIO_TYPES, geminiAudioType } from './geminiAudio';
 import { answerCap, defaultFetch, joinUrl, postJson, readJson, type FetchLike, type Upstream } from './transport';
-import { ProviderError, type ProviderRequest, type TextProvider, type TranscriptionProvider, type TranscriptionRequest } from './types';
+import { ProviderError, type ProviderRequest, type TextProvider, type TokenUsage, type TranscriptionProvider, type TranscriptionRequest } from './types';
 
 /*
  * Google's Gemini API (generativelanguage.googleapis.com, v1beta):
@@ -13,7 +13,8 @@ import { ProviderError, type ProviderRequest, type TextProvider, type Transcript
  * The key travels in the x-goog-api-key header, never in the URL (URLs end up in logs).
  * Structured output: generationConfig.responseMimeType 'application/json' plus
  * responseSchema, which speaks the contract's OpenAPI subset; only the fields
- * of Google's Schema object are sent (geminiSchema).
+ * of Google's Schema object are sent (geminiSchema). Token usage: usageMetadata
+ * (geminiAnswer.ts), told to ProviderRequest.onUsage.
  *
  * Sources (issue 11; the rows are those of /work/shared/findings/provider-conformance.md):
  * [G-sdk] googleapis/js-genai at 6e9b35c (2026-08-21), src/types.ts and src/_api_client.ts;
@@ -130,35 +131,44 @@ export function createGeminiProvider(options: GeminiOptions): TextProvider {
     model: client.model,
     async generate(request) {
       const response = await client.post('generateContent', geminiRequestBody(request), request.signal);
-      return wholeAnswerText(await readJson(response, request.signal, client.maxAnswerBytes), client.secrets);
+      return wholeAnswerText(await readJson(response, request.signal, client.maxAnswerBytes), client.secrets, request.onUsage);
     },
     streamRequest: (request) => ({ url: client.url('streamGenerateContent'), body: geminiRequestBody(request) }),
     async *stream(request) {
       const response = await client.post('streamGenerateContent', geminiRequestBody(request), request.signal);
       let any = false;
       const ending: Ending = {};
-      for await (const data of readGeminiEvents(response, request.signal, client.maxAnswerBytes, client.secrets)) {
-        let body: unknown;
-        try {
-          body = JSON.parse(data) as unknown;
-        } catch {
-          throw unreadableAnswer();
+      // usageMetadata may come on several chunks; the last one holds the totals (geminiAnswer.ts).
+      let usage: TokenUsage | undefined;
+      try {
+        for await (const data of readGeminiEvents(response, request.signal, client.maxAnswerBytes, client.secrets)) {
+          let body: unknown;
+          try {
+            body = JSON.parse(data) as unknown;
+          } catch {
+            throw unreadableAnswer();
+          }
+          const piece = readPiece(body, client.secrets);
+          usage = piece.usage ?? usage;
+          track(ending, piece);
+          // A safety or length stop mid-stream ends the answer as an error, not as "done" with what came before.
+          const stopped = endingError(ending, false, client.secrets);
+          if (stopped) throw stopped;
+          if (piece.text) {
+            any = true;
+            yield piece.text;
+          }
         }
-        const piece = readPiece(body, client.secrets);
-        track(ending, piece);
-        // A safety or length stop mid-stream ends the answer as an error, not as "done" with what came before.
-        const stopped = endingError(ending, false, client.secrets);
-        if (stopped) throw stopped;
-        if (piece.text) {
-          any = true;
-          yield piece.text;
-        }
+        // Nothing at all (no text, no reason, no block) is an empty answer; anything else must have ended with STOP.
+        if (!any && ending.finishReason === undefined && ending.blockReason === undefined) throw emptyAnswer();
+        const failed = endingError(ending, true, client.secrets);
+        if (failed) throw failed;
+        if (!any) throw emptyAnswer();
+      } finally {
+        // Once, as the stream ends, whichever way (STOP, a length or safety stop, an error, the reader
+        // leaving): the last usage seen, if any. A stopped answer's tokens were used too (issue 18).
+        if (usage) request.onUsage?.(usage);
       }
-      // Nothing at all (no text, no reason, no block) is an empty answer; anything else must have ended with STOP.
-      if (!any && ending.finishReason === undefined && ending.blockReason === undefined) throw emptyAnswer();
-      const failed = endingError(ending, true, client.secrets);
-      if (failed) throw failed;
-      if (!any) throw emptyAnswer();
     },
   };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cleanDetail, declinedBecause, emptyAnswer, errorInStream, providerMessages, unreadableAnswer } from './errors';
 import { readText } from './transport';
-import { ProviderError } from './types';
+import { ProviderError, type TokenUsage } from './types';
 
 /*
  * Reading Gemini's answers: one GenerateContentResponse (a whole answer or a
@@ -12,6 +12,41 @@ import { ProviderError } from './types';
  */
 
 const Part = z.object({ text: z.string().optional(), thought: z.boolean().optional() });
+
+/*
+ * Token usage (issue 18), [G-sdk] src/types.ts GenerateContentResponseUsageMetadata
+ * (l.3664-3690): promptTokenCount "The total number of tokens in the prompt",
+ * candidatesTokenCount "The total number of tokens in the generated candidates",
+ * thoughtsTokenCount "The number of tokens that were part of the model's
+ * generated 'thoughts' output"; totalTokenCount is "the sum of
+ * prompt_token_count, candidates_token_count, tool_use_prompt_token_count, and
+ * thoughts_token_count". Thinking tokens are billed as output (Google's output
+ * prices include thinking tokens, https://ai.google.dev/gemini-api/docs/pricing),
+ * so output = candidates + thoughts. toolUsePromptTokenCount is left out:
+ * StudyForge gives the model no tools.
+ * The API writes proto3 JSON, which by default omits a field holding its default
+ * value, 0 for a count (https://protobuf.dev/programming-guides/json/): a
+ * missing count beside the others is 0; a usageMetadata with none of them
+ * reports nothing. `.catch(undefined)`: a usageMetadata that does not read
+ * (a count that is not a whole non-negative number) is no usage reported, and
+ * the answer itself stays readable.
+ */
+const TokenCount = z.number().int().nonnegative();
+const UsageMetadata = z.object({
+  promptTokenCount: TokenCount.optional(),
+  candidatesTokenCount: TokenCount.optional(),
+  thoughtsTokenCount: TokenCount.optional(),
+});
+
+function geminiUsage(metadata: z.infer<typeof UsageMetadata> | undefined): TokenUsage | undefined {
+  if (!metadata) return undefined;
+  const { promptTokenCount, candidatesTokenCount, thoughtsTokenCount } = metadata;
+  if (promptTokenCount === undefined && candidatesTokenCount === undefined && thoughtsTokenCount === undefined) return undefined;
+  const outputTokens = (candidatesTokenCount ?? 0) + (thoughtsTokenCount ?? 0);
+  if (!Number.isSafeInteger(outputTokens)) return undefined;
+  return { inputTokens: promptTokenCount ?? 0, outputTokens };
+}
+
 const GenerateContentResponse = z.object({
   candidates: z
     .array(
@@ -23,6 +58,7 @@ const GenerateContentResponse = z.object({
     )
     .optional(),
   promptFeedback: z.object({ blockReason: z.string().optional(), blockReasonMessage: z.string().optional() }).optional(),
+  usageMetadata: UsageMetadata.optional().catch(undefined),
   error: z.unknown().optional(),
 });
 
@@ -34,6 +70,11 @@ interface GeminiPiece {
   finishMessage?: string;
   blockReason?: string;
   blockReasonMessage?: string;
+  /**
+   * The tokens used, when usageMetadata reports them. Streamed, usageMetadata
+   * may come on several chunks: the last one holds the totals.
+   */
+  usage?: TokenUsage;
 }
 
 export function readPiece(body: unknown, secrets: readonly string[]): GeminiPiece {
@@ -51,6 +92,7 @@ export function readPiece(body: unknown, secrets: readonly string[]): GeminiPiec
     finishMessage: candidate?.finishMessage,
     blockReason: parsed.data.promptFeedback?.blockReason,
     blockReasonMessage: parsed.data.promptFeedback?.blockReasonMessage,
+    usage: geminiUsage(parsed.data.usageMetadata),
   };
 }
 
@@ -193,9 +235,13 @@ export async function* readGeminiEvents(response: Response, signal: AbortSignal 
   }
 }
 
-/** The text of a whole GenerateContentResponse that ended with STOP; any other ending is an error. */
-export function wholeAnswerText(body: unknown, secrets: readonly string[]): string {
+/**
+ * The text of a whole GenerateContentResponse that ended with STOP; any other ending is an error.
+ * `onUsage` is told the usage it reports first, a stopped or blocked answer's too (issue 18).
+ */
+export function wholeAnswerText(body: unknown, secrets: readonly string[], onUsage?: (usage: TokenUsage) => void): string {
   const piece = readPiece(body, secrets);
+  if (piece.usage) onUsage?.(piece.usage);
   const ending: Ending = {};
   track(ending, piece);
   // Nothing at all (no text, no reason, no block) is an empty answer; anything else must have ended with STOP.

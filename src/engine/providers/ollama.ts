@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emptyAnswer, errorInStream, providerMessages, unreadableAnswer } from './errors';
 import { toJsonSchema } from './jsonSchema';
 import { answerCap, defaultFetch, joinUrl, postJson, readJson, readNdjson, type FetchLike, type Upstream } from './transport';
-import { ProviderError, type ProviderRequest, type TextProvider } from './types';
+import { ProviderError, type ProviderRequest, type TextProvider, type TokenUsage } from './types';
 
 /*
  * Ollama's native API (docs/api.md, "Generate a chat completion"):
@@ -53,6 +53,29 @@ const ChatResponse = z.object({
   done: z.boolean().optional(),
   error: z.unknown().optional(),
 });
+
+/*
+ * Token usage (issue 18). docs/api.md (at fb30760), "Generate a chat
+ * completion": "The final response object will include statistics" (l.490;
+ * "done": true, and a whole answer is one), prompt_eval_count and eval_count in
+ * its examples (l.577-579); "Generate a completion" describes them as "number of
+ * tokens in the prompt" and "number of tokens in the response" (l.102-104).
+ * The server writes them with Go's omitempty (api/types.go
+ * Metrics, l.557-564), which leaves out a count of 0: a missing count beside
+ * the other is 0; neither is no report. Read apart from ChatResponse so a
+ * count that is not a whole non-negative number is no usage reported while
+ * the answer stays readable.
+ */
+const TokenCount = z.number().int().nonnegative();
+const Metrics = z.object({ prompt_eval_count: TokenCount.optional(), eval_count: TokenCount.optional() });
+
+function ollamaUsage(line: unknown): TokenUsage | undefined {
+  const parsed = Metrics.safeParse(line);
+  if (!parsed.success) return undefined;
+  const { prompt_eval_count: input, eval_count: output } = parsed.data;
+  if (input === undefined && output === undefined) return undefined;
+  return { inputTokens: input ?? 0, outputTokens: output ?? 0 };
+}
 
 /*
  * A model Ollama does not have (issue 11): 404, "Not Found (model doesn't
@@ -108,6 +131,8 @@ export function createOllamaProvider(options: OllamaOptions): TextProvider {
       const parsed = ChatResponse.safeParse(body);
       if (!parsed.success) throw unreadableAnswer();
       if (parsed.data.error !== undefined) throw errorInStream(body, upstream.secrets);
+      const usage = ollamaUsage(body);
+      if (usage) request.onUsage?.(usage);
       const text = parsed.data.message?.content ?? '';
       if (!text.trim()) throw emptyAnswer();
       return text;
@@ -115,18 +140,28 @@ export function createOllamaProvider(options: OllamaOptions): TextProvider {
     async *stream(request) {
       const response = await post(true, request);
       let any = false;
-      for await (const line of readNdjson(response, request.signal, upstream.maxAnswerBytes)) {
-        const parsed = ChatResponse.safeParse(line);
-        if (!parsed.success) throw unreadableAnswer();
-        if (parsed.data.error !== undefined) throw errorInStream(line, upstream.secrets);
-        const delta = parsed.data.message?.content;
-        if (delta) {
-          any = true;
-          yield delta;
+      let usage: TokenUsage | undefined;
+      try {
+        for await (const line of readNdjson(response, request.signal, upstream.maxAnswerBytes)) {
+          const parsed = ChatResponse.safeParse(line);
+          if (!parsed.success) throw unreadableAnswer();
+          if (parsed.data.error !== undefined) throw errorInStream(line, upstream.secrets);
+          const delta = parsed.data.message?.content;
+          if (delta) {
+            any = true;
+            yield delta;
+          }
+          if (parsed.data.done) {
+            // The counts are the final line's (docs/api.md: "Final response").
+            usage = ollamaUsage(line);
+            break;
+          }
         }
-        if (parsed.data.done) break;
+        if (!any) throw emptyAnswer();
+      } finally {
+        // Once, as the stream ends: after the final line, or an empty answer that still used its prompt (issue 18).
+        if (usage) request.onUsage?.(usage);
       }
-      if (!any) throw emptyAnswer();
     },
   };
 }

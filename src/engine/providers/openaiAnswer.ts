@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { answerCutOff, contentFiltered, declined } from './errors';
-import type { ProviderError } from './types';
+import type { ProviderError, TokenUsage } from './types';
 
 /*
  * Reading an OpenAI chat completions answer (see openaiCompatible.ts): the
@@ -17,6 +17,27 @@ import type { ProviderError } from './types';
  * model's refusal; a chunk's `choices` "Can also be empty for the last chunk if
  * you set stream_options: {"include_usage": true}" (l.816-821).
  */
+/*
+ * Token usage (issue 18): CompletionUsage {prompt_tokens, completion_tokens},
+ * "Number of tokens in the prompt" and "in the generated completion"
+ * ([O-sdk] src/resources/completions.ts l.122-131, at 7b7d6ca), carried by a
+ * whole ChatCompletion's `usage` (chat/completions/completions.ts l.414) and,
+ * streamed, by a chunk's `usage`, which is "only ... present when you set
+ * `stream_options: {"include_usage": true}`" and then "contains a null value
+ * **except for the last chunk**" (l.884-892). OpenRouter sends it unasked.
+ * `.catch(undefined)`: a usage that does not read as two whole non-negative
+ * counts is taken as no usage reported; the answer itself stays readable.
+ */
+const TokenCount = z.number().int().nonnegative();
+const CompletionUsage = z.object({ prompt_tokens: TokenCount, completion_tokens: TokenCount });
+const LenientUsage = CompletionUsage.nullish().catch(undefined);
+
+/** The usage a ChatCompletion or chunk reports, in StudyForge's terms; undefined when it reports none. */
+export function tokenUsage(usage: z.infer<typeof LenientUsage>): TokenUsage | undefined {
+  if (!usage) return undefined;
+  return { inputTokens: usage.prompt_tokens, outputTokens: usage.completion_tokens };
+}
+
 export const ChatCompletion = z.object({
   choices: z.array(
     z.object({
@@ -24,6 +45,7 @@ export const ChatCompletion = z.object({
       finish_reason: z.string().nullish(),
     }),
   ),
+  usage: LenientUsage,
 });
 
 export const ChatCompletionChunk = z.object({
@@ -35,6 +57,7 @@ export const ChatCompletionChunk = z.object({
       }),
     )
     .nullish(),
+  usage: LenientUsage,
   error: z.unknown().optional(),
 });
 

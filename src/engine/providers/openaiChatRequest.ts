@@ -4,7 +4,8 @@ import type { ProviderRequest } from './types';
 
 /*
  * Building an OpenAI chat completions request (see openaiCompatible.ts):
- * {model, messages}, stream: true when streamed, and structured output as
+ * {model, messages}, stream: true when streamed (with stream_options where the
+ * host needs it for usage), and structured output as
  * response_format json_schema or, where the host has only that, json_object.
  */
 
@@ -25,9 +26,21 @@ export function jsonObjectPrompt(prompt: string, schema: ProviderJsonSchema): st
   return `${prompt}\n\nAnswer with one JSON object only, no other text. It must fit this JSON Schema:\n${JSON.stringify(schema)}`;
 }
 
+/**
+ * How a request streams: stream: true, and where the host takes it (OpenAI),
+ * stream_options {include_usage: true}, which asks for the closing usage chunk
+ * (capabilities.ts streamUsageOption; issue 18). OpenAI takes stream_options
+ * "Only ... when you set `stream: true`" ([O-sdk] completions.ts
+ * ChatCompletionStreamOptions), so a whole answer never carries it.
+ */
+function streaming(stream: boolean, caps: ProviderCapabilities): Record<string, unknown> {
+  if (!stream) return {};
+  return { stream: true, ...(caps.streamUsageOption === true ? { stream_options: { include_usage: true } } : {}) };
+}
+
 /** The chat completions request for one user prompt, shaped for the setup's capabilities. */
 export function chatRequest(model: string, request: ProviderRequest, stream: boolean, caps: ProviderCapabilities = CAPABILITIES['openai-compatible']): ChatRequest {
-  const base = { model, ...(stream ? { stream: true } : {}) };
+  const base = { model, ...streaming(stream, caps) };
   if (!request.schema) return { body: { ...base, messages: [{ role: 'user', content: request.prompt }] } };
   if (caps.structured === 'json_object') {
     // JSON object mode answers an object: a non-object root is wrapped whatever the host.

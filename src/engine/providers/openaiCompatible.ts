@@ -3,10 +3,10 @@ import { capabilitiesOf, detectSetup, type SetupId } from './capabilities';
 import { emptyAnswer, errorInStream, providerMessages, unknownModel, unreadableAnswer } from './errors';
 import { fromProviderAnswer } from './jsonSchema';
 import { audioFileName, checkAudioSize, transcriptionHost } from './audioFiles';
-import { ChatCompletion, ChatCompletionChunk, errorEventBody, finishError, isRecord, Unwrapper } from './openaiAnswer';
+import { ChatCompletion, ChatCompletionChunk, errorEventBody, finishError, isRecord, tokenUsage, Unwrapper } from './openaiAnswer';
 import { chatRequest } from './openaiChatRequest';
 import { answerCap, defaultFetch, joinUrl, postJson, readJson, readServerSentEvents, send, type FetchLike, type Upstream } from './transport';
-import { ProviderError, type ProviderRequest, type TextProvider, type TranscriptionProvider } from './types';
+import { ProviderError, type ProviderRequest, type TextProvider, type TokenUsage, type TranscriptionProvider } from './types';
 
 /*
  * The OpenAI chat completions API, as spoken by OpenAI and by the servers that
@@ -14,7 +14,9 @@ import { ProviderError, type ProviderRequest, type TextProvider, type Transcript
  * - POST {base}/chat/completions with {model, messages}; the answer is choices[0].message.content;
  * - with stream: true, server-sent events `data: {choices: [{delta: {content}}]}`
  *   ending with `data: [DONE]`;
- * - structured output: response_format {type: 'json_schema', json_schema: {name, schema, strict}}.
+ * - structured output: response_format {type: 'json_schema', json_schema: {name, schema, strict}};
+ * - token usage: `usage` on a whole answer and on a stream's last chunk (openaiAnswer.ts), which
+ *   OpenAI sends only for stream_options {include_usage: true} (capabilities.ts streamUsageOption).
  * Transcription: POST {base}/audio/transcriptions, multipart (file, model, response_format) -> {text}.
  * The key, when there is one, travels as Authorization: Bearer; local servers need none.
  *
@@ -102,6 +104,9 @@ export function createOpenAICompatibleProvider(options: OpenAICompatibleOptions)
     if (isRecord(body) && body.error !== undefined && body.error !== null) throw errorInStream(body, upstream.secrets);
     const parsed = ChatCompletion.safeParse(body);
     if (!parsed.success) throw unreadableAnswer();
+    // The usage is told before a length stop or a refusal is thrown: those tokens were used too (issue 18).
+    const usage = tokenUsage(parsed.data.usage);
+    if (usage) request.onUsage?.(usage);
     const choice = parsed.data.choices[0];
     const finished = finishError(choice?.finish_reason, choice?.message.refusal ?? '', upstream.secrets);
     if (finished) throw finished;
@@ -134,40 +139,49 @@ export function createOpenAICompatibleProvider(options: OpenAICompatibleOptions)
       let any = false;
       let refusal = '';
       let finishReason: string | null | undefined;
-      for await (const event of readServerSentEvents(response, request.signal, upstream.maxAnswerBytes)) {
-        // O1: the SDK throws on `event: error` whatever its data holds ([O-sdk] src/core/streaming.ts l.104-128).
-        if (event.event === 'error') throw errorInStream(errorEventBody(event.data), upstream.secrets);
-        if (event.data.trim() === '[DONE]') break;
-        let body: unknown;
-        try {
-          body = JSON.parse(event.data) as unknown;
-        } catch {
-          throw unreadableAnswer();
+      let usage: TokenUsage | undefined;
+      try {
+        for await (const event of readServerSentEvents(response, request.signal, upstream.maxAnswerBytes)) {
+          // O1: the SDK throws on `event: error` whatever its data holds ([O-sdk] src/core/streaming.ts l.104-128).
+          if (event.event === 'error') throw errorInStream(errorEventBody(event.data), upstream.secrets);
+          if (event.data.trim() === '[DONE]') break;
+          let body: unknown;
+          try {
+            body = JSON.parse(event.data) as unknown;
+          } catch {
+            throw unreadableAnswer();
+          }
+          const parsed = ChatCompletionChunk.safeParse(body);
+          if (!parsed.success) throw unreadableAnswer();
+          if (parsed.data.error !== undefined && parsed.data.error !== null) throw errorInStream(body, upstream.secrets);
+          // Any chunk may carry the usage (OpenAI: the last, choices: []; other chunks null); the last one counts.
+          usage = tokenUsage(parsed.data.usage) ?? usage;
+          // choices: [] is the usage chunk (stream_options.include_usage): no text in it.
+          const choice = parsed.data.choices?.[0];
+          if (!choice) continue;
+          if (choice.finish_reason) finishReason = choice.finish_reason;
+          if (choice.delta?.refusal) refusal += choice.delta.refusal;
+          const delta = choice.delta?.content;
+          if (!delta) continue;
+          any = true;
+          if (whole) buffered += delta;
+          else {
+            const out = unwrapper ? unwrapper.push(delta) : delta;
+            if (out) yield out;
+          }
         }
-        const parsed = ChatCompletionChunk.safeParse(body);
-        if (!parsed.success) throw unreadableAnswer();
-        if (parsed.data.error !== undefined && parsed.data.error !== null) throw errorInStream(body, upstream.secrets);
-        // choices: [] is the usage chunk (stream_options.include_usage): nothing to read.
-        const choice = parsed.data.choices?.[0];
-        if (!choice) continue;
-        if (choice.finish_reason) finishReason = choice.finish_reason;
-        if (choice.delta?.refusal) refusal += choice.delta.refusal;
-        const delta = choice.delta?.content;
-        if (!delta) continue;
-        any = true;
-        if (whole) buffered += delta;
-        else {
-          const out = unwrapper ? unwrapper.push(delta) : delta;
-          if (out) yield out;
+        const finished = finishError(finishReason, refusal, upstream.secrets);
+        if (finished) throw finished;
+        if (!any) throw emptyAnswer();
+        if (whole && plan) yield fromProviderAnswer(buffered, plan);
+        else if (unwrapper) {
+          const rest = unwrapper.finish();
+          if (rest) yield rest;
         }
-      }
-      const finished = finishError(finishReason, refusal, upstream.secrets);
-      if (finished) throw finished;
-      if (!any) throw emptyAnswer();
-      if (whole && plan) yield fromProviderAnswer(buffered, plan);
-      else if (unwrapper) {
-        const rest = unwrapper.finish();
-        if (rest) yield rest;
+      } finally {
+        // Once, as the stream ends, whichever way (done, a length stop or refusal, an error, the reader
+        // leaving): the usage seen, if any. The tokens were used even when the answer is refused (issue 18).
+        if (usage) request.onUsage?.(usage);
       }
     },
   };

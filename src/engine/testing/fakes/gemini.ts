@@ -31,7 +31,12 @@ const geminiSse = (body: unknown) => `data: ${JSON.stringify(body)}\r\n\r\n`;
  * "Sent only in the first stream chunk. Only happens when no candidates were generated due to content
  * violations"; BlockedReason values l.614-647).
  */
-function geminiStopped(model: string, finishReason: string, finishMessage: string | undefined, text: string): Record<string, unknown> {
+/*
+ * usageMetadata ([G-sdk] src/types.ts GenerateContentResponseUsageMetadata, l.3664-3690): the fake's answers
+ * cost 8 prompt tokens and, when text was generated, 12 candidate tokens. `generated`: text came before this
+ * chunk or in it, so a stream's last chunk holds the whole answer's totals even when it carries no text.
+ */
+function geminiStopped(model: string, finishReason: string, finishMessage: string | undefined, text: string, generated = text !== ''): Record<string, unknown> {
   return {
     candidates: [
       {
@@ -41,7 +46,7 @@ function geminiStopped(model: string, finishReason: string, finishMessage: strin
         index: 0,
       },
     ],
-    usageMetadata: { promptTokenCount: 8, candidatesTokenCount: text ? 12 : 0, totalTokenCount: text ? 20 : 8 },
+    usageMetadata: { promptTokenCount: 8, candidatesTokenCount: generated ? 12 : 0, totalTokenCount: generated ? 20 : 8 },
     modelVersion: model,
     responseId: 'fake-response-id',
   };
@@ -73,7 +78,7 @@ async function answerGeminiEnding(exchange: FakeExchange, res: ServerResponse, a
   const chunks = answer.chunks ?? (text ? splitIntoChunks(text) : []);
   const pieces = chunks.map((chunk) => geminiSse(geminiResponse(chunk, model, false)));
   if (answer.bareError !== undefined) pieces.push(geminiBareError(answer.bareError));
-  else pieces.push(geminiSse(geminiStopped(model, answer.finishReason ?? 'STOP', answer.finishMessage, '')));
+  else pieces.push(geminiSse(geminiStopped(model, answer.finishReason ?? 'STOP', answer.finishMessage, '', chunks.length > 0)));
   if (await writeSlowly(res, pieces, delayMs)) res.end();
 }
 

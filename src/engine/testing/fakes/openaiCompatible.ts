@@ -1,6 +1,6 @@
 import { checkJsonContentType, isRecord, sendHuge, sendJson, sendPaddedJson, splitIntoChunks, writeForever, writeSlowly } from './http';
 import { checkOpenAIChatBody, checkOpenAIFlavour, maskKey, openaiError, openaiErrorBody, parseMultipart, type OpenAIFlavour } from './openaiRequest';
-import type { Protocol } from './types';
+import type { FakeExchange, Protocol } from './types';
 
 // ---------------------------------------------------------------------------
 // OpenAI-compatible (chat completions, audio transcriptions): the protocol and its answers.
@@ -22,8 +22,48 @@ function chatCompletion(model: string, content: string | null, refusal: string |
   };
 }
 
-function chatChunk(model: string, delta: Record<string, unknown>, finish: string | null): Record<string, unknown> {
-  return { id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1_700_000_000, model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] };
+/*
+ * The streamed usage, as OpenAI sends it ([O-sdk] openai/openai-node at 7b7d6ca,
+ * src/resources/chat/completions/completions.ts): only for a request with
+ * stream_options {include_usage: true} (ChatCompletionStreamOptions, l.1871-1895:
+ * "an additional chunk will be streamed before the `data: [DONE]` message ...
+ * the `choices` field will always be an empty array. All other chunks will also
+ * include a `usage` field, but with a null value"). Hosts that send it unasked
+ * (OpenRouter) are scripted with `usageChunk: true`.
+ */
+const STREAM_OPTIONS_FIELDS = ['include_usage', 'include_obfuscation'];
+
+function checkStreamOptions(json: unknown, problems: string[]): void {
+  if (!isRecord(json) || json.stream_options === undefined || json.stream_options === null) return;
+  const options = json.stream_options;
+  if (!isRecord(options)) {
+    problems.push("'stream_options' must be an object");
+    return;
+  }
+  for (const key of Object.keys(options)) if (!STREAM_OPTIONS_FIELDS.includes(key)) problems.push(`Unrecognized request argument supplied: stream_options.${key}`);
+  for (const key of STREAM_OPTIONS_FIELDS) if (options[key] !== undefined && typeof options[key] !== 'boolean') problems.push(`'stream_options.${key}' must be a boolean`);
+}
+
+/** Whether a streamed request asked for the usage chunk. */
+function asksForUsage(exchange: FakeExchange): boolean {
+  return exchange.streamed && isRecord(exchange.json) && isRecord(exchange.json.stream_options) && exchange.json.stream_options.include_usage === true;
+}
+
+/** A stream chunk; `usage`: the request asked for usage, so every chunk but the usage chunk carries usage: null. */
+function chatChunk(model: string, delta: Record<string, unknown>, finish: string | null, usage = false): Record<string, unknown> {
+  return {
+    id: 'chatcmpl-fake',
+    object: 'chat.completion.chunk',
+    created: 1_700_000_000,
+    model,
+    choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+    ...(usage ? { usage: null } : {}),
+  };
+}
+
+/** The usage chunk: choices: [] and the whole request's usage. */
+function usageChunk(model: string): Record<string, unknown> {
+  return { id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1_700_000_000, model, choices: [], usage: FAKE_USAGE };
 }
 
 export function openaiProtocol(flavour: OpenAIFlavour = 'openai'): Protocol {
@@ -55,6 +95,7 @@ export function openaiProtocol(flavour: OpenAIFlavour = 'openai'): Protocol {
       if (route === 'chat') {
         checkJsonContentType(exchange.headers, exchange.problems);
         checkOpenAIChatBody(exchange.json, exchange.problems);
+        checkStreamOptions(exchange.json, exchange.problems);
         checkOpenAIFlavour(exchange.json, flavour, exchange.problems);
         exchange.streamed = isRecord(exchange.json) && exchange.json.stream === true;
         model = isRecord(exchange.json) ? exchange.json.model : undefined;
@@ -82,6 +123,8 @@ export function openaiProtocol(flavour: OpenAIFlavour = 'openai'): Protocol {
     async answer(exchange, res, answer, delayMs) {
       const model = isRecord(exchange.json) && typeof exchange.json.model === 'string' ? exchange.json.model : exchange.form?.fields.model ?? 'model';
       const audio = exchange.path.endsWith('/audio/transcriptions');
+      const usage = asksForUsage(exchange);
+      const chunk = (delta: Record<string, unknown>, finish: string | null) => openaiSse(chatChunk(model, delta, finish, usage));
       switch (answer.kind) {
         case 'raw':
           res.writeHead(answer.status, answer.headers ?? {}).end(answer.body);
@@ -101,8 +144,8 @@ export function openaiProtocol(flavour: OpenAIFlavour = 'openai'): Protocol {
               audio
                 ? { text: content }
                 : chatCompletion(model, content, null, 'stop', false),
-            event: (content) => openaiSse(chatChunk(model, { content }, null)),
-            ending: [openaiSse(chatChunk(model, {}, 'stop')), 'data: [DONE]\n\n'],
+            event: (content) => chunk({ content }, null),
+            ending: [chunk({}, 'stop'), ...(usage ? [openaiSse(usageChunk(model))] : []), 'data: [DONE]\n\n'],
           });
           return;
         case 'hang':
@@ -110,7 +153,7 @@ export function openaiProtocol(flavour: OpenAIFlavour = 'openai'): Protocol {
         case 'endless':
           if (!exchange.streamed) return;
           res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8' });
-          await writeForever(res, () => openaiSse(chatChunk(model, { content: answer.chunk ?? 'tick ' }, null)), delayMs);
+          await writeForever(res, () => chunk({ content: answer.chunk ?? 'tick ' }, null), delayMs);
           return;
         case 'openai': {
           // OpenAI-compatible signals (O1, O4, P1): finish_reason, refusals, the usage chunk, `event: error`,
@@ -130,12 +173,12 @@ export function openaiProtocol(flavour: OpenAIFlavour = 'openai'): Protocol {
           }
           res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8' });
           const events = flavour === 'openrouter' ? [': OPENROUTER PROCESSING\n\n'] : [];
-          events.push(openaiSse(chatChunk(model, { role: 'assistant', content: '' }, null)));
+          events.push(chunk({ role: 'assistant', content: '' }, null));
           if (answer.refusal !== undefined) {
             // Chunk Choice.Delta.refusal ([O-sdk] completions.ts).
-            for (const piece of splitIntoChunks(answer.refusal)) events.push(openaiSse(chatChunk(model, { refusal: piece }, null)));
+            for (const piece of splitIntoChunks(answer.refusal)) events.push(chunk({ refusal: piece }, null));
           } else {
-            for (const chunk of answer.chunks ?? splitIntoChunks(answer.text ?? '')) events.push(openaiSse(chatChunk(model, { content: chunk }, null)));
+            for (const piece of answer.chunks ?? splitIntoChunks(answer.text ?? '')) events.push(chunk({ content: piece }, null));
           }
           if (answer.errorWith200) {
             events.push(openaiSse({ error: answer.errorWith200 }));
@@ -143,9 +186,10 @@ export function openaiProtocol(flavour: OpenAIFlavour = 'openai'): Protocol {
             // [O-sdk] src/core/streaming.ts l.104-128: the SDK throws on `event: error`, whatever its data holds.
             events.push(`event: error\ndata: ${JSON.stringify({ message: answer.errorEvent })}\n\n`);
           } else {
-            events.push(openaiSse(chatChunk(model, {}, finish)));
-            // "choices … Can also be empty for the last chunk if you set stream_options: {include_usage: true}" ([O-sdk] l.816-821).
-            if (answer.usageChunk) events.push(openaiSse({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1_700_000_000, model, choices: [], usage: FAKE_USAGE }));
+            events.push(chunk({}, finish));
+            // "choices … Can also be empty for the last chunk if you set stream_options: {include_usage: true}" ([O-sdk] l.816-821):
+            // sent when the request asked, or unasked when scripted (OpenRouter).
+            if (usage || answer.usageChunk) events.push(openaiSse(usageChunk(model)));
             events.push('data: [DONE]\n\n');
           }
           if (await writeSlowly(res, events, delayMs)) res.end();
@@ -168,10 +212,10 @@ export function openaiProtocol(flavour: OpenAIFlavour = 'openai'): Protocol {
           }
           res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8' });
           const chunks = answer.kind === 'text' ? (answer.chunks ?? splitIntoChunks(answer.text)) : answer.chunks;
-          const events = [openaiSse(chatChunk(model, { role: 'assistant', content: '' }, null))];
-          for (const chunk of chunks) events.push(openaiSse(chatChunk(model, { content: chunk }, null)));
+          const events = [chunk({ role: 'assistant', content: '' }, null)];
+          for (const piece of chunks) events.push(chunk({ content: piece }, null));
           if (answer.kind === 'streamError') events.push(openaiSse({ error: { message: answer.message, type: 'server_error', param: null, code: null } }));
-          else events.push(openaiSse(chatChunk(model, {}, 'stop')), 'data: [DONE]\n\n');
+          else events.push(chunk({}, 'stop'), ...(usage ? [openaiSse(usageChunk(model))] : []), 'data: [DONE]\n\n');
           if (await writeSlowly(res, events, delayMs)) res.end();
         }
       }

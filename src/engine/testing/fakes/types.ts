@@ -61,7 +61,9 @@ export type FakeAnswer =
   /**
    * OpenAI-compatible only (the other fakes leave it unanswered): a chat answer ending as chosen. `finishReason`
    * (default 'stop'; 'length', 'content_filter'); `refusal` instead of content (message.refusal, or streamed
-   * delta.refusal); `usageChunk` adds the `choices: []` usage chunk before [DONE]; `errorEvent` ends the stream
+   * delta.refusal); `usageChunk` adds the `choices: []` usage chunk before [DONE] unasked, as OpenRouter does (any streamed
+   * answer has it, and usage: null on its other chunks, when the request asks with stream_options.include_usage, as
+   * OpenAI does); `errorEvent` ends the stream
    * with `event: error`; `errorWith200` is OpenRouter's {error: {message, code}} with status 200 (whole, or as a stream event).
    */
   | { kind: 'openai'; text?: string; chunks?: string[]; finishReason?: string; refusal?: string; usageChunk?: boolean; errorEvent?: string; errorWith200?: { message: string; code: number } };
