@@ -4,13 +4,15 @@ import { cors } from 'hono/cors';
 import { sampleFromSchema, SampleTooLargeError } from '../src/engine/backend/sampleFromSchema';
 import { STREAM_CONTENT_TYPE } from '../src/engine/backend/streamProtocol';
 import type { ContractSchema } from '../src/engine/contractSchema';
-import { ProviderError, type TextProvider, type TranscriptionProvider } from '../src/engine/providers/types';
+import { ProviderError, type TextProvider, type TokenUsage, type TranscriptionProvider } from '../src/engine/providers/types';
+import { createBudgets } from './budgets';
 import { callerKey } from './clientAddress';
 import type { GatewaySettings } from './config';
 import { parseGenerateRequest } from './contractRequest';
 import type { LogOptions } from './gatewayLog';
 import { createMemoryLimitStore } from './limitStore/memory';
 import type { LimitStore } from './limitStore/types';
+import { createMetrics, outcomeOfStatus, TOOL_HEADER, type CallLabels, type GatewayMetrics, type Outcome, type Route } from './metrics';
 import { createSlots } from './slots';
 import { failure, streamResponse, upstreamCall, type CallLimits, type UpstreamCall } from './upstreamCall';
 
@@ -37,9 +39,30 @@ export interface GatewayOptions {
   transcription: TranscriptionProvider | null;
   /** The socket peer's address, for the rate limit; runtimes hand it over in their own way (clientAddress.ts). */
   socketAddress?: (c: Context) => string | undefined;
-  /** Where the rate limit counts (limitStore/): this process's memory unless given, e.g. a Redis several gateways share. */
+  /** Where the rate limit and the budgets count (limitStore/): this process's memory unless given, e.g. a Redis several gateways share. */
   limitStore?: LimitStore;
+  /** Also meter the process itself (memory, CPU, event loop) at /metrics: for Node, where prom-client can read them. */
+  processMetrics?: boolean;
 }
+
+/** One metered call: its labels, when it started, and how it ended when the gateway named that itself. */
+interface Meter {
+  labels: CallLabels;
+  started: number;
+  outcome?: Outcome;
+  /** A stream: it ends after the handler has returned, and says so itself. */
+  deferred: boolean;
+}
+
+/** Compares a presented key with the real one without stopping at the first difference. */
+function sameKey(presented: string, expected: string): boolean {
+  let difference = presented.length ^ expected.length;
+  for (let i = 0; i < expected.length; i += 1) difference |= (presented.charCodeAt(i) || 0) ^ expected.charCodeAt(i);
+  return difference === 0;
+}
+
+/** Tokens estimated where a provider reports none: about 4 characters a token in English, OpenAI's rule of thumb. */
+const estimateTokens = (characters: number) => Math.ceil(characters / 4);
 
 export const SAMPLE_HEADER = 'X-StudyForge-Sample';
 const SAMPLE_TEXT =
@@ -83,6 +106,9 @@ export function createGateway(options: GatewayOptions): Hono {
   const { settings, text, transcription } = options;
   const { limits, log } = settings;
   const limitStore = options.limitStore ?? createMemoryLimitStore(limits.maxRateClients);
+  const budgets = createBudgets(settings.budgets, limitStore);
+  const metrics: GatewayMetrics = createMetrics({ processMetrics: options.processMetrics ?? false });
+  const meters = new WeakMap<Context, Meter>();
   const callLimits: CallLimits = { idleMs: limits.upstreamTimeoutMs, maxMs: limits.upstreamMaxMs };
   const app = new Hono();
 
@@ -91,7 +117,7 @@ export function createGateway(options: GatewayOptions): Hono {
     cors({
       origin: (origin) => (settings.allowedOrigins.includes(origin) ? origin : null),
       allowMethods: ['POST', 'GET', 'OPTIONS'],
-      allowHeaders: ['Authorization', 'Content-Type', 'Accept'],
+      allowHeaders: ['Authorization', 'Content-Type', 'Accept', TOOL_HEADER],
       exposeHeaders: [SAMPLE_HEADER, 'Retry-After'],
       maxAge: 600,
     }),
@@ -100,6 +126,67 @@ export function createGateway(options: GatewayOptions): Hono {
   const clientOf = (c: Context): string =>
     callerKey(c.req.header('x-forwarded-for'), options.socketAddress?.(c), settings.trustedHops);
 
+  const now = () => performance.now();
+  const finish = (meter: Meter, outcome: Outcome) => metrics.request(meter.labels, outcome, (now() - meter.started) / 1000);
+
+  /** Meters every call to an AI route, whatever answers it (the key check, the limit, a budget, the provider). */
+  const metered = (route: Route, provider: string) => async (c: Context, next: () => Promise<void>) => {
+    const meter: Meter = { labels: { route, tool: metrics.toolLabel(c.req.header(TOOL_HEADER)), provider }, started: now(), deferred: false };
+    meters.set(c, meter);
+    await next();
+    if (!meter.deferred) finish(meter, meter.outcome ?? outcomeOfStatus(c.res.status));
+  };
+  const meterOf = (c: Context): Meter | undefined => meters.get(c);
+  const named = (c: Context, outcome: Outcome) => {
+    const meter = meterOf(c);
+    if (meter) meter.outcome = outcome;
+  };
+
+  /**
+   * The budgets' check before a provider is called (sample answers cost nothing, so they are never refused).
+   * Forged headers change nothing here: the client is the address our own proxies saw (clientOf), and
+   * tokens are counted from the provider's answer, never from anything the caller sent.
+   */
+  const withinBudget = async (c: Context): Promise<Response | undefined> => {
+    const verdict = await budgets.check(clientOf(c));
+    if (verdict.allowed) return undefined;
+    named(c, verdict.reason);
+    return errorJson(c, verdict.status, verdict.message, { 'Retry-After': String(verdict.retryAfterSeconds) });
+  };
+
+  /** The tokens a text call used, for the metrics and the budgets: the provider's own count, else an estimate. */
+  const tokenCounter = (c: Context, prompt: string) => {
+    let reported: TokenUsage | undefined;
+    let answerCharacters = 0;
+    let settled = false;
+    return {
+      onUsage: (usage: TokenUsage) => {
+        reported = usage;
+      },
+      answered: (text: string) => {
+        answerCharacters += text.length;
+      },
+      settle: () => {
+        if (settled) return;
+        settled = true;
+        // A call that produced nothing and reported nothing cost nothing (a refusal before the model ran).
+        const input = reported?.inputTokens ?? (answerCharacters > 0 ? estimateTokens(prompt.length) : 0);
+        const output = reported?.outputTokens ?? estimateTokens(answerCharacters);
+        const meter = meterOf(c);
+        if (meter) metrics.tokens(meter.labels, input, output, reported ? 'reported' : 'estimated');
+        void budgets.record(clientOf(c), input + output);
+      },
+    };
+  };
+
+  /** A streamed answer's end, for its meter (the handler returned long before). */
+  const streamEnd = (c: Context) => {
+    const meter = meterOf(c);
+    if (!meter) return undefined;
+    meter.deferred = true;
+    return (status: number) => finish(meter, outcomeOfStatus(status));
+  };
+
   /** Bearer key, then rate limit: the checks every call goes through. */
   const guard = async (c: Context, next: () => Promise<void>) => {
     if (settings.publicKey !== '' && c.req.header('authorization') !== `Bearer ${settings.publicKey}`) {
@@ -107,6 +194,7 @@ export function createGateway(options: GatewayOptions): Hono {
     }
     const decision = await limitStore.consume(clientOf(c), limits.rateWindowMs, limits.rateLimit);
     if (!decision.allowed) {
+      named(c, 'rate_limited');
       return errorJson(c, 429, `Too many requests. Please wait ${decision.retryAfterSeconds} seconds and try again.`, {
         'Retry-After': String(decision.retryAfterSeconds),
       });
@@ -128,8 +216,18 @@ export function createGateway(options: GatewayOptions): Hono {
   // Says only that the gateway is up: which provider and model it uses is the operator's business (logged at start).
   app.get('/healthz', (c) => c.json({ ok: true }));
 
+  // The metrics, for the operator's monitoring only: off without STUDYFORGE_METRICS_KEY, and behind that key (never the public one).
+  app.get('/metrics', async (c) => {
+    if (settings.metricsKey === '') return errorJson(c, 404, 'No such endpoint: GET /metrics');
+    if (!sameKey(c.req.header('authorization') ?? '', `Bearer ${settings.metricsKey}`)) {
+      return errorJson(c, 401, 'Missing or wrong metrics key: send STUDYFORGE_METRICS_KEY as "Authorization: Bearer <key>".', { 'WWW-Authenticate': 'Bearer' });
+    }
+    const { body, contentType } = await metrics.exposition();
+    return c.body(body, 200, { 'Content-Type': contentType, 'Cache-Control': 'no-store' });
+  });
+
   for (const path of ['/functions/v1/gemini', '/gemini']) {
-    app.post(path, guard, bodyLimit({ maxSize: limits.maxTextBytes, onError: tooLarge('request', limits.maxTextBytes) }), async (c) => {
+    app.post(path, metered('text', text?.name ?? 'sample'), guard, bodyLimit({ maxSize: limits.maxTextBytes, onError: tooLarge('request', limits.maxTextBytes) }), async (c) => {
       const request = parseGenerateRequest(c.req.header('content-type'), await c.req.text());
       if (!request.ok) return errorJson(c, request.status, request.error);
       const { contents: prompt, config } = request.body;
@@ -144,22 +242,38 @@ export function createGateway(options: GatewayOptions): Hono {
           if (error instanceof SampleTooLargeError) return errorJson(c, 400, `Invalid request: ${error.message}`);
           throw error;
         }
-        if (wantsStream(c)) return streamResponse(() => sampleStream(sample), c.req.raw, callLimits, sampleHeaders, log);
+        if (wantsStream(c)) return streamResponse(() => sampleStream(sample), c.req.raw, callLimits, sampleHeaders, log, streamEnd(c));
         return c.json({ text: sample }, 200, sampleHeaders);
       }
 
+      const refused = await withinBudget(c);
+      if (refused) return refused;
+      const tokens = tokenCounter(c, prompt);
       if (wantsStream(c)) {
-        return streamResponse((signal) => text.stream({ prompt, schema, signal }), c.req.raw, callLimits, {}, log);
+        const model = text;
+        async function* counted(signal: AbortSignal): AsyncIterable<string> {
+          try {
+            for await (const delta of model.stream({ prompt, schema, signal, onUsage: tokens.onUsage })) {
+              tokens.answered(delta);
+              yield delta;
+            }
+          } finally {
+            tokens.settle();
+          }
+        }
+        return streamResponse(counted, c.req.raw, callLimits, {}, log, streamEnd(c));
       }
       const call = upstreamCall(c.req.raw, callLimits);
       try {
-        const answer = await text.generate({ prompt, schema, signal: call.signal });
+        const answer = await text.generate({ prompt, schema, signal: call.signal, onUsage: tokens.onUsage });
+        tokens.answered(answer);
         if (answer.trim() === '') throw new ProviderError('The AI provider returned an empty answer.', 502);
         return c.json({ text: answer });
       } catch (error) {
         return failureJson(c, error, call, log);
       } finally {
         call.finish();
+        tokens.settle();
       }
     });
     postOnly(path);
@@ -191,6 +305,7 @@ export function createGateway(options: GatewayOptions): Hono {
   for (const path of ['/speechtotext/speechtotext/transcribe-audio/', '/speechtotext/speechtotext/transcribe-audio']) {
     app.post(
       path,
+      metered('transcription', transcription?.name ?? 'sample'),
       guard,
       audioSlot,
       bodyLimit({ maxSize: limits.maxAudioBytes, onError: tooLarge('audio file', limits.maxAudioBytes) }),
@@ -203,6 +318,9 @@ export function createGateway(options: GatewayOptions): Hono {
         }
         if (!(file instanceof Blob) || file.size === 0) return errorJson(c, 400, 'Send the audio as multipart/form-data with a "file" field.');
         if (!transcription) return c.json({ text: SAMPLE_TRANSCRIPT }, 200, { [SAMPLE_HEADER]: 'true' });
+        // Transcription services report no tokens, so nothing is added; but a used-up allowance stops them too.
+        const refused = await withinBudget(c);
+        if (refused) return refused;
         const fileName = file instanceof File && file.name ? file.name.slice(0, 200) : 'audio.webm';
         // The upload to the provider is activity this gateway cannot see: only the overall cap applies.
         const call = upstreamCall(c.req.raw, { idleMs: callLimits.maxMs, maxMs: callLimits.maxMs });

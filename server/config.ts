@@ -1,3 +1,4 @@
+import type { BudgetCaps } from './budgets';
 import { UPSTREAM_DETAIL_VARIABLE, type LogOptions } from './gatewayLog';
 
 /*
@@ -40,6 +41,25 @@ export interface GatewaySettings {
   limitStore: LimitStoreSetting;
   /** What failure lines may hold beyond status and kind (gatewayLog.ts): off unless STUDYFORGE_LOG_UPSTREAM_DETAIL asks. */
   log: LogOptions;
+  /** Daily and monthly token caps, for the gateway and per client (budgets.ts); 0: no cap. */
+  budgets: BudgetCaps;
+  /** The key /metrics asks for (STUDYFORGE_METRICS_KEY); blank: /metrics is off. */
+  metricsKey: string;
+}
+
+export const METRICS_KEY_VARIABLE = 'STUDYFORGE_METRICS_KEY';
+
+/**
+ * STUDYFORGE_METRICS_KEY: a secret of its own. The public client key ships in
+ * the app's bundle, so a metrics key equal to it would open /metrics to
+ * anyone: refused at start, as is one too short to be a secret.
+ */
+function metricsKeyFromEnv(env: Environment, publicKey: string): string {
+  const key = (env[METRICS_KEY_VARIABLE] ?? '').trim();
+  if (key === '') return '';
+  if (key.length < 16) throw new Error(`${METRICS_KEY_VARIABLE} must be at least 16 characters long (a secret only your monitoring knows).`);
+  if (key === publicKey) throw new Error(`${METRICS_KEY_VARIABLE} must differ from STUDYFORGE_PUBLIC_KEY: the public key ships in the app, so anyone could read the metrics.`);
+  return key;
 }
 
 /**
@@ -55,18 +75,32 @@ function logOptionsFromEnv(env: Environment): LogOptions {
 }
 
 /**
- * For Redis, `salt` (STUDYFORGE_LIMIT_SALT) goes into every key's hash: without one, anyone who reads the
- * store could hash all four billion IPv4 addresses and find whose key is whose. Set the same value on every
- * instance, or they count apart.
+ * For Redis and Deno KV, `salt` (STUDYFORGE_LIMIT_SALT) goes into every key's hash: without one, anyone who
+ * reads the store could hash all four billion IPv4 addresses and find whose key is whose. Set the same value
+ * on every instance, or they count apart.
+ *
+ * Deno KV (limitStore/denoKv.ts) is for the Deno gateway only: `path` is what Deno.openKv opens (a local
+ * SQLite file that several processes share, or a KV Connect URL); without one, Deno.openKv()'s default,
+ * which on Deno Deploy is the project's KV.
  */
-export type LimitStoreSetting = { kind: 'memory' } | { kind: 'redis'; url: string; salt: string };
+export type LimitStoreSetting = { kind: 'memory' } | { kind: 'redis'; url: string; salt: string } | { kind: 'denokv'; path?: string; salt: string };
 
 export const LIMIT_STORE_VARIABLE = 'STUDYFORGE_LIMIT_STORE';
 
-/** STUDYFORGE_LIMIT_STORE: blank or 'memory' for this process's memory; redis://host:port (or rediss://) for a shared Redis. */
+/**
+ * STUDYFORGE_LIMIT_STORE: blank or 'memory' for this process's memory; redis://host:port (or rediss://) for a
+ * shared Redis; 'denokv' (Deno.openKv()'s default) or 'denokv:<path>' (e.g. denokv:/var/lib/studyforge/kv.sqlite)
+ * for Deno KV.
+ */
 function limitStoreFromEnv(env: Environment): LimitStoreSetting {
   const raw = (env[LIMIT_STORE_VARIABLE] ?? '').trim();
   if (raw === '' || raw.toLowerCase() === 'memory') return { kind: 'memory' };
+  // Before the URL parse below, which would take 'denokv:/path' for an address with a scheme of that name.
+  const denoKv = /^denokv(?::(.*))?$/i.exec(raw);
+  if (denoKv) {
+    const path = (denoKv[1] ?? '').trim();
+    return path === '' ? { kind: 'denokv', salt: env.STUDYFORGE_LIMIT_SALT ?? '' } : { kind: 'denokv', path, salt: env.STUDYFORGE_LIMIT_SALT ?? '' };
+  }
   let url: URL | undefined;
   try {
     url = new URL(raw);
@@ -74,7 +108,7 @@ function limitStoreFromEnv(env: Environment): LimitStoreSetting {
     url = undefined;
   }
   if (url && (url.protocol === 'redis:' || url.protocol === 'rediss:') && url.hostname !== '') return { kind: 'redis', url: raw, salt: env.STUDYFORGE_LIMIT_SALT ?? '' };
-  throw new Error(`${LIMIT_STORE_VARIABLE} must be blank (memory) or a Redis address like redis://127.0.0.1:6379, not "${raw.replace(/\/\/[^@/]*@/, '//…@')}".`);
+  throw new Error(`${LIMIT_STORE_VARIABLE} must be blank (memory) or a Redis address like redis://127.0.0.1:6379 (or, on the Deno gateway, denokv or denokv:<file>), not "${raw.replace(/\/\/[^@/]*@/, '//…@')}".`);
 }
 
 export type Environment = Record<string, string | undefined>;
@@ -103,8 +137,9 @@ function trustedHopsFromEnv(env: Environment): number {
 }
 
 export function gatewaySettingsFromEnv(env: Environment): GatewaySettings {
+  const publicKey = (env.STUDYFORGE_PUBLIC_KEY ?? '').trim();
   return {
-    publicKey: (env.STUDYFORGE_PUBLIC_KEY ?? '').trim(),
+    publicKey,
     allowedOrigins: (env.STUDYFORGE_ALLOWED_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim().replace(/\/+$/, ''))
@@ -122,5 +157,12 @@ export function gatewaySettingsFromEnv(env: Environment): GatewaySettings {
     },
     limitStore: limitStoreFromEnv(env),
     log: logOptionsFromEnv(env),
+    budgets: {
+      daily: wholeNumber(env, 'STUDYFORGE_BUDGET_DAILY_TOKENS', 0),
+      monthly: wholeNumber(env, 'STUDYFORGE_BUDGET_MONTHLY_TOKENS', 0),
+      clientDaily: wholeNumber(env, 'STUDYFORGE_BUDGET_CLIENT_DAILY_TOKENS', 0),
+      clientMonthly: wholeNumber(env, 'STUDYFORGE_BUDGET_CLIENT_MONTHLY_TOKENS', 0),
+    },
+    metricsKey: metricsKeyFromEnv(env, publicKey),
   };
 }

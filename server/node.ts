@@ -44,6 +44,10 @@ async function ensureBuilt(): Promise<void> {
 async function limitStoreFor(settings: GatewaySettings): Promise<LimitStore> {
   const memory = createMemoryLimitStore(settings.limits.maxRateClients);
   if (settings.limitStore.kind === 'memory') return memory;
+  // Refused, not ignored: each instance counting on its own would let the full limit through each of them.
+  if (settings.limitStore.kind === 'denokv') {
+    throw new Error('STUDYFORGE_LIMIT_STORE=denokv is for the Deno gateway (npm run gateway:deno): Node has no Deno KV. Use a Redis address (redis://host:6379) here, or leave it blank for this process\'s memory.');
+  }
   const { createRedisLimitStore } = await import('./limitStore/redis');
   console.log('[studyforge] rate limit: shared in Redis (keys are hashes, no client addresses)');
   return createRedisLimitStore({ url: settings.limitStore.url, salt: settings.limitStore.salt, fallback: memory });
@@ -65,7 +69,7 @@ async function main(): Promise<void> {
 
   const app = new Hono();
   const limitStore = await limitStoreFor(settings);
-  app.route('/', createGateway({ settings, text: providers.text, transcription: providers.transcription, socketAddress, limitStore }));
+  app.route('/', createGateway({ settings, text: providers.text, transcription: providers.transcription, socketAddress, limitStore, processMetrics: true }));
   // The app's pages carry the Content-Security-Policy as a header too, with what a meta element cannot say (frame-ancestors).
   app.get('/', (c) => c.html(indexHtml, 200, appPageHeaders()));
   app.get('/index.html', (c) => c.html(indexHtml, 200, appPageHeaders()));

@@ -88,6 +88,8 @@ export function streamResponse(
   limits: CallLimits,
   headers: Record<string, string>,
   log: LogOptions,
+  /** Told how the stream ended, as the status a whole answer would have had (200, 499 when the caller left, or the failure's). */
+  onEnd?: (status: number) => void,
 ): Response {
   const cancelled = new AbortController();
   const call = upstreamCall(request, limits, cancelled.signal);
@@ -104,9 +106,15 @@ export function streamResponse(
         }
         if (!anyText) throw new ProviderError('The AI provider returned an empty answer.', 502);
         send({ event: 'done', data: {} });
+        onEnd?.(200);
       } catch (error) {
-        if (call.signal.aborted && !call.timedOut()) return; // The caller left: nobody to tell.
-        send({ event: 'error', data: { error: failure(error, call.timedOut(), false, log).message } });
+        if (call.signal.aborted && !call.timedOut()) {
+          onEnd?.(CALLER_GONE);
+          return; // The caller left: nobody to tell.
+        }
+        const failed = failure(error, call.timedOut(), false, log);
+        onEnd?.(failed.status);
+        send({ event: 'error', data: { error: failed.message } });
       } finally {
         call.finish();
       }

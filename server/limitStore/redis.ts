@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { RateDecision } from '../rateLimit';
-import type { LimitStore } from './types';
+import { StoreUnavailable, type LimitStore } from './types';
 
 /*
  * The rate limit's counters in Redis, shared by every gateway process that
@@ -29,6 +29,30 @@ return {count, ttl}
 `;
 
 const KEY_PREFIX = 'studyforge:rate:';
+
+/*
+ * The budgets' counters: each amount added (INCRBY) and its expiry set to its
+ * period's end, in one script, so instances never lose each other's tokens.
+ * An amount of 0 only reads (GET), making no key.
+ */
+const ADD_SCRIPT = `
+local totals = {}
+for i, key in ipairs(KEYS) do
+  local amount = tonumber(ARGV[2 * i - 1])
+  if amount == 0 then
+    totals[i] = tonumber(redis.call('GET', key) or '0')
+  else
+    totals[i] = redis.call('INCRBY', key, amount)
+    redis.call('PEXPIREAT', key, ARGV[2 * i])
+  end
+end
+return totals
+`;
+
+/** A budget counter's key: a hash, since a per-client counter's name holds the client's key. */
+export function redisBudgetKeyFor(key: string, salt = ''): string {
+  return `studyforge:budget:${createHash('sha256').update(`studyforge-budget:v1:${salt}:${key}`).digest('hex')}`;
+}
 
 /** The key a client's window is counted under: a hash, never the address itself. */
 export function redisKeyFor(client: string, windowMs: number, salt = ''): string {
@@ -62,18 +86,31 @@ export function createRedisLimitStore({ url, salt = '', fallback, timeoutMs = 25
   redis.on('error', () => {});
   let down = false;
 
-  async function shared(key: string, windowMs: number, limit: number): Promise<RateDecision> {
+  /** One script call, or StoreTimeout after timeoutMs. */
+  async function evalWithin(script: string, keys: string[], args: string[]): Promise<unknown> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new StoreTimeout()), timeoutMs);
     });
     try {
-      const [count, ttl] = (await Promise.race([redis.eval(SCRIPT, 1, redisKeyFor(key, windowMs, salt), String(windowMs)), timeout])) as [number, number];
-      if (count <= limit) return { allowed: true, retryAfterSeconds: 0 };
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
+      return await Promise.race([redis.eval(script, keys.length, ...keys, ...args), timeout]);
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  async function shared(key: string, windowMs: number, limit: number): Promise<RateDecision> {
+    const [count, ttl] = (await evalWithin(SCRIPT, [redisKeyFor(key, windowMs, salt)], [String(windowMs)])) as [number, number];
+    if (count <= limit) return { allowed: true, retryAfterSeconds: 0 };
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
+  }
+
+  /** The rate limit's outage line, once per outage, and its recovery line. */
+  function noteOutage(error: unknown) {
+    if (down) return;
+    down = true;
+    const why = error instanceof StoreTimeout ? `no answer within ${timeoutMs} ms` : 'unreachable';
+    log(`[gateway] rate-limit store ${why}: using this process's own limit until it answers again`);
   }
 
   return {
@@ -86,12 +123,20 @@ export function createRedisLimitStore({ url, salt = '', fallback, timeoutMs = 25
         }
         return decision;
       } catch (error) {
-        if (!down) {
-          down = true;
-          const why = error instanceof StoreTimeout ? `no answer within ${timeoutMs} ms` : 'unreachable';
-          log(`[gateway] rate-limit store ${why}: using this process's own limit until it answers again`);
-        }
+        noteOutage(error);
         return fallback.consume(key, windowMs, limit);
+      }
+    },
+    // Budgets fail closed: no fallback, the caller (budgets.ts) refuses while the store cannot answer.
+    async add(counts) {
+      if (counts.length === 0) return [];
+      try {
+        const keys = counts.map((count) => redisBudgetKeyFor(count.key, salt));
+        const args = counts.flatMap((count) => [String(Math.round(count.amount)), String(Math.round(count.expiresAt))]);
+        const totals = (await evalWithin(ADD_SCRIPT, keys, args)) as number[];
+        return totals.map(Number);
+      } catch (error) {
+        throw new StoreUnavailable(error instanceof StoreTimeout ? `no answer within ${timeoutMs} ms` : 'unreachable');
       }
     },
     async close() {

@@ -1,7 +1,7 @@
 import { createParser } from 'eventsource-parser';
 import { z } from 'zod';
 import { toContractSchema } from '../../src/engine/contractSchema';
-import { type ProviderRequest, type TextProvider, type TranscriptionProvider } from '../../src/engine/providers/types';
+import { type ProviderRequest, type TextProvider, type TokenUsage, type TranscriptionProvider } from '../../src/engine/providers/types';
 import { createGateway } from '../app';
 import { gatewaySettingsFromEnv, type Environment } from '../config';
 
@@ -22,6 +22,8 @@ export function stubProvider(behaviour: {
   fail?: Error;
   hang?: boolean;
   deltaDelayMs?: number;
+  /** Reported through onUsage, as a provider reports its own count. */
+  usage?: TokenUsage;
 }): Stub {
   const requests: ProviderRequest[] = [];
   const waitForAbort = (signal?: AbortSignal) =>
@@ -34,6 +36,7 @@ export function stubProvider(behaviour: {
     async generate(request) {
       requests.push(request);
       if (behaviour.hang) return waitForAbort(request.signal);
+      if (behaviour.usage) request.onUsage?.(behaviour.usage);
       if (behaviour.fail) throw behaviour.fail;
       return behaviour.answer ?? '';
     },
@@ -45,6 +48,7 @@ export function stubProvider(behaviour: {
         yield delta;
       }
       if (behaviour.hang) await waitForAbort(request.signal);
+      if (behaviour.usage) request.onUsage?.(behaviour.usage);
       if (behaviour.fail) throw behaviour.fail;
     },
   };

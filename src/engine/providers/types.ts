@@ -12,6 +12,19 @@ export interface ProviderRequest {
   schema?: ContractSchema;
   /** Aborting it must abort the upstream request. */
   signal?: AbortSignal;
+  /**
+   * Told the tokens the call used, in the provider's own count (Gemini
+   * usageMetadata, OpenAI usage, Ollama prompt_eval_count and eval_count),
+   * once, when the provider reports them; never called with a guess. The
+   * gateway's budgets and metrics count them (issue 18).
+   */
+  onUsage?: (usage: TokenUsage) => void;
+}
+
+/** Tokens one call used, as the provider counted them. */
+export interface TokenUsage {
+  inputTokens: number;
+  outputTokens: number;
 }
 
 export type ProviderName = 'gemini' | 'openai' | 'ollama';

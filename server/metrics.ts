@@ -1,0 +1,117 @@
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+
+/*
+ * Metering (issue 18): per route, tool and provider, the requests and how
+ * they ended, the tokens in and out, and how long they took; in Prometheus's
+ * text format at /metrics (prom-client), behind its own key.
+ *
+ * What it never holds: prompt or answer text, and any client identifier (not
+ * even a hash: no label names a client). The tool label is the app's
+ * X-StudyForge-Tool header, a registry id; since any caller can send any
+ * value, it is kept only when it looks like an id, and at most MAX_TOOLS
+ * distinct ids are kept, later ones counting as "other", so a caller cannot
+ * grow the metrics without bound.
+ */
+
+export const TOOL_HEADER = 'X-StudyForge-Tool';
+const TOOL_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
+export const MAX_TOOLS = 200;
+
+export type Route = 'text' | 'transcription';
+
+/**
+ * How a request ended: `ok`, or the kind of failure. `rate_limited` and
+ * `budget_exhausted` are the gateway's own refusals; `provider_rate_limited`
+ * is the provider's 429.
+ */
+export type Outcome =
+  | 'ok'
+  | 'bad_request'
+  | 'unauthorised'
+  | 'rate_limited'
+  | 'budget_exhausted'
+  | 'budget_unavailable'
+  | 'provider_rate_limited'
+  | 'provider_error'
+  | 'busy'
+  | 'timeout'
+  | 'caller_gone'
+  | 'gateway_error';
+
+/** The outcome a status stands for, when the gateway did not name it itself. */
+export function outcomeOfStatus(status: number): Outcome {
+  if (status < 400) return 'ok';
+  if (status === 401) return 'unauthorised';
+  if (status === 429) return 'provider_rate_limited';
+  if (status === 499) return 'caller_gone';
+  if (status === 503) return 'busy';
+  if (status === 504) return 'timeout';
+  if (status === 500) return 'gateway_error';
+  if (status < 500) return 'bad_request';
+  return 'provider_error';
+}
+
+export interface CallLabels {
+  route: Route;
+  tool: string;
+  provider: string;
+}
+
+export interface GatewayMetrics {
+  /** The tool label for a header value (see above). */
+  toolLabel(header: string | undefined): string;
+  request(labels: CallLabels, outcome: Outcome, seconds: number): void;
+  tokens(labels: CallLabels, input: number, output: number, source: 'reported' | 'estimated'): void;
+  /** The text format, and its content type. */
+  exposition(): Promise<{ body: string; contentType: string }>;
+}
+
+export function createMetrics({ processMetrics = false }: { processMetrics?: boolean } = {}): GatewayMetrics {
+  // A registry per gateway, not prom-client's global one: tests make many gateways in one process.
+  const registry = new Registry();
+  if (processMetrics) collectDefaultMetrics({ register: registry, prefix: 'studyforge_' });
+  const requests = new Counter({
+    name: 'studyforge_requests_total',
+    help: 'Requests to the AI routes, by route, tool, provider and outcome (ok, or the kind of failure).',
+    labelNames: ['route', 'tool', 'provider', 'outcome'] as const,
+    registers: [registry],
+  });
+  const tokens = new Counter({
+    name: 'studyforge_tokens_total',
+    help: 'Provider tokens, by tool, provider, direction (in: prompt, out: answer) and source (reported by the provider, or estimated at 4 characters a token where it reported none).',
+    labelNames: ['tool', 'provider', 'direction', 'source'] as const,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'studyforge_request_duration_seconds',
+    help: 'Time from a request arriving to its answer ending (a stream: its last event), by route, tool and provider.',
+    labelNames: ['route', 'tool', 'provider'] as const,
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300],
+    registers: [registry],
+  });
+  const tools = new Set<string>();
+
+  return {
+    toolLabel(header) {
+      const value = (header ?? '').trim();
+      if (value === '') return 'unknown';
+      if (!TOOL_ID.test(value)) return 'other';
+      if (tools.has(value)) return value;
+      if (tools.size >= MAX_TOOLS) return 'other';
+      tools.add(value);
+      return value;
+    },
+    request(labels, outcome, seconds) {
+      requests.inc({ ...labels, outcome });
+      duration.observe(labels, seconds);
+    },
+    tokens(labels, input, output, source) {
+      const { tool, provider } = labels;
+      if (input > 0) tokens.inc({ tool, provider, direction: 'in', source }, input);
+      if (output > 0) tokens.inc({ tool, provider, direction: 'out', source }, output);
+    },
+    async exposition() {
+      return { body: await registry.metrics(), contentType: registry.contentType };
+    },
+  };
+}
