@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeOpenAI, type FakeProviderServer } from '../src/engine/testing/fakeProviders';
 import { startGateway, type GatewayProcess } from './testing/gateway';
 import { startRedis, type RedisProcess } from './testing/redis';
 
@@ -195,5 +196,87 @@ describe('Redis slow (paused)', () => {
     }
     expect(back).toBe(true);
     expect(g.proc.output()).not.toContain('192.0.2.');
+  }, 120_000);
+});
+
+/*
+ * Budgets across instances: two gateways calling a fake OpenAI-compatible
+ * provider that reports 20 tokens a call (8 in, 12 out, its usage field),
+ * with a daily cap of 50 tokens for the whole gateway, kept in one Redis.
+ */
+describe('a daily budget shared by two gateways in one Redis', () => {
+  const PROMPT = 'Budget check prompt, marker-b5e1';
+  let fake: FakeProviderServer;
+
+  async function spend(g: GatewayProcess, client: string): Promise<{ status: number; error?: string; retryAfter: string | null }> {
+    const response = await fetch(`${g.base}/functions/v1/gemini`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': client, 'X-StudyForge-Usage': '0' },
+      body: JSON.stringify({ contents: PROMPT }),
+      signal: AbortSignal.timeout(5_000),
+    });
+    const body = (await response.json()) as { error?: string };
+    return { status: response.status, error: body.error, retryAfter: response.headers.get('retry-after') };
+  }
+
+  /** Calls the provider answered (each gateway also asks GET /v1/models once at start). */
+  const answered = () => fake.exchanges.filter((exchange) => exchange.method === 'POST').length;
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAI({ apiKey: 'sk-provider', model: 'fake-model' });
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
+
+  it('holds across both (and a new instance), refuses with the allowance message, fails closed while Redis hangs, and applies again when it is back', async () => {
+    const store = await redis();
+    const env = {
+      STUDYFORGE_LIMIT_STORE: store.url,
+      STUDYFORGE_RATE_LIMIT: '1000',
+      STUDYFORGE_BUDGET_DAILY_TOKENS: '50',
+      OPENAI_BASE_URL: fake.baseUrl,
+      OPENAI_API_KEY: 'sk-provider',
+      OPENAI_MODEL: 'fake-model',
+    };
+    const [a, b] = await Promise.all([gateway(env), gateway(env)]);
+    // 20 tokens a call: 0, 20 and 40 are below 50, so three calls pass, whichever instance takes them.
+    const spent = [await spend(a, '203.0.113.40'), await spend(b, '203.0.113.41'), await spend(a, '203.0.113.42')];
+    expect(spent.map((s) => s.status)).toEqual([200, 200, 200]);
+    for (const g of [b, a]) {
+      const refused = await spend(g, '203.0.113.43');
+      expect(refused.status).toBe(429);
+      expect(refused.error).toMatch(/^This school's daily AI allowance is used up; it resets at 00:00 UTC \(in \d+ (hours?|minutes?)\)\.$/);
+      expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+    }
+    // A new instance (as after a restart or a scale-up) starts from the shared count, not from zero.
+    const c = await gateway(env);
+    expect((await spend(c, '203.0.113.44')).status).toBe(429);
+    expect(answered()).toBe(3);
+
+    const pid = store.proc.child.pid as number;
+    process.kill(pid, 'SIGSTOP');
+    try {
+      const started = Date.now();
+      const closed = await spend(a, '203.0.113.45');
+      expect(closed.status).toBe(503);
+      expect(closed.error).toBe("This school's AI allowance cannot be checked right now. Please try again in a minute.");
+      expect(Date.now() - started).toBeLessThan(1_500);
+    } finally {
+      process.kill(pid, 'SIGCONT');
+    }
+    let refusedAgain = false;
+    for (let i = 0; i < 25 && !refusedAgain; i += 1) {
+      refusedAgain = (await spend(a, '203.0.113.46')).status === 429;
+      if (!refusedAgain) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(refusedAgain).toBe(true);
+    expect(answered()).toBe(3);
+    for (const g of [a, b, c]) {
+      expect(g.proc.output()).not.toContain('marker-b5e1');
+      expect(g.proc.output()).not.toContain('203.0.113.4');
+    }
+    expect(a.proc.output()).toContain('budgets fail closed');
+    for (const key of await keysIn(store)) expect(key).toMatch(/^studyforge:(rate|budget):[0-9a-f]{64}$/);
   }, 120_000);
 });
