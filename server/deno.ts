@@ -1,11 +1,16 @@
 import { providersFromEnv } from '../src/engine/providers/fromEnvironment';
 import { createGateway } from './app';
 import { socketAddress } from './clientAddress';
-import { gatewaySettingsFromEnv } from './config';
+import { gatewaySettingsFromEnv, type GatewaySettings } from './config';
+import { createDenoKvLimitStore, type DenoKv } from './limitStore/denoKv';
+import { createMemoryLimitStore } from './limitStore/memory';
+import type { LimitStore } from './limitStore/types';
 
 /*
  * The gateway under Deno (and Deno-based hosts): the same handler as on Node.
- *   deno run --allow-net --allow-env --allow-read --unstable-sloppy-imports server/deno.ts
+ *   deno run --allow-net --allow-env --allow-read --unstable-sloppy-imports --unstable-kv server/deno.ts
+ * With STUDYFORGE_LIMIT_STORE=denokv:<file>, also --allow-write for that file (Deno.openKv on a path asks for
+ * read and write access to it); plain `denokv` (Deno Deploy's KV) needs no more.
  */
 
 declare const Deno: {
@@ -14,16 +19,43 @@ declare const Deno: {
     options: { port: number; hostname: string; onListen?: (address: { port: number }) => void },
     handler: (request: Request, info: { remoteAddr: { hostname: string } }) => Response | Promise<Response>,
   ): unknown;
+  exit(code: number): never;
+  /** Absent unless run with --unstable-kv: https://docs.deno.com/api/deno/~/Deno.openKv */
+  openKv?: (path?: string) => Promise<DenoKv>;
 };
+
+/** The counters' store (STUDYFORGE_LIMIT_STORE): this process's memory, or a Deno KV every instance opens, falling back to memory while it does not answer. */
+async function limitStoreFor(settings: GatewaySettings): Promise<LimitStore> {
+  const memory = createMemoryLimitStore(settings.limits.maxRateClients);
+  const setting = settings.limitStore;
+  if (setting.kind === 'memory') return memory;
+  // A shared store asked for but not used here would let each instance allow the full limit: said at start, not found out later.
+  if (setting.kind !== 'denokv') {
+    throw new Error('STUDYFORGE_LIMIT_STORE=redis://… is not supported by the Deno gateway: use denokv (Deno KV) here, or run the Node gateway (npm start) with Redis.');
+  }
+  if (typeof Deno.openKv !== 'function') {
+    throw new Error('STUDYFORGE_LIMIT_STORE=denokv needs Deno KV: run deno with --unstable-kv (npm run gateway:deno does).');
+  }
+  let kv: DenoKv;
+  try {
+    kv = await Deno.openKv(setting.path);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    throw new Error(`could not open Deno KV${setting.path ? ` at ${setting.path}` : ''}: ${why}`);
+  }
+  console.log(`[studyforge] rate limit: shared in Deno KV${setting.path ? ` (${setting.path})` : ''} (keys are hashes, no client addresses)`);
+  return createDenoKvLimitStore({ kv, salt: setting.salt, fallback: memory });
+}
 
 const env = Deno.env.toObject();
 const providers = providersFromEnv(env);
 const settings = gatewaySettingsFromEnv(env);
-// A shared store asked for but not used here would let each instance allow the full limit: said at start, not found out later.
-if (settings.limitStore.kind !== 'memory') {
-  throw new Error('STUDYFORGE_LIMIT_STORE is not supported by the Deno gateway yet: unset it (each instance then counts on its own), or run the Node gateway (npm start) with Redis.');
-}
-const app = createGateway({ settings, text: providers.text, transcription: providers.transcription, socketAddress });
+// Said in one line, as the Node gateway says it (node.ts), rather than as an uncaught error with its stack.
+const limitStore = await limitStoreFor(settings).catch((error: unknown) => {
+  console.error(`[studyforge] could not start: ${error instanceof Error ? error.message : String(error)}`);
+  return Deno.exit(1);
+});
+const app = createGateway({ settings, text: providers.text, transcription: providers.transcription, socketAddress, limitStore });
 
 Deno.serve(
   {

@@ -40,7 +40,7 @@ const runtimes: Runtime[] = [
   // not on every registry mirror, so it cannot be a locked devDependency without breaking `npm ci`.
   {
     name: 'Deno (npm run gateway:deno)',
-    command: ['npx', '--yes', 'deno@2.9.6', 'run', '--allow-net', '--allow-env', '--allow-read', '--unstable-sloppy-imports', 'server/deno.ts'],
+    command: ['npx', '--yes', 'deno@2.9.6', 'run', '--allow-net', '--allow-env', '--allow-read', '--unstable-sloppy-imports', '--unstable-kv', 'server/deno.ts'],
   },
 ];
 
