@@ -12,7 +12,7 @@ import { parseGenerateRequest } from './contractRequest';
 import type { LogOptions } from './gatewayLog';
 import { createMemoryLimitStore } from './limitStore/memory';
 import type { LimitStore } from './limitStore/types';
-import { createMetrics, outcomeOfStatus, TOOL_HEADER, type CallLabels, type GatewayMetrics, type Outcome, type Route } from './metrics';
+import { createMetrics, outcomeOfStatus, type CallLabels, type GatewayMetrics, type Outcome, type Route } from './metrics';
 import { createSlots } from './slots';
 import { failure, streamResponse, upstreamCall, type CallLimits, type UpstreamCall } from './upstreamCall';
 
@@ -117,7 +117,7 @@ export function createGateway(options: GatewayOptions): Hono {
     cors({
       origin: (origin) => (settings.allowedOrigins.includes(origin) ? origin : null),
       allowMethods: ['POST', 'GET', 'OPTIONS'],
-      allowHeaders: ['Authorization', 'Content-Type', 'Accept', TOOL_HEADER],
+      allowHeaders: ['Authorization', 'Content-Type', 'Accept'],
       exposeHeaders: [SAMPLE_HEADER, 'Retry-After'],
       maxAge: 600,
     }),
@@ -131,7 +131,7 @@ export function createGateway(options: GatewayOptions): Hono {
 
   /** Meters every call to an AI route, whatever answers it (the key check, the limit, a budget, the provider). */
   const metered = (route: Route, provider: string) => async (c: Context, next: () => Promise<void>) => {
-    const meter: Meter = { labels: { route, tool: metrics.toolLabel(c.req.header(TOOL_HEADER)), provider }, started: now(), deferred: false };
+    const meter: Meter = { labels: { route, tool: 'unknown', provider }, started: now(), deferred: false };
     meters.set(c, meter);
     await next();
     if (!meter.deferred) finish(meter, meter.outcome ?? outcomeOfStatus(c.res.status));
@@ -230,7 +230,9 @@ export function createGateway(options: GatewayOptions): Hono {
     app.post(path, metered('text', text?.name ?? 'sample'), guard, bodyLimit({ maxSize: limits.maxTextBytes, onError: tooLarge('request', limits.maxTextBytes) }), async (c) => {
       const request = parseGenerateRequest(c.req.header('content-type'), await c.req.text());
       if (!request.ok) return errorJson(c, request.status, request.error);
-      const { contents: prompt, config } = request.body;
+      const { contents: prompt, config, tool } = request.body;
+      const meter = meterOf(c);
+      if (meter) meter.labels.tool = metrics.toolLabel(tool);
       const schema = config?.responseSchema;
       const sampleHeaders: Record<string, string> = text ? {} : { [SAMPLE_HEADER]: 'true' };
 

@@ -19,6 +19,8 @@ const generateBody = z.object({
       responseSchema: contractSchemaShape.optional(),
     })
     .optional(),
+  // The asking tool's registry id, for metering only (metrics.ts keeps it only when it looks like one).
+  tool: z.string().max(200).optional().catch(undefined),
 });
 
 export type GenerateBody = z.infer<typeof generateBody>;

@@ -25,9 +25,8 @@ async function metricsText(app: ReturnType<typeof gateway>): Promise<string> {
   return response.text();
 }
 
-function withTool(request: Request, tool: string, extra: Record<string, string> = {}): Request {
+function withHeaders(request: Request, extra: Record<string, string>): Request {
   const headers = new Headers(request.headers);
-  headers.set('X-StudyForge-Tool', tool);
   for (const [name, value] of Object.entries(extra)) headers.set(name, value);
   return new Request(request, { headers });
 }
@@ -57,8 +56,8 @@ describe('/metrics', () => {
   it('counts requests, tokens (the provider’s own count) and time per tool and provider, for whole and streamed answers', async () => {
     const provider = stubProvider({ answer: ANSWER, deltas: [ANSWER.slice(0, 20), ANSWER.slice(20)], usage: { inputTokens: 11, outputTokens: 29 } });
     const app = gateway(provider, { STUDYFORGE_METRICS_KEY: METRICS_KEY });
-    expect((await app.fetch(withTool(call({ contents: PROMPT, config: { responseMimeType: 'application/json', responseSchema: schema } }), 'essay-planner'))).status).toBe(200);
-    const streamed = await app.fetch(withTool(call({ contents: PROMPT }, { accept: 'text/event-stream' }), 'essay-planner'));
+    expect((await app.fetch(call({ contents: PROMPT, config: { responseMimeType: 'application/json', responseSchema: schema }, tool: 'essay-planner' }))).status).toBe(200);
+    const streamed = await app.fetch(call({ contents: PROMPT, tool: 'essay-planner' }, { accept: 'text/event-stream' }));
     expect((await events(streamed)).at(-1)?.event).toBe('done');
     const text = await metricsText(app);
     const labels = { route: 'text', tool: 'essay-planner', provider: 'gemini' };
@@ -70,7 +69,7 @@ describe('/metrics', () => {
 
   it('estimates tokens at 4 characters each where the provider reports none, and says so', async () => {
     const app = gateway(stubProvider({ answer: 'x'.repeat(40) }), { STUDYFORGE_METRICS_KEY: METRICS_KEY });
-    await app.fetch(withTool(call({ contents: 'y'.repeat(80) }), 'smart-notes'));
+    await app.fetch(call({ contents: 'y'.repeat(80), tool: 'smart-notes' }));
     const text = await metricsText(app);
     expect(sample(text, 'studyforge_tokens_total', { tool: 'smart-notes', direction: 'in', source: 'estimated' })).toBe(20);
     expect(sample(text, 'studyforge_tokens_total', { tool: 'smart-notes', direction: 'out', source: 'estimated' })).toBe(10);
@@ -79,24 +78,24 @@ describe('/metrics', () => {
   it('counts failures by kind: the key check, the rate limit, the provider', async () => {
     const { ProviderError } = await import('../src/engine/providers/types');
     const app = gateway(stubProvider({ fail: new ProviderError('The AI provider is busy.', 429) }), { STUDYFORGE_METRICS_KEY: METRICS_KEY, STUDYFORGE_RATE_LIMIT: '2' });
-    await app.fetch(withTool(call({ contents: 'x' }, { key: 'wrong' }), 'quiz'));
-    await app.fetch(withTool(call({ contents: 'x' }), 'quiz'));
-    await app.fetch(withTool(call({ contents: 'x' }), 'quiz'));
-    await app.fetch(withTool(call({ contents: 'x' }), 'quiz'));
+    await app.fetch(call({ contents: 'x', tool: 'quiz' }, { key: 'wrong' }));
+    await app.fetch(call({ contents: 'x', tool: 'quiz' }));
+    await app.fetch(call({ contents: 'x', tool: 'quiz' }));
+    await app.fetch(call({ contents: 'x', tool: 'quiz' }));
     const text = await metricsText(app);
-    const labels = { route: 'text', tool: 'quiz' };
-    expect(sample(text, 'studyforge_requests_total', { ...labels, outcome: 'provider_rate_limited' })).toBe(2);
-    // The wrong key is refused before the limit counts it; the third good call is over the limit of 2.
-    expect(sample(text, 'studyforge_requests_total', { ...labels, outcome: 'unauthorised' })).toBe(1);
-    expect(sample(text, 'studyforge_requests_total', { ...labels, outcome: 'rate_limited' })).toBe(1);
+    expect(sample(text, 'studyforge_requests_total', { route: 'text', tool: 'quiz', outcome: 'provider_rate_limited' })).toBe(2);
+    // The wrong key is refused before the limit counts it; the third good call is over the limit of 2. Both are
+    // refused before the body (and its tool) is read.
+    expect(sample(text, 'studyforge_requests_total', { route: 'text', tool: 'unknown', outcome: 'unauthorised' })).toBe(1);
+    expect(sample(text, 'studyforge_requests_total', { route: 'text', tool: 'unknown', outcome: 'rate_limited' })).toBe(1);
   });
 
   it('holds no prompt or answer text and no client address; a forged tool label cannot grow it without bound', async () => {
     const app = gateway(stubProvider({ answer: ANSWER, deltas: [ANSWER], usage: { inputTokens: 1, outputTokens: 1 } }), { STUDYFORGE_METRICS_KEY: METRICS_KEY, STUDYFORGE_TRUSTED_HOPS: '1', STUDYFORGE_RATE_LIMIT: '100000' });
-    await app.fetch(withTool(call({ contents: PROMPT }), 'essay-planner', { 'X-Forwarded-For': '203.0.113.77' }));
-    await app.fetch(withTool(call({ contents: PROMPT }, { accept: 'text/event-stream' }), 'essay-planner', { 'X-Forwarded-For': '203.0.113.77' }));
-    await app.fetch(withTool(call({ contents: PROMPT }), `${PROMPT}`));
-    for (let i = 0; i < MAX_TOOLS + 50; i += 1) await app.fetch(withTool(call({ contents: 'x' }), `made-up-${i}`));
+    await app.fetch(withHeaders(call({ contents: PROMPT, tool: 'essay-planner' }), { 'X-Forwarded-For': '203.0.113.77' }));
+    await app.fetch(withHeaders(call({ contents: PROMPT, tool: 'essay-planner' }, { accept: 'text/event-stream' }), { 'X-Forwarded-For': '203.0.113.77' }));
+    await app.fetch(call({ contents: PROMPT, tool: PROMPT }));
+    for (let i = 0; i < MAX_TOOLS + 50; i += 1) await app.fetch(call({ contents: 'x', tool: `made-up-${i}` }));
     const text = await metricsText(app);
     for (const secret of ['marker-7f3c', 'Amira', 'marker-answer-91', '203.0.113']) expect(text).not.toContain(secret);
     const tools = new Set([...text.matchAll(/tool="([^"]*)"/g)].map((m) => m[1]));
@@ -110,24 +109,22 @@ describe('budgets through the gateway', () => {
     const app = gateway(stubProvider({ answer: 'Notes.', usage: { inputTokens: 30, outputTokens: 30 } }), { STUDYFORGE_BUDGET_DAILY_TOKENS: '100', STUDYFORGE_METRICS_KEY: METRICS_KEY });
     expect((await app.fetch(call({ contents: 'x' }))).status).toBe(200);
     expect((await app.fetch(call({ contents: 'x' }))).status).toBe(200);
-    const refused = await app.fetch(withTool(call({ contents: 'x' }), 'smart-notes'));
+    const refused = await app.fetch(call({ contents: 'x', tool: 'smart-notes' }));
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(((await refused.json()) as { error: string }).error).toMatch(/^This school's daily AI allowance is used up; it resets at 00:00 UTC \(in \d+ (hours?|minutes?)\)\.$/);
     expect(sample(await metricsText(app), 'studyforge_requests_total', { tool: 'smart-notes', outcome: 'budget_exhausted' })).toBe(1);
   });
 
-  it('ignores forged identity and usage headers: another X-Forwarded-For or a usage header does not buy a fresh allowance', async () => {
+  it('ignores forged identity and usage: another X-Forwarded-For, a usage header or a usage field does not buy a fresh allowance', async () => {
     const app = gateway(stubProvider({ answer: 'Notes.', usage: { inputTokens: 40, outputTokens: 20 } }), { STUDYFORGE_BUDGET_CLIENT_DAILY_TOKENS: '100' });
-    const forged = (n: number) => {
-      const request = call({ contents: 'x' });
-      const headers = new Headers(request.headers);
-      headers.set('X-Forwarded-For', `198.51.100.${n}`);
-      headers.set('X-Real-IP', `198.51.100.${n}`);
-      headers.set('X-StudyForge-Usage', '0');
-      headers.set('X-Usage-Tokens', '0');
-      return new Request(request, { headers });
-    };
+    const forged = (n: number) =>
+      withHeaders(call({ contents: 'x', usage: { inputTokens: 0, outputTokens: 0 } }), {
+        'X-Forwarded-For': `198.51.100.${n}`,
+        'X-Real-IP': `198.51.100.${n}`,
+        'X-StudyForge-Usage': '0',
+        'X-Usage-Tokens': '0',
+      });
     expect((await app.fetch(forged(1))).status).toBe(200);
     expect((await app.fetch(forged(2))).status).toBe(200);
     const refused = await app.fetch(forged(3));

@@ -6,14 +6,14 @@ import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client
  * text format at /metrics (prom-client), behind its own key.
  *
  * What it never holds: prompt or answer text, and any client identifier (not
- * even a hash: no label names a client). The tool label is the app's
- * X-StudyForge-Tool header, a registry id; since any caller can send any
+ * even a hash: no label names a client). The tool label is the body's
+ * `tool` (contractClient.ts), a registry id; a request refused before its
+ * body is read (key, rate limit) counts as tool "unknown"; since any caller can send any
  * value, it is kept only when it looks like an id, and at most MAX_TOOLS
  * distinct ids are kept, later ones counting as "other", so a caller cannot
  * grow the metrics without bound.
  */
 
-export const TOOL_HEADER = 'X-StudyForge-Tool';
 const TOOL_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
 export const MAX_TOOLS = 200;
 
@@ -58,8 +58,8 @@ export interface CallLabels {
 }
 
 export interface GatewayMetrics {
-  /** The tool label for a header value (see above). */
-  toolLabel(header: string | undefined): string;
+  /** The tool label for a request's `tool` (see above). */
+  toolLabel(tool: string | undefined): string;
   request(labels: CallLabels, outcome: Outcome, seconds: number): void;
   tokens(labels: CallLabels, input: number, output: number, source: 'reported' | 'estimated'): void;
   /** The text format, and its content type. */
@@ -92,8 +92,8 @@ export function createMetrics({ processMetrics = false }: { processMetrics?: boo
   const tools = new Set<string>();
 
   return {
-    toolLabel(header) {
-      const value = (header ?? '').trim();
+    toolLabel(tool) {
+      const value = (tool ?? '').trim();
       if (value === '') return 'unknown';
       if (!TOOL_ID.test(value)) return 'other';
       if (tools.has(value)) return value;

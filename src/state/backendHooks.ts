@@ -3,11 +3,11 @@ import { useBackendSettings } from './settings';
 import { resolveBackend } from '../engine/backend/resolveBackend';
 import type { Backend } from '../engine/backend/types';
 
-/** The backend the settings point at, or the offline samples. */
-export function useBackend(): Backend {
+/** The backend the settings point at, or the offline samples; `tool` (its id) goes with each request. */
+export function useBackend(tool?: string): Backend {
   const { backendUrl, publicKey, ownKey } = useBackendSettings();
   const ownKeyJson = JSON.stringify(ownKey ?? null);
   // Keyed on the settings' values, not object identity, so the backend is made once per change.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  return useMemo(() => resolveBackend({ backendUrl, publicKey, ownKey }), [backendUrl, publicKey, ownKeyJson]);
+  return useMemo(() => resolveBackend({ backendUrl, publicKey, ownKey }, tool), [backendUrl, publicKey, ownKeyJson, tool]);
 }

@@ -31,7 +31,7 @@ interface ResultCardProps {
 }
 
 export function ResultCard({ tool, session, result, resultId, values, afterReset }: ResultCardProps) {
-  const backend = useBackend();
+  const backend = useBackend(tool.id);
   const refine = useRefineModule();
   const version = session.versions[session.shown];
   const output = version?.output ?? DEFAULT_OUTPUT;

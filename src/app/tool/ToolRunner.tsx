@@ -36,7 +36,7 @@ const ResultCard = lazy(() => loadResultCard().then((m) => ({ default: m.ResultC
 export function ToolRunner({ tool }: { tool: ToolDeclaration }) {
   const session = useToolSessions((s) => s.sessions[tool.id]);
   const { setValues, generate, cancel } = useToolSessions.getState();
-  const backend = useBackend();
+  const backend = useBackend(tool.id);
   const language = useOutputLanguage((s) => s.language);
   const level = session?.level ?? '';
   const output = useMemo(() => ({ language, level }), [language, level]);

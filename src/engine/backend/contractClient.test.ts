@@ -45,6 +45,12 @@ describe('the request', () => {
     });
   });
 
+  it("names the asking tool in the body's `tool`, for the school's usage counts, and nothing else is added", async () => {
+    server.respond(json(200, { text: 'Notes' }));
+    await createContractBackend({ backendUrl: server.url, publicKey: 'k', tool: 'smart-notes' }).generate({ prompt: 'Notes please' });
+    expect(JSON.parse(server.requests[0]?.body ?? '')).toEqual({ contents: 'Notes please', tool: 'smart-notes' });
+  });
+
   it('sends no config when text is wanted', async () => {
     server.respond(json(200, { text: '## Notes' }));
     await backend().generate({ prompt: 'Summarise' });

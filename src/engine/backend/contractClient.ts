@@ -21,19 +21,26 @@ export const ACCEPT_HEADER = `${STREAM_CONTENT_TYPE}, application/json`;
 export interface ContractEndpoint {
   backendUrl: string;
   publicKey: string;
+  /** The registry id of the tool asking, sent as the body's `tool` for the school's usage counts (issue 18). */
+  tool?: string;
 }
 
 export function geminiUrl(backendUrl: string): string {
   return `${backendUrl.replace(/\/+$/, '')}/functions/v1/gemini`;
 }
 
-export function requestBody(request: GenerateRequest): string {
+/**
+ * The body of spec 7.1, plus `tool`, the asking tool's id: a gateway meters
+ * per tool with it (issue 18), a backend that does not know it ignores it. In
+ * the body, not a header, so no CORS preflight asks a backend to allow it.
+ */
+export function requestBody(request: GenerateRequest, tool?: string): string {
   const { prompt, responseSchema } = request;
-  return JSON.stringify(
-    responseSchema
-      ? { contents: prompt, config: { responseMimeType: 'application/json', responseSchema } }
-      : { contents: prompt },
-  );
+  return JSON.stringify({
+    contents: prompt,
+    ...(responseSchema ? { config: { responseMimeType: 'application/json', responseSchema } } : {}),
+    ...(tool ? { tool } : {}),
+  });
 }
 
 async function errorMessageOf(response: Response): Promise<string> {
@@ -171,7 +178,7 @@ export function createContractBackend(endpoint: ContractEndpoint, fetcher: typeo
             Accept: ACCEPT_HEADER,
             Authorization: `Bearer ${endpoint.publicKey}`,
           },
-          body: requestBody(request),
+          body: requestBody(request, endpoint.tool),
           signal: request.signal,
         });
       } catch (error) {

@@ -22,6 +22,7 @@ export interface OutgoingRequestPreview {
 export async function outgoingRequest(
   settings: Pick<BackendSettings, 'backendUrl' | 'ownKey'>,
   request: { prompt: string; responseSchema?: ContractSchema },
+  tool?: string,
 ): Promise<OutgoingRequestPreview> {
   const kind = backendKindFor(settings);
   const layout = (body: unknown) => JSON.stringify(body, null, 2);
@@ -32,5 +33,5 @@ export async function outgoingRequest(
     return { kind, url, body: layout(body) };
   }
   // The offline samples send nothing; the body shown is the one a gateway would get once one is set.
-  return { kind, url: kind === 'contract' ? geminiUrl(settings.backendUrl) : null, body: layout(JSON.parse(requestBody(request))) };
+  return { kind, url: kind === 'contract' ? geminiUrl(settings.backendUrl) : null, body: layout(JSON.parse(requestBody(request, tool))) };
 }

@@ -50,7 +50,7 @@ interface SavedResultProps {
 
 export default function SavedResult({ projectId, artifact, toolKnown }: SavedResultProps) {
   const loaded = useToolDeclaration(artifact.toolId, toolKnown);
-  const backend = useBackend();
+  const backend = useBackend(artifact.toolId);
   const [round, setRound] = useState(0);
   const tool = loaded.status === 'ready' ? loaded.tool : undefined;
   const view = useMemo(() => (loaded.status === 'ready' ? savedViewOf(artifact.data, artifact.toolId, tool) : null), [loaded.status, artifact, tool]);

@@ -47,7 +47,7 @@ export default function RequestPreview({ tool, values, output }: { tool: ToolDec
         try {
           const first = firstRequestOf(tool, values, output);
           const pseudonyms = hiding ? await pseudonymsForForm(tool.fields, values) : NO_PSEUDONYMS;
-          const request = await outgoingRequest(settings, { ...first, prompt: hideNames(first.prompt, pseudonyms) });
+          const request = await outgoingRequest(settings, { ...first, prompt: hideNames(first.prompt, pseudonyms) }, tool.id);
           if (current) {
             setBuilt({ request, pseudonyms });
             setProblem(null);
