@@ -24,8 +24,10 @@ const root = path.resolve(import.meta.dirname, '..');
 // The build the Playwright web server made for this run (playwright.config.ts).
 const staticDir = path.join(root, '.e2e-build', process.env.E2E_PORT ?? '4317');
 
+const METRICS_KEY = 'operator-metrics-key-5d1e';
+
 /** Starts `npm start`'s entry point on a free port, pointed at an OpenAI-compatible provider. */
-async function startGateway(providerBaseUrl: string): Promise<{ url: string; stop(): Promise<void> }> {
+async function startGateway(providerBaseUrl: string, env: Record<string, string> = {}): Promise<{ url: string; stop(): Promise<void>; output(): string }> {
   const port = await freePort();
   // Its own process group: npx starts node and tsx another; stopping the group ends them all.
   const gateway = spawnGroup('npx', ['tsx', 'server/node.ts'], {
@@ -38,6 +40,8 @@ async function startGateway(providerBaseUrl: string): Promise<{ url: string; sto
       OPENAI_API_KEY: 'sk-provider-key',
       OPENAI_MODEL: 'test-model',
       STUDYFORGE_PUBLIC_KEY: 'anon-public-key',
+      STUDYFORGE_METRICS_KEY: METRICS_KEY,
+      ...env,
     },
   });
   const url = `http://127.0.0.1:${port}`;
@@ -47,7 +51,7 @@ async function startGateway(providerBaseUrl: string): Promise<{ url: string; sto
     await gateway.stop();
     throw error;
   }
-  return { url, stop: () => gateway.stop() };
+  return { url, stop: () => gateway.stop(), output: () => gateway.output() };
 }
 
 async function openThroughGateway(page: Page, url: string) {
@@ -58,7 +62,7 @@ async function openThroughGateway(page: Page, url: string) {
 
 test.describe('the app through the gateway', () => {
   let provider: FakeProviderServer;
-  let gateway: { url: string; stop(): Promise<void> };
+  let gateway: Awaited<ReturnType<typeof startGateway>>;
 
   test.beforeAll(async () => {
     provider = await startFakeOpenAI({ apiKey: 'sk-provider-key', model: 'test-model', chunkDelayMs: 250 });
@@ -118,6 +122,48 @@ test.describe('the app through the gateway', () => {
       await expect(generateButton(page, smartNotes)).toBeEnabled();
       await expect(page.getByLabel('Text to summarise')).not.toHaveValue('');
     });
+  }
+
+  // After the flows above (serial): what the operator's monitoring reads, and what it must never hold.
+  test("the operator's /metrics counts these flows per tool and provider, and holds no text and no address", async ({ request }) => {
+    expect((await request.get(`${gateway.url}/metrics`)).status()).toBe(401);
+    expect((await request.get(`${gateway.url}/metrics`, { headers: { Authorization: 'Bearer anon-public-key' } })).status()).toBe(401);
+    const response = await request.get(`${gateway.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_KEY}` } });
+    expect(response.status()).toBe(200);
+    const text = await response.text();
+    const count = (labels: string) => Number(new RegExp(`^studyforge_requests_total\\{[^}]*${labels}[^}]*\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+    expect(count('tool="smart-notes",provider="openai",outcome="ok"')).toBeGreaterThanOrEqual(1);
+    expect(count('tool="smart-notes",provider="openai",outcome="caller_gone"')).toBeGreaterThanOrEqual(1);
+    expect(count('tool="smart-notes",provider="openai",outcome="provider_rate_limited"')).toBeGreaterThanOrEqual(1);
+    expect(text).toMatch(/^studyforge_tokens_total\{tool="smart-notes",provider="openai",direction="out",source="(estimated|reported)"\} [1-9]/m);
+    // The notes the flows sent, as the provider received them: in neither the metrics nor the gateway's log.
+    const sent = provider.exchanges.map((exchange) => JSON.stringify(exchange.json ?? '')).join(' ');
+    const excerpt = /"content":"(.{30})/.exec(sent)?.[1] ?? '';
+    expect(excerpt.length).toBe(30);
+    expect(text).not.toContain(excerpt);
+    expect(gateway.output()).not.toContain(excerpt);
+    expect(text).not.toContain('127.0.0.1');
+  });
+});
+
+test("a school's used-up daily allowance reaches the user as the gateway's message, and the form stays ready", async ({ page }) => {
+  const provider = await startFakeOpenAI({ apiKey: 'sk-provider-key', model: 'test-model' });
+  // One token a day: the first call is let through (nothing spent yet), and spends more than that.
+  const gateway = await startGateway(provider.baseUrl, { STUDYFORGE_BUDGET_DAILY_TOKENS: '1' });
+  try {
+    provider.script({ kind: 'text', text: '## Summary\nPlants make sugar.' });
+    await openThroughGateway(page, gateway.url);
+    await generateButton(page, smartNotes).click();
+    await expect(resultRegion(page)).toContainText('Plants make sugar.');
+    await generateButton(page, smartNotes).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText(/This school's daily AI allowance is used up; it resets at 00:00 UTC \(in \d+ (hours?|minutes?)\)\./);
+    await expect(generateButton(page, smartNotes)).toBeEnabled();
+    await expect(page.getByLabel('Text to summarise')).not.toHaveValue('');
+    expect(provider.exchanges.filter((exchange) => exchange.method === 'POST')).toHaveLength(1);
+  } finally {
+    await gateway.stop();
+    await provider.close();
   }
 });
 
