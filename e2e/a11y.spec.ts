@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { heldStream, startFakeContractServer } from '../src/engine/testing/fakeContractServer';
 import { exampleAnswer, fakeBackend, fillFromExample, flowProject, generateButton, openTool, resultRegion, seedBackend, seedStorage, storageKeys, toolById } from './support/app';
 import { expectedTextOf } from './support/registry';
-import { tools, scan, heading1, batches, artifacts, emptyProject } from './support/a11y';
+import { tools, scan, heading1, batches, artifacts, emptyProject, firstTimeDark } from './support/a11y';
 
 /*
  * axe-core on every screen the app has, in both colour schemes: each page
@@ -14,7 +14,9 @@ import { tools, scan, heading1, batches, artifacts, emptyProject } from './suppo
  * To stay fast, one page visits many routes (hash navigation, no reload).
  * Each scan runs every rule in the light scheme, then, in the dark scheme,
  * the rules whose outcome depends on colour: the page is otherwise the same
- * document (the theme is only an attribute on <html>). The bespoke screens
+ * document (the theme is only an attribute on <html>). For every tool's form
+ * and result, the dark scan runs once per distinct set of controls and per
+ * renderer (firstTimeDark), since colours come from components. The bespoke screens
  * and the mobile menu are in a11y-screens.spec.ts.
  */
 
@@ -92,6 +94,15 @@ test.describe('pages', () => {
 });
 
 test.describe('every tool', () => {
+  const darkScanned = new Set<string>();
+  const formParts = (tool: (typeof tools)[number]) =>
+    `form:${tool.fields.map((f) => `${f.kind}/${'widget' in f ? f.widget ?? '' : ''}/${'attach' in f ? String(f.attach) : ''}`).join(',')}`;
+  /** A renderer, and for markdown the kinds of element its example holds (tables, code, math, quotes have colours of their own). */
+  const resultParts = (tool: (typeof tools)[number]) => {
+    const text = JSON.stringify(tool.example.output);
+    const elements = [/\|\s*-{3}/, /```|`[^`]+`/, /\$/, /\\n>/].map((pattern) => (pattern.test(text) ? '1' : '0')).join('');
+    return `result:${tool.renderer ?? (tool.result === 'markdown' ? 'markdown' : 'json')}:${elements}`;
+  };
   for (const [i, batch] of batches(tools, 4).entries()) {
     test(`form and result, batch ${i + 1}: ${batch.map((t) => t.id).join(', ')}`, async ({ page }) => {
       // About 9 s a tool alone on 2 cores (two axe scans); the allowance is a guard against a hang, not a speed target.
@@ -99,11 +110,11 @@ test.describe('every tool', () => {
       for (const tool of batch) {
         await openTool(page, tool);
         await expect(generateButton(page, tool)).toBeVisible();
-        await scan(page, `${tool.id} form`);
+        await scan(page, `${tool.id} form`, { dark: firstTimeDark(darkScanned, formParts(tool)) });
         await fillFromExample(page, tool);
         await generateButton(page, tool).click();
         await expect(resultRegion(page)).toContainText(expectedTextOf(tool));
-        await scan(page, `${tool.id} result`);
+        await scan(page, `${tool.id} result`, { dark: firstTimeDark(darkScanned, resultParts(tool)) });
       }
     });
   }
