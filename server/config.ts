@@ -37,7 +37,7 @@ export interface GatewaySettings {
    */
   trustedHops: number;
   limits: GatewayLimits;
-  /** Where the rate limit's counters live: this process's memory, or a Redis several gateways share (STUDYFORGE_LIMIT_STORE). */
+  /** Where the rate limit's counters live: this process's memory, or a store several gateways share (Redis over TCP or REST, Deno KV: STUDYFORGE_LIMIT_STORE). */
   limitStore: LimitStoreSetting;
   /** What failure lines may hold beyond status and kind (gatewayLog.ts): off unless STUDYFORGE_LOG_UPSTREAM_DETAIL asks. */
   log: LogOptions;
@@ -83,13 +83,50 @@ function logOptionsFromEnv(env: Environment): LogOptions {
  * SQLite file that several processes share, or a KV Connect URL); without one, Deno.openKv()'s default,
  * which on Deno Deploy is the project's KV.
  */
-export type LimitStoreSetting = { kind: 'memory' } | { kind: 'redis'; url: string; salt: string } | { kind: 'denokv'; path?: string; salt: string };
+export type LimitStoreSetting =
+  | { kind: 'memory' }
+  | { kind: 'redis'; url: string; salt: string }
+  | { kind: 'denokv'; path?: string; salt: string }
+  /**
+   * Redis over HTTPS, an Upstash-style REST endpoint (limitStore/redisRest.ts): the one shared store a Supabase
+   * Edge Function can reach (no TCP, no Deno KV there), usable by every runtime. `token` is the endpoint's
+   * bearer token (STUDYFORGE_LIMIT_STORE_TOKEN), a secret: never logged.
+   */
+  | { kind: 'redis-rest'; url: string; token: string; salt: string };
 
 export const LIMIT_STORE_VARIABLE = 'STUDYFORGE_LIMIT_STORE';
+export const LIMIT_STORE_TOKEN_VARIABLE = 'STUDYFORGE_LIMIT_STORE_TOKEN';
+
+/** Hosts a token may travel to over plain http: this machine only (a local REST proxy, a test's fake). */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
+
+/**
+ * An https:// (or loopback http://) REST endpoint and its token. Plain http to another host is refused: the
+ * token, sent with every request, would travel in clear. The token is checked for a header's characters here,
+ * so a stray space or newline is said at start (without echoing it) rather than failing every request later.
+ */
+function redisRestFromEnv(env: Environment, url: URL): LimitStoreSetting {
+  const where = `${url.protocol}//${url.host}`;
+  if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) {
+    throw new Error(`${LIMIT_STORE_VARIABLE} must use https:// for a REST store on another host (${where}): its token would travel in clear. http:// is accepted only for 127.0.0.1, ::1 and localhost.`);
+  }
+  if (url.username !== '' || url.password !== '') {
+    throw new Error(`${LIMIT_STORE_VARIABLE} must not hold a user or password for a REST store (${where}): put its token in ${LIMIT_STORE_TOKEN_VARIABLE}.`);
+  }
+  const token = (env[LIMIT_STORE_TOKEN_VARIABLE] ?? '').trim();
+  if (token === '') {
+    throw new Error(`${LIMIT_STORE_VARIABLE}=${where} (a Redis REST endpoint) needs its token in ${LIMIT_STORE_TOKEN_VARIABLE} (Upstash: the database's REST token).`);
+  }
+  if (!/^[\x21-\x7e]+$/.test(token)) {
+    throw new Error(`${LIMIT_STORE_TOKEN_VARIABLE} must be the REST token as given: printable characters, no spaces.`);
+  }
+  return { kind: 'redis-rest', url: url.href, token, salt: env.STUDYFORGE_LIMIT_SALT ?? '' };
+}
 
 /**
  * STUDYFORGE_LIMIT_STORE: blank or 'memory' for this process's memory; redis://host:port (or rediss://) for a
- * shared Redis; 'denokv' (Deno.openKv()'s default) or 'denokv:<path>' (e.g. denokv:/var/lib/studyforge/kv.sqlite)
+ * shared Redis; https://… (an Upstash-style Redis REST endpoint, with STUDYFORGE_LIMIT_STORE_TOKEN) for a shared
+ * Redis over HTTPS; 'denokv' (Deno.openKv()'s default) or 'denokv:<path>' (e.g. denokv:/var/lib/studyforge/kv.sqlite)
  * for Deno KV.
  */
 function limitStoreFromEnv(env: Environment): LimitStoreSetting {
@@ -108,7 +145,10 @@ function limitStoreFromEnv(env: Environment): LimitStoreSetting {
     url = undefined;
   }
   if (url && (url.protocol === 'redis:' || url.protocol === 'rediss:') && url.hostname !== '') return { kind: 'redis', url: raw, salt: env.STUDYFORGE_LIMIT_SALT ?? '' };
-  throw new Error(`${LIMIT_STORE_VARIABLE} must be blank (memory) or a Redis address like redis://127.0.0.1:6379 (or, on the Deno gateway, denokv or denokv:<file>), not "${raw.replace(/\/\/[^@/]*@/, '//…@')}".`);
+  if (url && (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '') return redisRestFromEnv(env, url);
+  throw new Error(
+    `${LIMIT_STORE_VARIABLE} must be blank (memory) or a Redis address like redis://127.0.0.1:6379, a Redis REST endpoint like https://eu1-example.upstash.io (with ${LIMIT_STORE_TOKEN_VARIABLE}) or, on the Deno gateway, denokv or denokv:<file>; not "${raw.replace(/\/\/[^@/]*@/, '//…@')}".`,
+  );
 }
 
 export type Environment = Record<string, string | undefined>;

@@ -24,14 +24,20 @@ declare const Deno: {
   openKv?: (path?: string) => Promise<DenoKv>;
 };
 
-/** The counters' store (STUDYFORGE_LIMIT_STORE): this process's memory, or a Deno KV every instance opens, falling back to memory while it does not answer. */
+/** The counters' store (STUDYFORGE_LIMIT_STORE): this process's memory, or a Deno KV every instance opens (or a Redis REST endpoint), falling back to memory while it does not answer. */
 async function limitStoreFor(settings: GatewaySettings): Promise<LimitStore> {
   const memory = createMemoryLimitStore(settings.limits.maxRateClients);
   const setting = settings.limitStore;
   if (setting.kind === 'memory') return memory;
   // A shared store asked for but not used here would let each instance allow the full limit: said at start, not found out later.
-  if (setting.kind !== 'denokv') {
-    throw new Error('STUDYFORGE_LIMIT_STORE=redis://… is not supported by the Deno gateway: use denokv (Deno KV) here, or run the Node gateway (npm start) with Redis.');
+  if (setting.kind === 'redis') {
+    throw new Error('STUDYFORGE_LIMIT_STORE=redis://… is not supported by the Deno gateway: use denokv (Deno KV) or a Redis REST endpoint (https://…, with STUDYFORGE_LIMIT_STORE_TOKEN) here, or run the Node gateway (npm start) with Redis.');
+  }
+  // Redis over HTTPS needs nothing of Deno but fetch (limitStore/redisRest.ts).
+  if (setting.kind === 'redis-rest') {
+    const { createRedisRestLimitStore } = await import('./limitStore/redisRest');
+    console.log(`[studyforge] rate limit: shared in Redis over REST at ${new URL(setting.url).host} (keys are hashes, no client addresses)`);
+    return createRedisRestLimitStore({ url: setting.url, token: setting.token, salt: setting.salt, fallback: memory });
   }
   if (typeof Deno.openKv !== 'function') {
     throw new Error('STUDYFORGE_LIMIT_STORE=denokv needs Deno KV: run deno with --unstable-kv (npm run gateway:deno does).');

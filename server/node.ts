@@ -40,13 +40,19 @@ async function ensureBuilt(): Promise<void> {
   await build({ root, logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
 }
 
-/** The rate limit's store (STUDYFORGE_LIMIT_STORE): a shared Redis, falling back to this process's memory while it does not answer. */
+/** The rate limit's store (STUDYFORGE_LIMIT_STORE): a shared Redis (over TCP or REST), falling back to this process's memory while it does not answer. */
 async function limitStoreFor(settings: GatewaySettings): Promise<LimitStore> {
   const memory = createMemoryLimitStore(settings.limits.maxRateClients);
   if (settings.limitStore.kind === 'memory') return memory;
   // Refused, not ignored: each instance counting on its own would let the full limit through each of them.
   if (settings.limitStore.kind === 'denokv') {
-    throw new Error('STUDYFORGE_LIMIT_STORE=denokv is for the Deno gateway (npm run gateway:deno): Node has no Deno KV. Use a Redis address (redis://host:6379) here, or leave it blank for this process\'s memory.');
+    throw new Error('STUDYFORGE_LIMIT_STORE=denokv is for the Deno gateway (npm run gateway:deno): Node has no Deno KV. Use a Redis address (redis://host:6379) or a Redis REST endpoint (https://…) here, or leave it blank for this process\'s memory.');
+  }
+  if (settings.limitStore.kind === 'redis-rest') {
+    const { createRedisRestLimitStore } = await import('./limitStore/redisRest');
+    // The host only: the URL could carry a token (?_token=), and the token itself is never printed.
+    console.log(`[studyforge] rate limit: shared in Redis over REST at ${new URL(settings.limitStore.url).host} (keys are hashes, no client addresses)`);
+    return createRedisRestLimitStore({ url: settings.limitStore.url, token: settings.limitStore.token, salt: settings.limitStore.salt, fallback: memory });
   }
   const { createRedisLimitStore } = await import('./limitStore/redis');
   console.log('[studyforge] rate limit: shared in Redis (keys are hashes, no client addresses)');

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { RateDecision } from '../rateLimit';
+import { ADD_SCRIPT, addScriptArgs, addTotalsOf, BUDGET_KEY_PREFIX, budgetKeyInput, RATE_KEY_PREFIX, RATE_SCRIPT, rateDecisionOf, rateKeyInput } from './redisScripts';
 import { StoreUnavailable, type LimitStore } from './types';
 
 /*
@@ -17,47 +18,21 @@ import { StoreUnavailable, type LimitStore } from './types';
  * the outage, naming no client; when Redis answers again it is used again.
  */
 
-const SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  ttl = tonumber(ARGV[1])
-end
-return {count, ttl}
-`;
-
-const KEY_PREFIX = 'studyforge:rate:';
-
 /*
- * The budgets' counters: each amount added (INCRBY) and its expiry set to its
- * period's end, in one script, so instances never lose each other's tokens.
- * An amount of 0 only reads (GET), making no key.
+ * The scripts and key names live in redisScripts.ts, shared with the REST
+ * store (redisRest.ts), so both count in the same keys the same way.
+ * These two wrappers give the same keys synchronously, by node:crypto, for
+ * Node code and tests that want a key without awaiting.
  */
-const ADD_SCRIPT = `
-local totals = {}
-for i, key in ipairs(KEYS) do
-  local amount = tonumber(ARGV[2 * i - 1])
-  if amount == 0 then
-    totals[i] = tonumber(redis.call('GET', key) or '0')
-  else
-    totals[i] = redis.call('INCRBY', key, amount)
-    redis.call('PEXPIREAT', key, ARGV[2 * i])
-  end
-end
-return totals
-`;
 
 /** A budget counter's key: a hash, since a per-client counter's name holds the client's key. */
 export function redisBudgetKeyFor(key: string, salt = ''): string {
-  return `studyforge:budget:${createHash('sha256').update(`studyforge-budget:v1:${salt}:${key}`).digest('hex')}`;
+  return `${BUDGET_KEY_PREFIX}${createHash('sha256').update(budgetKeyInput(key, salt)).digest('hex')}`;
 }
 
 /** The key a client's window is counted under: a hash, never the address itself. */
 export function redisKeyFor(client: string, windowMs: number, salt = ''): string {
-  const digest = createHash('sha256').update(`studyforge-rate-limit:v1:${salt}:${windowMs}:${client}`).digest('hex');
-  return `${KEY_PREFIX}${digest}`;
+  return `${RATE_KEY_PREFIX}${createHash('sha256').update(rateKeyInput(client, windowMs, salt)).digest('hex')}`;
 }
 
 export interface RedisLimitStoreOptions {
@@ -100,9 +75,7 @@ export function createRedisLimitStore({ url, salt = '', fallback, timeoutMs = 25
   }
 
   async function shared(key: string, windowMs: number, limit: number): Promise<RateDecision> {
-    const [count, ttl] = (await evalWithin(SCRIPT, [redisKeyFor(key, windowMs, salt)], [String(windowMs)])) as [number, number];
-    if (count <= limit) return { allowed: true, retryAfterSeconds: 0 };
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
+    return rateDecisionOf(await evalWithin(RATE_SCRIPT, [redisKeyFor(key, windowMs, salt)], [String(windowMs)]), limit);
   }
 
   /** The rate limit's outage line, once per outage, and its recovery line. */
@@ -132,9 +105,7 @@ export function createRedisLimitStore({ url, salt = '', fallback, timeoutMs = 25
       if (counts.length === 0) return [];
       try {
         const keys = counts.map((count) => redisBudgetKeyFor(count.key, salt));
-        const args = counts.flatMap((count) => [String(Math.round(count.amount)), String(Math.round(count.expiresAt))]);
-        const totals = (await evalWithin(ADD_SCRIPT, keys, args)) as number[];
-        return totals.map(Number);
+        return addTotalsOf(await evalWithin(ADD_SCRIPT, keys, addScriptArgs(counts)), counts.length);
       } catch (error) {
         throw new StoreUnavailable(error instanceof StoreTimeout ? `no answer within ${timeoutMs} ms` : 'unreachable');
       }

@@ -1,7 +1,10 @@
 import { providersFromEnv } from '../../../src/engine/providers/fromEnvironment';
 import { createGateway } from '../../../server/app';
 import { socketAddress } from '../../../server/clientAddress';
-import { gatewaySettingsFromEnv } from '../../../server/config';
+import { gatewaySettingsFromEnv, type GatewaySettings } from '../../../server/config';
+import { createMemoryLimitStore } from '../../../server/limitStore/memory';
+import { createRedisRestLimitStore } from '../../../server/limitStore/redisRest';
+import type { LimitStore } from '../../../server/limitStore/types';
 
 /*
  * The gateway as the seed's own Supabase Edge Function `gemini`: deploy with
@@ -9,6 +12,13 @@ import { gatewaySettingsFromEnv } from '../../../server/config';
  *   supabase functions deploy gemini
  * Supabase serves it at {project}/functions/v1/gemini; the handler answers
  * both that path and /gemini.
+ *
+ * Supabase runs many instances of a function and starts and stops them at
+ * will, so counters in one instance's memory limit nothing (issue 18). For a
+ * shared rate limit and budgets set a Redis REST endpoint:
+ *   supabase secrets set STUDYFORGE_LIMIT_STORE=https://<db>.upstash.io STUDYFORGE_LIMIT_STORE_TOKEN=<REST token> STUDYFORGE_LIMIT_SALT=<random>
+ * Redis over HTTPS is Supabase's own documented way to shared counters from
+ * an Edge Function: https://supabase.com/docs/guides/functions/examples/upstash-redis
  */
 
 declare const Deno: {
@@ -16,9 +26,38 @@ declare const Deno: {
   serve(handler: (request: Request, info: { remoteAddr: { hostname: string } }) => Response | Promise<Response>): unknown;
 };
 
+/**
+ * The counters' store: this instance's memory, or Redis over REST. redis:// and denokv are refused at start,
+ * not quietly replaced by memory: each instance would then allow the full limit, the very problem a shared
+ * store is set to solve.
+ */
+function limitStoreFor(settings: GatewaySettings): LimitStore {
+  const memory = createMemoryLimitStore(settings.limits.maxRateClients);
+  const setting = settings.limitStore;
+  if (setting.kind === 'memory') return memory;
+  if (setting.kind === 'redis') {
+    throw new Error('STUDYFORGE_LIMIT_STORE=redis://… cannot work on Supabase Edge Functions: they hold no long-lived TCP connection to Redis. Use a Redis REST endpoint (https://…, e.g. Upstash) with STUDYFORGE_LIMIT_STORE_TOKEN.');
+  }
+  if (setting.kind === 'denokv') {
+    throw new Error('STUDYFORGE_LIMIT_STORE=denokv cannot work on Supabase Edge Functions: they have no Deno KV. Use a Redis REST endpoint (https://…, e.g. Upstash) with STUDYFORGE_LIMIT_STORE_TOKEN.');
+  }
+  // The host only: never the token, nor a URL that could carry one.
+  console.log(`[studyforge] rate limit: shared in Redis over REST at ${new URL(setting.url).host} (keys are hashes, no client addresses)`);
+  return createRedisRestLimitStore({ url: setting.url, token: setting.token, salt: setting.salt, fallback: memory });
+}
+
 const env = Deno.env.toObject();
 const providers = providersFromEnv(env);
-const app = createGateway({ settings: gatewaySettingsFromEnv(env), text: providers.text, transcription: providers.transcription, socketAddress });
+const settings = gatewaySettingsFromEnv(env);
+let limitStore: LimitStore;
+try {
+  limitStore = limitStoreFor(settings);
+} catch (error) {
+  // One line saying why, as the Node and Deno gateways say it, then the function fails to start (the boot error Supabase shows).
+  console.error(`[studyforge] could not start: ${error instanceof Error ? error.message : String(error)}`);
+  throw error;
+}
+const app = createGateway({ settings, text: providers.text, transcription: providers.transcription, socketAddress, limitStore });
 
 // Behind Supabase's proxies the peer is a proxy: set STUDYFORGE_TRUSTED_HOPS (README) so the limit keys on each caller.
 Deno.serve((request, info) => app.fetch(request, { remoteAddr: info.remoteAddr }));

@@ -1,0 +1,100 @@
+import type { RateDecision } from '../rateLimit';
+
+/*
+ * What every Redis-backed store sends, whatever carries it: the Lua scripts
+ * and the key names. redis.ts sends them over TCP (ioredis, Node);
+ * redisRest.ts sends the same over HTTPS (an Upstash-style REST endpoint:
+ * Supabase Edge Functions, Deno, Workers). Both must count in the same keys
+ * with the same scripts, so a district can move between the two, or run
+ * both, without its counters starting over.
+ *
+ * Runtime-neutral on purpose: no node: import. The key hash is Web Crypto's
+ * SHA-256 (crypto.subtle, present in Node 19+, Deno, Supabase Edge and
+ * Workers), which is asynchronous, hence the async key functions.
+ */
+
+/*
+ * The rate limit: one fixed-window counter per client, counted and given its
+ * expiry in one script (atomic, so two processes never both see the same
+ * count). Answers {count, milliseconds left in the window}.
+ */
+export const RATE_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {count, ttl}
+`;
+
+/*
+ * The budgets' counters: each amount added (INCRBY) and its expiry set to its
+ * period's end, in one script, so instances never lose each other's tokens.
+ * An amount of 0 only reads (GET), making no key. ARGV holds amount and
+ * expiresAt (ms since the epoch) in turn, one pair per key.
+ */
+export const ADD_SCRIPT = `
+local totals = {}
+for i, key in ipairs(KEYS) do
+  local amount = tonumber(ARGV[2 * i - 1])
+  if amount == 0 then
+    totals[i] = tonumber(redis.call('GET', key) or '0')
+  else
+    totals[i] = redis.call('INCRBY', key, amount)
+    redis.call('PEXPIREAT', key, ARGV[2 * i])
+  end
+end
+return totals
+`;
+
+export const RATE_KEY_PREFIX = 'studyforge:rate:';
+export const BUDGET_KEY_PREFIX = 'studyforge:budget:';
+
+/** The lowercase hex SHA-256 of a UTF-8 string, by Web Crypto. */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/*
+ * The two hashed inputs, kept byte for byte as they were when redis.ts
+ * hashed them with node:crypto: a changed input would be a new key, and
+ * every district's windows and budgets would start from zero on upgrade.
+ */
+export const rateKeyInput = (client: string, windowMs: number, salt: string): string => `studyforge-rate-limit:v1:${salt}:${windowMs}:${client}`;
+export const budgetKeyInput = (key: string, salt: string): string => `studyforge-budget:v1:${salt}:${key}`;
+
+/** The key a client's window is counted under: a hash, never the address itself. */
+export async function rateKey(client: string, windowMs: number, salt = ''): Promise<string> {
+  return `${RATE_KEY_PREFIX}${await sha256Hex(rateKeyInput(client, windowMs, salt))}`;
+}
+
+/** A budget counter's key: a hash, since a per-client counter's name holds the client's key. */
+export async function budgetKey(key: string, salt = ''): Promise<string> {
+  return `${BUDGET_KEY_PREFIX}${await sha256Hex(budgetKeyInput(key, salt))}`;
+}
+
+/** The rate script's answer as a decision: allowed up to `limit`, else Retry-After until the window ends. */
+export function rateDecisionOf(answer: unknown, limit: number): RateDecision {
+  if (!Array.isArray(answer) || answer.length !== 2) throw new Error('unexpected answer to the rate-limit script');
+  const count = Number(answer[0]);
+  const ttl = Number(answer[1]);
+  if (!Number.isFinite(count) || !Number.isFinite(ttl)) throw new Error('unexpected answer to the rate-limit script');
+  if (count <= limit) return { allowed: true, retryAfterSeconds: 0 };
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
+}
+
+/** The ADD_SCRIPT arguments for some additions: amounts and expiries, whole numbers as strings. */
+export function addScriptArgs(counts: readonly { amount: number; expiresAt: number }[]): string[] {
+  return counts.flatMap((count) => [String(Math.round(count.amount)), String(Math.round(count.expiresAt))]);
+}
+
+/** The ADD_SCRIPT's answer as totals, one per key, checked: a total that is not a number would let spending through uncounted. */
+export function addTotalsOf(answer: unknown, expected: number): number[] {
+  if (!Array.isArray(answer) || answer.length !== expected) throw new Error('unexpected answer to the budget script');
+  const totals = answer.map(Number);
+  if (totals.some((total) => !Number.isFinite(total))) throw new Error('unexpected answer to the budget script');
+  return totals;
+}
