@@ -52,7 +52,9 @@ test('a structured tool sends the contract request and shows the answer', async 
     contents: unknown;
     config: { responseMimeType: unknown; responseSchema: { type: unknown; properties: Record<string, unknown>; required: unknown } };
   };
-  expect(Object.keys(body).sort()).toEqual(['config', 'contents']);
+  // The spec's body, plus the asking tool's id for the school's usage counts (issue 18), and nothing else.
+  expect(Object.keys(body).sort()).toEqual(['config', 'contents', 'tool']);
+  expect((body as { tool?: unknown }).tool).toBe(essayBuddy.id);
   expect(typeof body.contents).toBe('string');
   const input = essayBuddy.example.input as { topic: string };
   expect(body.contents).toContain(input.topic);
@@ -73,7 +75,8 @@ test('a markdown tool sends no config and shows the text', async ({ page }) => {
 
   expect(backend.requests).toHaveLength(1);
   const body = backend.bodies()[0] as Record<string, unknown>;
-  expect(Object.keys(body)).toEqual(['contents']);
+  expect(Object.keys(body)).toEqual(['contents', 'tool']);
+  expect(body.tool).toBe(smartNotes.id);
   expect(body.contents).toEqual(expect.any(String));
   expect(body).not.toHaveProperty('config');
 });

@@ -53,7 +53,7 @@ function otherBrowserStorage(page: Page) {
   }));
 }
 
-test('Delete all my data: the projects exported first as one file, then every StudyForge key gone and the app empty without a reload', async ({ page }) => {
+test('Delete all my data: the projects exported first as one file, then every StudyForge key gone and the app empty without a reload; the file brings them back', async ({ page }) => {
   await seedStorage(page, {
     [storageKeys.projects]: [flowProject],
     [storageKeys.artifacts(flowProject.id)]: [saved],
@@ -121,4 +121,11 @@ test('Delete all my data: the projects exported first as one file, then every St
   await page.goto('#/projects');
   await page.reload();
   await expect(page.getByText('No projects yet!')).toBeVisible();
+
+  // The file exported first brings it all back, on the Projects page.
+  await page.getByLabel('Import a project').setInputFiles((await download.path())!);
+  await expect(page.getByRole('status').filter({ hasText: `Imported \u201c${flowProject.name}\u201d with 1 saved item.` })).toBeVisible();
+  await page.getByRole('link', { name: `Open ${flowProject.name}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: flowProject.name })).toBeVisible();
+  await expect(page.getByText(saved.toolTitle).first()).toBeVisible();
 });

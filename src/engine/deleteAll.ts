@@ -1,5 +1,5 @@
 import { UserFacingError } from './messages';
-import { projectExport, type ProjectExport, type StudyExport } from './projectFile';
+import { ALL_PROJECTS_EXPORT_FORMAT, ALL_PROJECTS_EXPORT_VERSION, projectExport, type ProjectExport, type StudyExport } from './projectFile';
 import type { Artifact, Project } from './projects/schema';
 import { MAX_ITEM_DEPTH, nestedDeeperThan } from './resultText';
 import { STORAGE_PREFIX, storageUnavailable } from './storage';
@@ -62,9 +62,7 @@ export function deleteAllStoredData(storage: Storage | undefined): number {
 
 /* ---- Every project in one file, before deleting ---- */
 
-/** A file of every project: each one exactly as a project's own JSON export (projectFile.ts) writes it. */
-export const ALL_PROJECTS_EXPORT_FORMAT = 'studyforge-projects';
-export const ALL_PROJECTS_EXPORT_VERSION = 1;
+export { ALL_PROJECTS_EXPORT_FORMAT, ALL_PROJECTS_EXPORT_VERSION };
 
 export interface AllProjectsExport {
   format: typeof ALL_PROJECTS_EXPORT_FORMAT;

@@ -3,7 +3,9 @@ import type { ContractSchema } from './contractSchema';
 import {
   artifactMarkdown,
   exportFileName,
+  MAX_IMPORT_PROJECTS,
   notAnExport,
+  parseImportFile,
   parseProjectExport,
   projectExport,
   projectExportJson,
@@ -249,5 +251,48 @@ describe('Markdown of data too deep to show', () => {
     let wrapped: unknown = 'leaf';
     for (let i = 0; i < 100_000; i++) wrapped = { level: wrapped };
     expect(artifactMarkdown({ ...essay, data: { answer: wrapped } })).toContain('[nested too deep to show]');
+  });
+});
+
+describe('importing the file of every project (Settings, before Delete all)', () => {
+  const other = { id: 'proj_1700000000500', name: 'History', createdAt: '2026-11-03T09:00:00.000Z' };
+  const NOW = Date.parse('2026-11-26T12:00:00.000Z');
+
+  it('reads back every project the export wrote, with its items and study data', async () => {
+    const { allProjectsExportJson } = await import('./deleteAll');
+    const text = allProjectsExportJson(
+      [
+        { project, artifacts: [notes, essay], study: { cards: { 'art_2:0': { due: '2026-11-20T00:00:00.000Z' } } } },
+        { project: other, artifacts: [] },
+      ],
+      '2026-11-26T10:00:00.000Z',
+    );
+    const parsed = parseImportFile(text, NOW);
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.projects.map((p) => p.bundle.project.name)).toEqual(['Biology revision', 'History']);
+    expect(parsed.projects[0]?.bundle.artifacts.map((a) => a.id)).toEqual(['art_2', essay.id]);
+    expect(parsed.projects[0]?.file.study?.cards).toHaveProperty(['art_2:0']);
+  });
+
+  it('still reads one project’s own export', () => {
+    const parsed = parseImportFile(projectExportJson(project, [notes], '2026-11-26T10:00:00.000Z'), NOW);
+    expect(parsed.ok && parsed.projects.map((p) => p.bundle.project.id)).toEqual([project.id]);
+  });
+
+  it('takes the file whole or not at all, naming the project that cannot be read', async () => {
+    const { allProjectsExportJson } = await import('./deleteAll');
+    const file = JSON.parse(allProjectsExportJson([{ project, artifacts: [notes] }, { project: other, artifacts: [] }], '2026-11-26T10:00:00.000Z')) as { projects: { project: { name: string } }[] };
+    file.projects[1]!.project.name = '   ';
+    const parsed = parseImportFile(JSON.stringify(file), NOW);
+    expect(parsed).toEqual({ ok: false, message: expect.stringMatching(/^Project 2 of 2 cannot be imported: This file is not a StudyForge project export\. "project\.name" must not be blank\. Nothing was imported\.$/) as unknown });
+  });
+
+  it('refuses a newer format, an empty list and a list too long to be real, each in words', () => {
+    const base = { format: 'studyforge-projects', version: 1, exportedAt: '2026-11-26T10:00:00.000Z' };
+    expect(parseImportFile(JSON.stringify({ ...base, version: 2, projects: [] }), NOW)).toMatchObject({ ok: false, message: expect.stringContaining('newer StudyForge (format version 2)') as unknown });
+    expect(parseImportFile(JSON.stringify({ ...base, projects: [] }), NOW)).toEqual({ ok: false, message: 'This file holds no projects.' });
+    expect(parseImportFile(JSON.stringify({ ...base, projects: 'all' }), NOW)).toMatchObject({ ok: false, message: expect.stringContaining('"projects" should be a list') as unknown });
+    expect(parseImportFile(JSON.stringify({ ...base, projects: Array.from({ length: MAX_IMPORT_PROJECTS + 1 }, () => ({})) }), NOW)).toMatchObject({ ok: false, message: expect.stringContaining(`more than ${MAX_IMPORT_PROJECTS} projects`) as unknown });
   });
 });

@@ -13,6 +13,12 @@ import { artifactSchema, projectSchema, type Artifact, type Project, type Projec
 export const PROJECT_EXPORT_FORMAT = 'studyforge-project';
 export const PROJECT_EXPORT_VERSION = 1;
 
+/** A file of every project (Settings, Delete all my data): each one exactly as a project's own JSON export writes it. */
+export const ALL_PROJECTS_EXPORT_FORMAT = 'studyforge-projects';
+export const ALL_PROJECTS_EXPORT_VERSION = 1;
+/** More projects than anyone keeps in one browser's storage. */
+export const MAX_IMPORT_PROJECTS = 1_000;
+
 export interface ProjectExport {
   format: typeof PROJECT_EXPORT_FORMAT;
   version: typeof PROJECT_EXPORT_VERSION;
@@ -193,16 +199,59 @@ function issueText(issue: $ZodIssue, input: unknown): string {
 
 export type ParsedExport = { ok: true; bundle: ProjectBundle; file: ProjectExport } | { ok: false; message: string };
 
-/** Reads an export file's text: the bundle to merge, or a message naming what is wrong. `now` judges stamps in the future. */
-export function parseProjectExport(text: string, now: number = Date.now()): ParsedExport {
-  const fail = (detail: string): ParsedExport => ({ ok: false, message: `${notAnExport} ${detail}` });
+/** What an import file holds: one project's export, or every project's (each read as one export). */
+export type ParsedImport = { ok: true; projects: { bundle: ProjectBundle; file: ProjectExport }[] } | { ok: false; message: string };
+
+function parsedJson(text: string): { ok: true; json: unknown } | { ok: false; message: string } {
+  const fail = (detail: string) => ({ ok: false as const, message: `${notAnExport} ${detail}` });
   if (text.trim() === '') return fail('The file is empty.');
-  let json: unknown;
   try {
-    json = JSON.parse(text);
+    return { ok: true, json: JSON.parse(text) as unknown };
   } catch {
     return fail('It is not valid JSON.');
   }
+}
+
+/** Reads an export file's text: the bundle to merge, or a message naming what is wrong. `now` judges stamps in the future. */
+export function parseProjectExport(text: string, now: number = Date.now()): ParsedExport {
+  const read = parsedJson(text);
+  return read.ok ? projectExportOf(read.json, now) : read;
+}
+
+/**
+ * Reads a file for the Projects page's import: a project's own export, or the
+ * file of every project Settings writes before deleting everything, so that
+ * file brings everything back. A file of every project is taken whole or not
+ * at all: the first project that cannot be read is named, and nothing is merged.
+ */
+export function parseImportFile(text: string, now: number = Date.now()): ParsedImport {
+  const read = parsedJson(text);
+  if (!read.ok) return read;
+  const record = read.json;
+  if (typeof record !== 'object' || record === null || Array.isArray(record) || (record as Record<string, unknown>).format !== ALL_PROJECTS_EXPORT_FORMAT) {
+    const one = projectExportOf(record, now);
+    return one.ok ? { ok: true, projects: [{ bundle: one.bundle, file: one.file }] } : one;
+  }
+  const all = record as Record<string, unknown>;
+  if (typeof all.version === 'number' && all.version > ALL_PROJECTS_EXPORT_VERSION) {
+    return { ok: false, message: `These projects were exported by a newer StudyForge (format version ${all.version}); this one reads version ${ALL_PROJECTS_EXPORT_VERSION}.` };
+  }
+  const list = all.projects;
+  if (!Array.isArray(list)) return { ok: false, message: `${notAnExport} "projects" should be a list.` };
+  if (list.length === 0) return { ok: false, message: 'This file holds no projects.' };
+  if (list.length > MAX_IMPORT_PROJECTS) return { ok: false, message: `${notAnExport} It has more than ${MAX_IMPORT_PROJECTS} projects.` };
+  const projects: { bundle: ProjectBundle; file: ProjectExport }[] = [];
+  for (const [index, entry] of list.entries()) {
+    const one = projectExportOf(entry, now);
+    if (!one.ok) return { ok: false, message: `Project ${index + 1} of ${list.length} cannot be imported: ${one.message} Nothing was imported.` };
+    projects.push({ bundle: one.bundle, file: one.file });
+  }
+  return { ok: true, projects };
+}
+
+/** One project's export, already parsed from JSON. */
+function projectExportOf(json: unknown, now: number): ParsedExport {
+  const fail = (detail: string): ParsedExport => ({ ok: false, message: `${notAnExport} ${detail}` });
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return fail('It does not contain a project.');
   const record = json as Record<string, unknown>;
   if (record.format !== PROJECT_EXPORT_FORMAT) {

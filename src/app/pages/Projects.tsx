@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation } from 'wouter';
-import { parseProjectExport } from '../../engine/projectFile';
+import { parseImportFile } from '../../engine/projectFile';
 import { storageKeys } from '../../engine/storage';
 import { loadArtifacts, newestFirst, useProjects, type ImportOutcome, type Project } from '../../state/projects';
 import { useRecentTools } from '../../state/recentTools';
@@ -71,10 +71,19 @@ function importedText(outcome: ImportOutcome): string {
   return `You already had ${name}: ${added}${naming}. Nothing was overwritten.`;
 }
 
-/** Import a JSON export: validated, merged without overwriting anything newer. */
+/** What importing a file of several projects did, in one sentence. */
+function importedAllText(outcomes: readonly ImportOutcome[]): string {
+  const added = outcomes.filter((o) => o.kind === 'added').length;
+  const items = outcomes.reduce((sum, o) => sum + o.addedArtifacts, 0);
+  const had = outcomes.length - added;
+  const parts = [`${added} new`, ...(had > 0 ? [`${had} you already had`] : [])];
+  return `Imported ${outcomes.length} projects (${parts.join(', ')}) with ${items} saved ${items === 1 ? 'item' : 'items'} added. Nothing was overwritten.`;
+}
+
+/** Import a JSON export (one project's, or Settings' file of every project): validated, merged without overwriting anything newer. */
 function ImportForm() {
   const inputId = useId();
-  const [result, setResult] = useState<{ outcome: ImportOutcome } | { error: string } | null>(null);
+  const [result, setResult] = useState<{ outcomes: ImportOutcome[] } | { error: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -86,19 +95,30 @@ function ImportForm() {
         setResult({ error: 'This file is not a StudyForge project export. It is far larger than any export.' });
         return;
       }
-      const parsed = parseProjectExport(await file.text());
+      const parsed = parseImportFile(await file.text());
       if (!parsed.ok) {
         setResult({ error: parsed.message });
         return;
       }
-      const outcome = useProjects.getState().importProject(parsed.bundle);
-      if (parsed.file.study) {
-        // Schedules and quiz history, merged with any here; their code loads only for a file that has them.
-        const [{ importStudyData }, { useStudy }] = await Promise.all([import('../../engine/study/studyStorage'), import('../../state/study')]);
-        importStudyData(outcome.project.id, parsed.file.study);
-        useStudy.getState().syncFromStorage(storageKeys.study(outcome.project.id));
+      const outcomes: ImportOutcome[] = [];
+      try {
+        for (const { bundle, file: exported } of parsed.projects) {
+          const outcome = useProjects.getState().importProject(bundle);
+          outcomes.push(outcome);
+          if (exported.study) {
+            // Schedules and quiz history, merged with any here; their code loads only for a file that has them.
+            const [{ importStudyData }, { useStudy }] = await Promise.all([import('../../engine/study/studyStorage'), import('../../state/study')]);
+            importStudyData(outcome.project.id, exported.study);
+            useStudy.getState().syncFromStorage(storageKeys.study(outcome.project.id));
+          }
+        }
+      } catch (failure) {
+        // Storage full part way: what was imported stays, and the message says how far it got.
+        const sofar = parsed.projects.length > 1 ? ` ${outcomes.length} of ${parsed.projects.length} projects were imported before this.` : '';
+        setResult({ error: `${projectErrorMessage(failure, 'import')}${sofar}` });
+        return;
       }
-      setResult({ outcome });
+      setResult({ outcomes });
     } catch (failure) {
       setResult({ error: projectErrorMessage(failure, 'import') });
     } finally {
@@ -126,15 +146,21 @@ function ImportForm() {
           }}
         />
         <p id={`${inputId}-help`} className="field-help">
-          A file made with Export as JSON on a project page. Nothing you have is overwritten: a project you already have only gains the saved items it lacks.
+          A file made with Export as JSON on a project page, or with Export all projects first in Settings. Nothing you have is overwritten: a project you already have only gains the saved items it lacks.
         </p>
       </div>
       <div role="status">
-        {result && 'outcome' in result && (
+        {result && 'outcomes' in result && result.outcomes.length === 1 && result.outcomes[0] && (
           <p className="import-result">
             <Icon name="check" />
-            <span>{importedText(result.outcome)}</span>{' '}
-            <Link href={`/projects/${result.outcome.project.id}`}>Open {result.outcome.project.name}</Link>
+            <span>{importedText(result.outcomes[0])}</span>{' '}
+            <Link href={`/projects/${result.outcomes[0].project.id}`}>Open {result.outcomes[0].project.name}</Link>
+          </p>
+        )}
+        {result && 'outcomes' in result && result.outcomes.length > 1 && (
+          <p className="import-result">
+            <Icon name="check" />
+            <span>{importedAllText(result.outcomes)}</span>
           </p>
         )}
       </div>
