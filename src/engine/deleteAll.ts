@@ -2,7 +2,7 @@ import { UserFacingError } from './messages';
 import { ALL_PROJECTS_EXPORT_FORMAT, ALL_PROJECTS_EXPORT_VERSION, projectExport, type ProjectExport, type StudyExport } from './projectFile';
 import type { Artifact, Project } from './projects/schema';
 import { MAX_ITEM_DEPTH, nestedDeeperThan } from './resultText';
-import { STORAGE_PREFIX, storageUnavailable } from './storage';
+import { STORAGE_PREFIX, storageKeys, storageUnavailable } from './storage';
 
 /*
  * "Delete all my data" (issue 17): everything StudyForge keeps in this
@@ -45,12 +45,19 @@ export function deleteAllStoredData(storage: Storage | undefined): number {
     console.warn('[delete all] could not list the stored keys', error);
     throw new UserFacingError(storageUnavailable);
   }
+  // Heard first by other tabs (crossTab.ts): what follows is a deletion on purpose, not a write to repair.
+  try {
+    storage.setItem(storageKeys.deletingAll, new Date().toISOString());
+  } catch (error) {
+    console.warn('[delete all] could not tell other tabs first', error);
+  }
   let removed = 0;
   let left = 0;
-  for (const key of keys) {
+  for (const key of [...keys.filter((key) => key !== storageKeys.deletingAll), storageKeys.deletingAll]) {
     try {
       storage.removeItem(key);
-      removed++;
+      // The marker counts only if it was already there (left by a deletion that was interrupted).
+      if (key !== storageKeys.deletingAll || keys.includes(key)) removed++;
     } catch (error) {
       console.warn(`[delete all] could not remove "${key}"`, error);
       left++;

@@ -16,6 +16,11 @@ export const storageKeys = {
   artifacts: (projectId: string) => `${STORAGE_PREFIX}artifacts:${projectId}`,
   recentTools: `${STORAGE_PREFIX}recent-tools`,
   activeProject: `${STORAGE_PREFIX}active-project`,
+  /**
+   * Set for a moment by "Delete all my data" before it removes every key (and removed last): other tabs
+   * hear it as "storage cleared on purpose", so none writes back what the removals take away.
+   */
+  deletingAll: `${STORAGE_PREFIX}deleting-all`,
   /** Ids of deleted projects and artifacts, so a tab holding an older copy never brings them back. */
   deleted: `${STORAGE_PREFIX}deleted`,
   dashboardFilter: `${STORAGE_PREFIX}dashboard-filter`,

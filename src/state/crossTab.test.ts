@@ -88,3 +88,33 @@ describe('syncAcrossTabs', () => {
     expect(here.projects.getState().projects).toEqual([]);
   });
 });
+
+describe('"Delete all my data" in another tab', () => {
+  it('is heard as a clear: what this tab saved is not written back by the removals, and it shows nothing', async () => {
+    const here = await tab();
+    stop = here.syncAcrossTabs(window);
+    const { id } = here.projects.getState().createProject('Mine');
+    here.projects.getState().saveArtifact(id, { toolId: 't', data: 'mine' });
+    const keys = Object.keys(localStorage);
+    expect(keys).toContain(storageKeys.projects);
+
+    // The other tab: the marker first, then each key removed, each heard here as the browser would tell it.
+    const { deleteAllStoredData } = await import('../engine/deleteAll');
+    const events: StorageEvent[] = [];
+    const recording = new Proxy(localStorage, {
+      get(target, name) {
+        if (name === 'setItem') return (key: string, value: string) => (target.setItem(key, value), events.push(new StorageEvent('storage', { key, newValue: value, storageArea: localStorage })));
+        if (name === 'removeItem') return (key: string) => (target.removeItem(key), events.push(new StorageEvent('storage', { key, newValue: null, storageArea: localStorage })));
+        const value = Reflect.get(target, name) as unknown;
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    expect(deleteAllStoredData(recording)).toBe(keys.length);
+    expect(events[0]?.key).toBe(storageKeys.deletingAll);
+    expect(events.at(-1)?.key).toBe(storageKeys.deletingAll);
+    for (const event of events) window.dispatchEvent(event);
+
+    expect(Object.keys(localStorage)).toEqual([]);
+    expect(here.projects.getState().projects).toEqual([]);
+  });
+});

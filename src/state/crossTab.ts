@@ -18,8 +18,11 @@ export const storageListeners = new Set<(key: string | null) => void>();
 
 export function syncAcrossTabs(target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window): () => void {
   function onStorage(event: StorageEvent) {
-    const { key } = event;
-    if (key !== null && !key.startsWith(STORAGE_PREFIX)) return;
+    if (event.key !== null && !event.key.startsWith(STORAGE_PREFIX)) return;
+    // "Delete all my data" in another tab says so before removing each key: heard as a clear, so nothing
+    // this tab saved is written back by the removals that follow (deleteAll.ts). Its removal says nothing.
+    if (event.key === storageKeys.deletingAll && event.newValue === null) return;
+    const key = event.key === storageKeys.deletingAll ? null : event.key;
     useProjects.getState().syncFromStorage(key);
     for (const listener of storageListeners) listener(key);
     if (key === null || key === storageKeys.recentTools) useRecentTools.getState().reload();
