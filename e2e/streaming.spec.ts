@@ -40,10 +40,11 @@ test.describe('against a streaming backend (page.route)', () => {
     expect(headers['accept']).toBe('text/event-stream, application/json');
     expect(headers['content-type']).toMatch(/^application\/json/);
     expect(headers['authorization']).toBe('Bearer test-public-key');
-    // The body is the spec 7.1 contract, nothing more.
+    // The body is the spec 7.1 contract, plus the asking tool's id (issue 18), nothing more.
     const input = essayBuddy.example.input as { topic: string };
-    const body = request.postDataJSON() as { contents: string; config: Record<string, unknown> };
-    expect(Object.keys(body).sort()).toEqual(['config', 'contents']);
+    const body = request.postDataJSON() as { contents: string; config: Record<string, unknown>; tool: string };
+    expect(Object.keys(body).sort()).toEqual(['config', 'contents', 'tool']);
+    expect(body.tool).toBe(essayBuddy.id);
     expect(body.contents).toContain(input.topic);
     expect(body.config).toEqual({
       responseMimeType: 'application/json',
@@ -60,7 +61,7 @@ test.describe('against a streaming backend (page.route)', () => {
     await openFilled(page, smartNotes);
     await generateButton(page, smartNotes).click();
     await expect(resultRegion(page)).toContainText('Plants turn sunlight into sugar in their chloroplasts.');
-    expect(Object.keys(backend.bodies()[0] as object)).toEqual(['contents']);
+    expect(Object.keys(backend.bodies()[0] as object)).toEqual(['contents', 'tool']);
   });
 
   test('an error event shows its message in the error box, and the form is usable again', async ({ page }) => {
@@ -120,7 +121,7 @@ test('a backend speaking only the plain contract still works (JSON fallback)', a
   await expect(page.getByRole('alert')).toHaveCount(0);
   // It was offered the stream, answered JSON, and was read as the plain contract.
   expect((await backend.requests[0]!.allHeaders())['accept']).toContain('text/event-stream');
-  expect(Object.keys(backend.bodies()[0] as object).sort()).toEqual(['config', 'contents']);
+  expect(Object.keys(backend.bodies()[0] as object).sort()).toEqual(['config', 'contents', 'tool']);
 });
 
 test.describe('the offline sample backend streams too', () => {

@@ -166,6 +166,31 @@ test("while loading: 'Generating...', disabled, and the previous result is clear
   expect(backend.requests).toHaveLength(2);
 });
 
+test('a new request never destroys a good result: a failed or cancelled regenerate gives it back, with the error or notice beside it', async ({ page }) => {
+  await seedBackend(page);
+  const backend = await fakeBackend(page, { json: exampleAnswer(essayBuddy) });
+  await openTool(page, essayBuddy);
+  await fillFromExample(page, essayBuddy);
+  await generateButton(page, essayBuddy).click();
+  await expect(resultRegion(page)).toContainText(expectedTextOf(essayBuddy));
+
+  backend.reply({ status: 500, json: { error: 'Model overloaded' } });
+  await generateButton(page, essayBuddy).click();
+  await expect(page.getByRole('alert')).toContainText('Model overloaded');
+  await expect(resultRegion(page)).toContainText(expectedTextOf(essayBuddy));
+  // Still there after a reload: the failed request never stored an empty result.
+  await page.reload();
+  await expect(resultRegion(page)).toContainText(expectedTextOf(essayBuddy));
+
+  backend.reply({ json: exampleAnswer(essayBuddy) });
+  backend.hold();
+  await generateButton(page, essayBuddy).click();
+  await expect(resultRegion(page)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(resultRegion(page)).toContainText(expectedTextOf(essayBuddy));
+  await expect(generateButton(page, essayBuddy)).toBeEnabled();
+});
+
 test('pressing Enter while loading sends nothing more', async ({ page }) => {
   await seedBackend(page);
   const backend = await fakeBackend(page, { json: exampleAnswer(essayBuddy) });

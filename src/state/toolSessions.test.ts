@@ -65,6 +65,31 @@ describe('a tool session', () => {
     expect(useToolSessions.getState().sessions[tool.id]?.resultId).toMatch(/^res_\d+$/);
   });
 
+  it('a failed or cancelled new request gives back the earlier result, on screen and in storage', async () => {
+    const { useToolSessions } = await freshStore();
+    const { backend, calls } = heldBackend();
+    useToolSessions.getState().open(tool);
+    const first = useToolSessions.getState().generate(tool, tool.example.input, backend);
+    calls[0]?.resolve({ thesis: 'Good one' });
+    await first;
+    const good = useToolSessions.getState().sessions[tool.id]?.resultId;
+
+    const failing = useToolSessions.getState().generate(tool, tool.example.input, backend);
+    expect(useToolSessions.getState().sessions[tool.id]?.result).toBeNull();
+    // Typing while it runs stores the session: the earlier result must still come back.
+    useToolSessions.getState().setValues(tool.id, { ...tool.example.input, topic: 'Changed while waiting' });
+    calls[1]?.reject(new UserFacingError('Model overloaded'));
+    await failing;
+    expect(useToolSessions.getState().sessions[tool.id]).toMatchObject({ error: 'Model overloaded', resultId: good, result: { kind: 'json', data: { thesis: 'Good one' } } });
+    expect(localStorage.getItem(storageKeys.toolSession(tool.id))).toContain('Good one');
+
+    // The held backend never answers a cancelled call: the session is idle again at once all the same.
+    void useToolSessions.getState().generate(tool, tool.example.input, backend);
+    useToolSessions.getState().cancel(tool.id);
+    expect(useToolSessions.getState().sessions[tool.id]).toMatchObject({ status: 'idle', error: null, resultId: good, notice: messages.cancelled });
+    expect(localStorage.getItem(storageKeys.toolSession(tool.id))).toContain('Good one');
+  });
+
   it('shows the error, keeps the inputs and is ready to generate again', async () => {
     const { useToolSessions } = await freshStore();
     const { backend, calls } = heldBackend();

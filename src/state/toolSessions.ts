@@ -129,6 +129,12 @@ function namesReplacedFor(tool: ToolDeclaration): boolean | Promise<boolean> {
 /** The request in flight per tool: its time limit, going offline, cancel (engine/toolRequest.ts). */
 const requests = new ToolRequests();
 
+/**
+ * The result on screen when Generate was pressed again, per tool: a new request never destroys a good
+ * result, so a failed or cancelled one gives it back (with the error or notice beside it).
+ */
+const beforeRequest = new Map<string, Pick<ToolSession, 'versions' | 'shown' | 'result' | 'resultId' | 'resultValues'>>();
+
 /** The tools opened in this tab, so their sessions can start again when storage is cleared. */
 const opened = new Map<string, ToolDeclaration>();
 
@@ -178,14 +184,21 @@ export const useToolSessions = create<ToolSessionsState>()((set, get) => {
     };
     return requests.run(tool.id, answer, {
       onText: (textSoFar) => update(tool.id, { partial: textSoFar }, false),
-      onResult: (answer) =>
-        update(tool.id, {
+      onResult: (answer) => {
+        beforeRequest.delete(tool.id);
+        return update(tool.id, {
           ...accept(answer),
           status: 'idle',
           partial: null,
           ...(answer.privacyNotice ? { notice: answer.privacyNotice } : {}),
-        }),
-      onError: (error) => update(tool.id, { ...failed(error), status: 'idle', partial: null }, false),
+        });
+      },
+      onError: (error) => {
+        const kept = beforeRequest.get(tool.id);
+        beforeRequest.delete(tool.id);
+        // The earlier result is stored again (typing during the request may have stored the cleared session).
+        return update(tool.id, { ...failed(error), status: 'idle', partial: null, ...kept }, kept !== undefined);
+      },
     });
   }
 
@@ -208,7 +221,11 @@ export const useToolSessions = create<ToolSessionsState>()((set, get) => {
     async generate(tool, values, backend) {
       if (session(tool.id).status !== 'idle') return; // A second click sends nothing.
       const output = { language: useOutputLanguage.getState().language, level: session(tool.id).level };
-      update(tool.id, { values, ...showing([], 0), resultValues: null, error: null, refineError: null, status: 'loading', partial: null, notice: null });
+      const before = session(tool.id);
+      if (before.versions.length > 0) beforeRequest.set(tool.id, { ...showing(before.versions, before.shown), resultValues: before.resultValues });
+      else beforeRequest.delete(tool.id);
+      // Not stored yet: until the new answer is in, the stored session keeps the earlier result.
+      update(tool.id, { values, ...showing([], 0), resultValues: null, error: null, refineError: null, status: 'loading', partial: null, notice: null }, false);
       await request(tool, values, backend, { output }, ({ result, reading }) => {
         const first: ResultVersion = { result, id: `res_${Date.now()}`, chain: [], output, reading, sampleOnly: false };
         return { ...showing([first], 0), resultValues: values };
@@ -248,7 +265,9 @@ export const useToolSessions = create<ToolSessionsState>()((set, get) => {
 
     cancel(toolId, notice = messages.cancelled) {
       if (!requests.cancel(toolId)) return;
-      if (get().sessions[toolId]) update(toolId, { status: 'idle', partial: null, notice }, false);
+      const kept = beforeRequest.get(toolId);
+      beforeRequest.delete(toolId);
+      if (get().sessions[toolId]) update(toolId, { status: 'idle', partial: null, notice, ...kept }, kept !== undefined);
     },
 
     clearResult(toolId) {
@@ -262,6 +281,7 @@ export const useToolSessions = create<ToolSessionsState>()((set, get) => {
 storageListeners.add((key) => {
   if (key !== null) return;
   const sessions: Record<string, ToolSession> = {};
+  beforeRequest.clear();
   for (const [id, tool] of opened) {
     requests.cancel(id);
     sessions[id] = restore(tool);
