@@ -1,4 +1,5 @@
 import type { RateDecision } from '../rateLimit';
+import { failOpenRateLimit } from './failOpen';
 import { StoreUnavailable, type CounterAddition, type LimitStore } from './types';
 
 /*
@@ -142,7 +143,6 @@ function budgetTotal(entry: DenoKvEntryMaybe, time: number): number {
 }
 
 export function createDenoKvLimitStore({ kv, salt = '', fallback, timeoutMs = 250, log = console.warn, now = Date.now }: DenoKvLimitStoreOptions): LimitStore {
-  let down = false;
 
   /** Runs `work` or rejects with StoreTimeout after timeoutMs; `gaveUp()` tells the work to stop retrying. */
   async function within<T>(work: (gaveUp: () => boolean) => Promise<T>): Promise<T> {
@@ -209,24 +209,11 @@ export function createDenoKvLimitStore({ kv, salt = '', fallback, timeoutMs = 25
     }, gaveUp);
   }
 
+  /** A failure in words for the log and StoreUnavailable (never a key). */
+  const why = (error: unknown) => (error instanceof StoreTimeout ? `no answer within ${timeoutMs} ms` : error instanceof StoreContended ? 'too contended' : 'unreachable');
+
   return {
-    async consume(key, windowMs, limit) {
-      try {
-        const decision = await shared(key, windowMs, limit);
-        if (down) {
-          down = false;
-          log('[gateway] rate-limit store answers again: the shared limit applies again');
-        }
-        return decision;
-      } catch (error) {
-        if (!down) {
-          down = true;
-          const why = error instanceof StoreTimeout ? `no answer within ${timeoutMs} ms` : error instanceof StoreContended ? 'too contended' : 'unreachable';
-          log(`[gateway] rate-limit store ${why}: using this process's own limit until it answers again`);
-        }
-        return fallback.consume(key, windowMs, limit);
-      }
-    },
+    consume: failOpenRateLimit(shared, fallback, why, log),
     // Budgets fail closed: no fallback, the caller (budgets.ts) refuses while the store cannot answer.
     async add(counts) {
       if (counts.length === 0) return [];
@@ -235,8 +222,7 @@ export function createDenoKvLimitStore({ kv, salt = '', fallback, timeoutMs = 25
         return await within((gaveUp) => addAll(counts, keys, gaveUp));
       } catch (error) {
         // The cause kept for whoever debugs; budgets.ts logs only that the store is unavailable.
-        const why = error instanceof StoreTimeout ? `no answer within ${timeoutMs} ms` : error instanceof StoreContended ? 'too contended' : 'unreachable';
-        throw new StoreUnavailable(why, { cause: error });
+        throw new StoreUnavailable(why(error), { cause: error });
       }
     },
     async close() {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { RateDecision } from '../rateLimit';
 import { ADD_SCRIPT, addScriptArgs, addTotalsOf, BUDGET_KEY_PREFIX, budgetKeyInput, RATE_KEY_PREFIX, RATE_SCRIPT, rateDecisionOf, rateKeyInput } from './redisScripts';
+import { failOpenRateLimit } from './failOpen';
 import { StoreUnavailable, type LimitStore } from './types';
 
 /*
@@ -59,7 +60,6 @@ export function createRedisLimitStore({ url, salt = '', fallback, timeoutMs = 25
   });
   // Connection errors surface through the calls (and the one outage line); without a listener ioredis prints each.
   redis.on('error', () => {});
-  let down = false;
 
   /** One script call, or StoreTimeout after timeoutMs. */
   async function evalWithin(script: string, keys: string[], args: string[]): Promise<unknown> {
@@ -78,28 +78,10 @@ export function createRedisLimitStore({ url, salt = '', fallback, timeoutMs = 25
     return rateDecisionOf(await evalWithin(RATE_SCRIPT, [redisKeyFor(key, windowMs, salt)], [String(windowMs)]), limit);
   }
 
-  /** The rate limit's outage line, once per outage, and its recovery line. */
-  function noteOutage(error: unknown) {
-    if (down) return;
-    down = true;
-    const why = error instanceof StoreTimeout ? `no answer within ${timeoutMs} ms` : 'unreachable';
-    log(`[gateway] rate-limit store ${why}: using this process's own limit until it answers again`);
-  }
+  const why = (error: unknown) => (error instanceof StoreTimeout ? `no answer within ${timeoutMs} ms` : 'unreachable');
 
   return {
-    async consume(key, windowMs, limit) {
-      try {
-        const decision = await shared(key, windowMs, limit);
-        if (down) {
-          down = false;
-          log('[gateway] rate-limit store answers again: the shared limit applies again');
-        }
-        return decision;
-      } catch (error) {
-        noteOutage(error);
-        return fallback.consume(key, windowMs, limit);
-      }
-    },
+    consume: failOpenRateLimit(shared, fallback, why, log),
     // Budgets fail closed: no fallback, the caller (budgets.ts) refuses while the store cannot answer.
     async add(counts) {
       if (counts.length === 0) return [];
@@ -107,7 +89,7 @@ export function createRedisLimitStore({ url, salt = '', fallback, timeoutMs = 25
         const keys = counts.map((count) => redisBudgetKeyFor(count.key, salt));
         return addTotalsOf(await evalWithin(ADD_SCRIPT, keys, addScriptArgs(counts)), counts.length);
       } catch (error) {
-        throw new StoreUnavailable(error instanceof StoreTimeout ? `no answer within ${timeoutMs} ms` : 'unreachable');
+        throw new StoreUnavailable(why(error));
       }
     },
     async close() {

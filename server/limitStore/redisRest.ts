@@ -1,4 +1,5 @@
 import type { RateDecision } from '../rateLimit';
+import { failOpenRateLimit } from './failOpen';
 import { ADD_SCRIPT, addScriptArgs, addTotalsOf, budgetKey, RATE_SCRIPT, rateDecisionOf, rateKey } from './redisScripts';
 import { StoreUnavailable, type LimitStore } from './types';
 
@@ -69,7 +70,6 @@ export function createRedisRestLimitStore({
   log = console.warn,
   fetch = globalThis.fetch,
 }: RedisRestLimitStoreOptions): LimitStore {
-  let down = false;
 
   /** One EVAL over REST, its {"result": …}, or StoreFailure saying why (a timeout after timeoutMs). */
   async function evalWithin(script: string, keys: string[], args: string[]): Promise<unknown> {
@@ -121,23 +121,7 @@ export function createRedisRestLimitStore({
   }
 
   return {
-    async consume(key, windowMs, limit) {
-      try {
-        const decision = await shared(key, windowMs, limit);
-        if (down) {
-          down = false;
-          log('[gateway] rate-limit store answers again: the shared limit applies again');
-        }
-        return decision;
-      } catch (error) {
-        // One line per outage, naming no client.
-        if (!down) {
-          down = true;
-          log(`[gateway] rate-limit store ${why(error)}: using this process's own limit until it answers again`);
-        }
-        return fallback.consume(key, windowMs, limit);
-      }
-    },
+    consume: failOpenRateLimit(shared, fallback, why, log),
     // Budgets fail closed: no fallback, the caller (budgets.ts) refuses while the store cannot answer, and logs it.
     async add(counts) {
       if (counts.length === 0) return [];
