@@ -156,7 +156,8 @@ export function createBudgets(caps: BudgetCaps, store: LimitStore, now: () => nu
         pending.clear();
         recovered();
       } catch (error) {
-        outage(error);
+        // Never thrown from here (the caller does not wait for it): anything the store threw counts as an outage.
+        outage(error instanceof StoreUnavailable ? error : new StoreUnavailable('failed unexpectedly'));
         for (const counter of counters) {
           const kept = pending.get(counter.key);
           if (!kept && counter.scope === 'client' && pending.size >= MAX_PENDING) continue;
