@@ -295,10 +295,11 @@ function printFailures(results: PhaseResult[]): void {
   }
 }
 
-function printTable(results: PhaseResult[]): void {
-  const header = ['phase', 'connections', 'seconds', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'non-2xx', 'errors', 'gateway RSS MB (before → after)'];
-  const rows = results.map((r) => [
-    r.phase.name,
+/** The columns every table of phases shows, after its first. */
+const PHASE_COLUMNS = ['connections', 'seconds', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'non-2xx', 'errors'];
+
+function phaseCells(r: PhaseResult): string[] {
+  return [
     String(r.phase.connections),
     r.elapsedS.toFixed(1),
     String(r.requests),
@@ -308,11 +309,20 @@ function printTable(results: PhaseResult[]): void {
     (r.latencies.at(-1) ?? Number.NaN).toFixed(2),
     String(r.non2xx),
     String(r.errors),
-    `${mb(r.rssBefore)} → ${mb(r.rssAfter)}`,
-  ]);
+  ];
+}
+
+function printMarkdownTable(header: string[], rows: string[][]): void {
   console.log(`\n| ${header.join(' | ')} |`);
   console.log(`|${header.map(() => '---').join('|')}|`);
   for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+}
+
+function printTable(results: PhaseResult[]): void {
+  printMarkdownTable(
+    ['phase', ...PHASE_COLUMNS, 'gateway RSS MB (before → after)'],
+    results.map((r) => [r.phase.name, ...phaseCells(r), `${mb(r.rssBefore)} → ${mb(r.rssAfter)}`]),
+  );
   printFailures(results);
   const soak = results.find((r) => r.phase.name === 'soak');
   if (soak && soak.rssSamples.length > 1) {
@@ -584,29 +594,10 @@ async function measureInstances(instances: number, staticDir: string): Promise<S
 }
 
 function printScaleTable(rows: ScaleResult[]): void {
-  const header = ['instances', 'connections', 'seconds', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'non-2xx', 'errors', 'gateways RSS MB (start → after; peak)', 'Redis RSS MB', 'fake RSS MB'];
-  console.log(`\n| ${header.join(' | ')} |`);
-  console.log(`|${header.map(() => '---').join('|')}|`);
-  for (const s of rows) {
-    const r = s.result;
-    console.log(
-      `| ${[
-        String(s.instances),
-        String(r.phase.connections),
-        r.elapsedS.toFixed(1),
-        String(r.requests),
-        (r.requests / r.elapsedS).toFixed(0),
-        percentile(r.latencies, 50).toFixed(2),
-        percentile(r.latencies, 99).toFixed(2),
-        (r.latencies.at(-1) ?? Number.NaN).toFixed(2),
-        String(r.non2xx),
-        String(r.errors),
-        `${mb(s.gatewayRssStart)} → ${mb(r.rssAfter)}; ${mb(s.gatewayRssPeak)}`,
-        mb(s.redisRss),
-        mb(s.fakeRss),
-      ].join(' | ')} |`,
-    );
-  }
+  printMarkdownTable(
+    ['instances', ...PHASE_COLUMNS, 'gateways RSS MB (start → after; peak)', 'Redis RSS MB', 'fake RSS MB'],
+    rows.map((s) => [String(s.instances), ...phaseCells(s.result), `${mb(s.gatewayRssStart)} → ${mb(s.result.rssAfter)}; ${mb(s.gatewayRssPeak)}`, mb(s.redisRss), mb(s.fakeRss)]),
+  );
   printFailures(rows.map((s) => s.result));
   for (const s of rows) {
     // A long phase (LOAD_SCALE_SECONDS) shows whether the memory settles or keeps growing.
