@@ -9,6 +9,7 @@ import { createDenoKvLimitStore, denoKvBudgetKey, denoKvRateKey, type DenoKv, ty
 import { createMemoryLimitStore } from './limitStore/memory';
 import { StoreUnavailable } from './limitStore/types';
 import { freePort, spawnGroup, waitUntilUp, type GroupProcess } from './testing/processGroup';
+import { ask, expectLimited } from './testing/limitRequests';
 
 /*
  * Shared counters in Deno KV (issue 18), the Deno twin of sharedLimits.test.ts.
@@ -33,7 +34,6 @@ const LIMIT = 4;
 /** A UTC day: the shared limit's windows are fixed (they start at multiples of this), so a long one keeps a phase inside one window. */
 const WINDOW_MS = 86_400_000;
 const SALT = 'deno-kv-test-salt';
-const TOO_MANY = /^Too many requests\. Please wait \d+ seconds and try again\.$/;
 
 describe(`${LIMIT_STORE_VARIABLE}=denokv`, () => {
   it("is Deno.openKv()'s default KV, or the file after 'denokv:', with the salt", () => {
@@ -309,28 +309,6 @@ async function denoGateway(env: Record<string, string>): Promise<DenoGateway> {
   return { base, proc };
 }
 
-async function ask(g: DenoGateway, client: string): Promise<Response> {
-  const response = await fetch(`${g.base}/functions/v1/gemini`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': client },
-    body: JSON.stringify({ contents: 'x' }),
-    signal: AbortSignal.timeout(5_000),
-  });
-  await response.text();
-  return response;
-}
-
-async function expectLimited(g: DenoGateway, client: string): Promise<void> {
-  const response = await fetch(`${g.base}/functions/v1/gemini`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': client },
-    body: JSON.stringify({ contents: 'x' }),
-    signal: AbortSignal.timeout(5_000),
-  });
-  expect(response.status).toBe(429);
-  expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-  expect(((await response.json()) as { error: string }).error).toMatch(TOO_MANY);
-}
 
 /** Waits out the end of a shared window if it is close, so no phase is split across two windows (and two counts). */
 async function clearOfWindowEnd(marginMs = 120_000): Promise<void> {

@@ -15,6 +15,7 @@ import { startGateway, type GatewayProcess } from './testing/gateway';
 import { call, stubProvider } from './testing/gatewayStubs';
 import { startRedis, type RedisProcess } from './testing/redis';
 import { startRedisRestServer, type RedisRestServer } from './testing/redisRestServer';
+import { TOO_MANY } from './testing/limitRequests';
 
 /*
  * Shared counters over Redis's REST protocol (issue 18): the store a
@@ -43,7 +44,6 @@ const LIMIT = 4;
 const TOKEN = 'rest-token-3f9a61c2e8b04d75';
 const WRONG_TOKEN = 'wrong-token-b81d0c77e4a2';
 const SALT = 'rest-test-salt';
-const TOO_MANY = /^Too many requests\. Please wait \d+ seconds and try again\.$/;
 const UNAVAILABLE = "This school's AI allowance cannot be checked right now. Please try again in a minute.";
 const ALLOWANCE = /^This school's daily AI allowance is used up; it resets at 00:00 UTC \(in \d+ (hours?|minutes?)\)\.$/;
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeProviderServer } from '../src/engine/testing/fakeProviders';
 import { startGateway, type GatewayProcess } from './testing/gateway';
 import { startRedis, type RedisProcess } from './testing/redis';
+import { ask, expectLimited } from './testing/limitRequests';
 
 /*
  * Shared rate limits on a real store (issue 18): a real Redis and two real
@@ -21,7 +22,6 @@ import { startRedis, type RedisProcess } from './testing/redis';
  */
 
 const LIMIT = 4;
-const TOO_MANY = /^Too many requests\. Please wait \d+ seconds and try again\.$/;
 
 let workDir = '';
 let staticDir = '';
@@ -40,27 +40,6 @@ async function redis(port?: number): Promise<RedisProcess> {
   return r;
 }
 
-async function ask(g: GatewayProcess, client: string): Promise<Response> {
-  const response = await fetch(`${g.base}/functions/v1/gemini`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': client },
-    body: JSON.stringify({ contents: 'x' }),
-    signal: AbortSignal.timeout(5_000),
-  });
-  await response.text();
-  return response;
-}
-
-async function expectLimited(g: GatewayProcess, client: string): Promise<void> {
-  const response = await fetch(`${g.base}/functions/v1/gemini`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': client },
-    body: JSON.stringify({ contents: 'x' }),
-  });
-  expect(response.status).toBe(429);
-  expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-  expect(((await response.json()) as { error: string }).error).toMatch(TOO_MANY);
-}
 
 async function keysIn(r: RedisProcess): Promise<string[]> {
   const client = new Redis(r.url, { lazyConnect: true, maxRetriesPerRequest: 0 });
