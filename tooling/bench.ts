@@ -1,8 +1,10 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { buildInto, launch, rows, serve, work } from './bench/harness';
-import { measureBigProject, measureLighthouse, measureSizes, measureStreamPaint } from './bench/pages';
+import { measureKeystroke } from './bench/keystroke';
+import { measureBigProject, measureLighthouse, measureSizes } from './bench/pages';
 import { measureRegistryScale } from './bench/registryScale';
+import { measureStreamPaint } from './bench/streaming';
 import { measureBigDeck } from './bench/study';
 
 /*
@@ -11,7 +13,9 @@ import { measureBigDeck } from './bench/study';
  * not a test: it reports and compares with the targets; it never fails CI.
  *
  * The harness is in bench/harness.ts, the measures in bench/pages.ts and
- * bench/registryScale.ts, the study deck's in bench/study.ts.
+ * bench/registryScale.ts, the study deck's in bench/study.ts, Generate to the
+ * first streamed character in bench/streaming.ts, a keystroke's latency in
+ * bench/keystroke.ts (issue 19 adds those two, and four tool routes).
  */
 
 async function main() {
@@ -28,6 +32,7 @@ async function main() {
     await measureBigProject(browser, url);
     await measureBigDeck(browser, url);
     await measureStreamPaint(browser, url);
+    await measureKeystroke(browser, url);
     await measureRegistryScale(browser, dashboard.js);
   } finally {
     await browser.close();

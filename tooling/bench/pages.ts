@@ -1,25 +1,34 @@
 import type { Browser } from '@playwright/test';
 import { findChromium } from '../../e2e/support/findChromium';
 import { storageKeys } from '../../src/engine/storage';
-import { heldStream, startFakeContractServer } from '../../src/engine/testing/fakeContractServer';
-import { CHROME_FLAGS, firstLoad, kb, ms, newPage, record, TOOL_ROUTE } from './harness';
+import { CHROME_FLAGS, firstLoad, kb, ms, newPage, record, ROUTES, TOOL_ROUTE, TOOL_ROUTES } from './harness';
 
 /*
- * The page measures (issue 7): first-load sizes, Lighthouse, a project of
- * 1,000 artifacts, and a streamed chunk's arrival to its paint.
+ * The page measures (issues 7 and 19): first-load sizes and Lighthouse for
+ * the landing page, the dashboard and four tools, and a project of 1,000
+ * artifacts. The streaming and typing measures are in streaming.ts and
+ * keystroke.ts.
  */
+
+/** Issue 19's first-load budgets, gzipped: the dashboard, and any tool route in all (the dashboard's code included). */
+const DASHBOARD_JS = 80 * 1024;
+const TOOL_JS = 116 * 1024;
 
 export async function measureSizes(browser: Browser, base: string) {
   console.log('\nFirst load (production build, gzip -9)');
   const landing = await firstLoad(browser, `${base}#/`);
-  const dashboard = await firstLoad(browser, `${base}#/dashboard`);
-  const tool = await firstLoad(browser, `${base}${TOOL_ROUTE}`);
   record('#/ JavaScript', kb(landing.js));
   record('#/ CSS', kb(landing.css));
-  record('#/dashboard JavaScript', kb(dashboard.js), '<= 80 KB', dashboard.js <= 80 * 1024);
+  const dashboard = await firstLoad(browser, `${base}#/dashboard`);
+  record('#/dashboard JavaScript', kb(dashboard.js), `<= ${DASHBOARD_JS / 1024} KB`, dashboard.js <= DASHBOARD_JS);
   record('#/dashboard CSS', kb(dashboard.css));
-  record(`${TOOL_ROUTE} JavaScript`, kb(tool.js));
-  record(`${TOOL_ROUTE} adds over the dashboard`, kb(tool.js - dashboard.js), '<= 12 KB', tool.js - dashboard.js <= 12 * 1024);
+  for (const route of TOOL_ROUTES) {
+    const tool = await firstLoad(browser, `${base}${route}`);
+    record(`${route} JavaScript`, kb(tool.js), `<= ${TOOL_JS / 1024} KB`, tool.js <= TOOL_JS);
+    record(`${route} CSS`, kb(tool.css));
+    // No target of its own since issue 19 (the total above is the budget); printed to show what a tool costs.
+    record(`${route} adds over the dashboard`, kb(tool.js - dashboard.js));
+  }
   return dashboard;
 }
 
@@ -30,7 +39,7 @@ export async function measureLighthouse(base: string) {
   const found = findChromium();
   const chrome = await chromeLauncher.launch({ chromePath: found.executablePath, chromeFlags: ['--headless=new', ...CHROME_FLAGS] });
   try {
-    for (const route of ['#/', '#/dashboard', TOOL_ROUTE]) {
+    for (const route of ROUTES) {
       const result = await lighthouse(`${base}${route}`, {
         port: chrome.port,
         output: 'json',
@@ -114,41 +123,4 @@ export async function measureBigProject(browser: Browser, base: string) {
   });
   record('save one more artifact into it', ms(saveTime));
   await context.close();
-}
-
-export async function measureStreamPaint(browser: Browser, base: string) {
-  console.log('\nStreaming');
-  const backend = await startFakeContractServer({ cors: true });
-  const stream = heldStream();
-  backend.respond(stream.responder);
-  const page = await newPage(browser);
-  const context = page.context();
-  await page.addInitScript(
-    ({ key, url }) => localStorage.setItem(key, JSON.stringify({ backendUrl: url, publicKey: 'bench' })),
-    { key: storageKeys.settings, url: backend.url },
-  );
-  await page.addInitScript(() => {
-    new MutationObserver(() => {
-      const w = window as unknown as { paintedAt?: number };
-      if (w.paintedAt === undefined && document.body.textContent?.includes('Chloroplasts')) {
-        requestAnimationFrame(() => {
-          w.paintedAt = performance.timeOrigin + performance.now();
-        });
-      }
-    }).observe(document, { childList: true, subtree: true, characterData: true });
-  });
-  await page.goto(`${base}#/smart-notes`);
-  await page.getByLabel('Text to summarise').fill('Photosynthesis happens in leaves.');
-  await page.getByRole('button', { name: 'Generate' }).click();
-  await stream.opened;
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  const sentAt = Date.now();
-  stream.send({ event: 'delta', data: { text: '## Summary\nChloroplasts ' } });
-  await page.waitForFunction(() => (window as unknown as { paintedAt?: number }).paintedAt !== undefined);
-  const paintedAt = await page.evaluate(() => (window as unknown as { paintedAt: number }).paintedAt);
-  stream.send({ event: 'done', data: { text: '## Summary\nChloroplasts make sugar.' } });
-  stream.end();
-  record("a streamed chunk's arrival to its paint", ms(paintedAt - sentAt));
-  await context.close();
-  await backend.close();
 }
