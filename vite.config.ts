@@ -4,6 +4,7 @@ import { appPageHeaders } from './server/contentSecurityPolicy.ts';
 import { cspPlugin } from './tooling/cspPlugin.ts';
 import { ocrDataPlugin } from './tooling/ocrDataPlugin.ts';
 import { registryPlugin } from './tooling/registryPlugin.ts';
+import { zodJsonSchemaPlugin } from './tooling/zodJsonSchemaPlugin.ts';
 
 export default defineConfig({
   // Relative asset URLs: the app uses hash routes, so it can be served from any folder.
@@ -20,6 +21,8 @@ export default defineConfig({
     cspPlugin(),
     // Text recognition's English data at the fixed path its worker asks for (tooling/ocrDataPlugin.ts).
     ocrDataPlugin(),
+    // zod's JSON Schema generator left out of the browser: schemas are converted at build time (tooling/zodJsonSchemaPlugin.ts).
+    zodJsonSchemaPlugin(),
   ],
   build: { target: 'es2022' },
   server: { host: '127.0.0.1', port: 5173 },

@@ -243,3 +243,23 @@ describe('registryProblems', () => {
     expect(RESERVED_TOOL_IDS).toEqual(['dashboard', 'projects', 'settings']);
   });
 });
+
+describe('registryPlugin in a build', () => {
+  it("appends each registry module's result schemas, converted, so the browser never converts them (issue 19)", async () => {
+    const plugin = registryPlugin({ registryDir: dir, uiIconsModule });
+    (plugin.configResolved as (config: { command: string }) => void)({ command: 'build' });
+    const transform = plugin.transform as (code: string, id: string) => Promise<{ code: string } | undefined>;
+    const file = path.join(dir, 'tide-explainer.ts');
+    const out = await transform('export default 1;', file);
+    // A markdown tool has nothing to convert; the export is there all the same, so every tool module has one shape.
+    expect(out?.code).toBe('export default 1;\nexport const contracts = {};\n');
+    expect(await transform('export const x = 1;', path.resolve(import.meta.dirname, '../src/engine/storage.ts'))).toBeUndefined();
+  });
+
+  it('leaves modules as they are outside a build (the dev server and tests convert on first use)', async () => {
+    const plugin = registryPlugin({ registryDir: dir, uiIconsModule });
+    (plugin.configResolved as (config: { command: string }) => void)({ command: 'serve' });
+    const transform = plugin.transform as (code: string, id: string) => Promise<unknown>;
+    expect(await transform('export default 1;', path.join(dir, 'tide-explainer.ts'))).toBeUndefined();
+  });
+});

@@ -8,6 +8,8 @@ import type { ToolMeta, ToolModule } from '../src/engine/defineTool';
 import { RegistryError, registryProblems, type RegistryFileReport } from './registryChecks.ts';
 import { registryFiles } from './registryFiles.ts';
 import type { RendererContracts } from './rendererChecks.ts';
+import { toolContracts } from '../src/engine/contractSchema.ts';
+import type { ToolContracts } from '../src/engine/resultContracts.ts';
 
 /*
  * Assembles the registry at build time, so adding a tool is adding a file.
@@ -23,6 +25,10 @@ import type { RendererContracts } from './rendererChecks.ts';
  * Assembling checks every file (registryChecks.ts) and throws one error naming
  * each file at fault: the build stops with it, and the dev server shows it in
  * its overlay and assembles again when a registry file is saved.
+ *
+ * A production build also appends to each registry module its result schemas
+ * in the contract's vocabulary (`export const contracts`), converted here, so
+ * the browser never runs z.toJSONSchema (src/engine/resultContracts.ts).
  */
 
 const VIRTUAL_ID = 'virtual:studyforge/catalogue';
@@ -30,7 +36,7 @@ const RESOLVED_ID = `\0${VIRTUAL_ID}`;
 const META_KEYS = ['id', 'title', 'description', 'icon', 'role', 'category'] as const satisfies readonly (keyof ToolMeta)[];
 
 interface Catalogue {
-  tools: { meta: ToolMeta; file: string }[];
+  tools: { meta: ToolMeta; file: string; contracts: ToolContracts }[];
   sprite: { fileName: string; source: string };
 }
 
@@ -103,7 +109,19 @@ export function registryPlugin(options: RegistryPluginOptions): Plugin {
     const { module: renderers } = await runnerImport<{ rendererContracts: RendererContracts }>(contractsModule, quiet);
     const problems = registryProblems(reports, { iconExists, rendererContracts: renderers.rendererContracts });
     if (problems.length > 0) throw new RegistryError(problems);
-    const tools = files.map(({ file }, i) => ({ file, meta: pickMeta(reports[i]?.imported ? reports[i].declaration : undefined) }));
+    const unconvertible: string[] = [];
+    const tools = files.map(({ file, shown }, i) => {
+      const report = reports[i];
+      const declaration = (report?.imported ? report.declaration : undefined) as ToolModule['default'];
+      let contracts: ToolContracts = {};
+      try {
+        contracts = toolContracts(declaration);
+      } catch (error) {
+        unconvertible.push(`${shown}: ${error instanceof Error ? error.message : String(error)}. Describe the result with plain objects, arrays, strings, numbers, booleans and enums.`);
+      }
+      return { file, meta: pickMeta(declaration), contracts };
+    });
+    if (unconvertible.length > 0) throw new RegistryError(unconvertible);
     const { module: ui } = await runnerImport<{ uiIcons: readonly string[] }>(path.resolve(options.uiIconsModule), quiet);
     const sprite = await buildSprite([...ui.uiIcons, ...tools.map((t) => t.meta.icon)]);
     return { tools, sprite };
@@ -125,8 +143,23 @@ export function registryPlugin(options: RegistryPluginOptions): Plugin {
     server.ws.send({ type: 'full-reload' });
   }
 
+  let building = false;
+
   return {
     name: 'studyforge-registry',
+
+    configResolved(config) {
+      building = config.command === 'build';
+    },
+
+    /** In a build, each registry module gains its converted schemas; elsewhere the engine converts on first use. */
+    async transform(code, id) {
+      if (!building || !registryDirs.some((dir) => id.startsWith(dir + path.sep))) return undefined;
+      const tool = (await catalogue()).tools.find((t) => t.file === id);
+      if (!tool) return undefined;
+      // Appended, so every earlier line keeps its place in the source map.
+      return { code: `${code}\nexport const contracts = ${JSON.stringify(tool.contracts)};\n`, map: null };
+    },
 
     resolveId(id) {
       return id === VIRTUAL_ID ? RESOLVED_ID : undefined;

@@ -45,7 +45,11 @@ export function loadTool(id: string): Promise<ToolDeclaration> {
   if (!loader) return Promise.reject(new Error(`No tool with id "${id}".`));
   let declaration = loaded.get(id);
   if (!declaration) {
-    declaration = loader().then((module) => module.default);
+    // The module brings its result schemas converted at build time; the engine keeps them with the schemas (resultContracts.ts).
+    declaration = Promise.all([loader(), import('./resultContracts')]).then(([module, { rememberContracts }]) => {
+      rememberContracts(module.default, module.contracts);
+      return module.default;
+    });
     // A failed chunk load (flaky network) should be retryable, not cached.
     declaration.catch(() => loaded.delete(id));
     loaded.set(id, declaration);

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { ToolDeclaration } from './defineTool';
+import type { ToolContracts } from './resultContracts';
 
 /*
  * The backend contract (spec 7.1) describes structured output with an
@@ -124,4 +126,16 @@ export function toContractSchema(schema: z.ZodType): ContractSchema {
     throw new ContractSchemaError(`Result schema cannot be converted: ${error instanceof Error ? error.message : String(error)}`);
   }
   return convertNode(json, '');
+}
+
+/** A tool's result schemas converted, as the registry plugin ships them with the tool's module (resultContracts.ts). */
+export function toolContracts(tool: ToolDeclaration): ToolContracts {
+  const contracts: { result?: ContractSchema; followUps?: Record<string, ContractSchema> } = {};
+  if (tool.result !== 'markdown') contracts.result = toContractSchema(tool.result);
+  for (const [key, followUp] of Object.entries(tool.followUps ?? {})) {
+    if (followUp.result === 'markdown') continue;
+    contracts.followUps ??= {};
+    contracts.followUps[key] = toContractSchema(followUp.result);
+  }
+  return contracts;
 }

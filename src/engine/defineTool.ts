@@ -4,6 +4,7 @@ import type { BuiltinPlaceholder, PlaceholderNames } from './promptTemplate';
 import type { AnyContractTypes, RendererKey, RendererKeys } from './renderers';
 import type { ReadingScale } from './refine/outputOptions';
 import type { ExportSettings } from './export/format';
+import type { ToolContracts } from './resultContracts';
 
 /*
  * The one shape every registry file declares. Types flow from the fields: the
@@ -177,4 +178,6 @@ export function defineTool<
 /** A registry module as the engine loads it. */
 export interface ToolModule {
   default: ToolDeclaration;
+  /** The result schemas in the contract's vocabulary, added by the registry plugin when it builds the app. */
+  contracts?: ToolContracts;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { toContractSchema, type ContractSchema } from './contractSchema';
+import { contractSchemaOf, rememberContract, withoutProperties } from './resultContracts';
 import type { ResultSpec, ToolDeclaration } from './defineTool';
 import type { Field, FormValues } from './fields';
 import { preparedValues } from './formSchema';
@@ -12,16 +12,7 @@ import { DEFAULT_OUTPUT, outputInstruction, type OutputOptions } from './refine/
 
 export type ToolResult = { kind: 'text'; text: string } | { kind: 'json'; data: unknown };
 
-const contractSchemas = new WeakMap<z.ZodType, ContractSchema>();
-
-export function contractSchemaOf(schema: z.ZodType): ContractSchema {
-  let converted = contractSchemas.get(schema);
-  if (!converted) {
-    converted = toContractSchema(schema);
-    contractSchemas.set(schema, converted);
-  }
-  return converted;
-}
+export { contractSchemaOf };
 
 /** Checks an answer against the result spec; unvalidated data is never shown or saved. */
 export function validatedResult(result: ResultSpec, answer: unknown): ToolResult {
@@ -122,6 +113,8 @@ export function modelSchemaOf(tool: ToolDeclaration, derived: Readonly<Record<st
   if (!schema) {
     const model = Object.fromEntries(Object.entries(tool.result.shape).filter(([key]) => !supplied.includes(key)));
     schema = z.object(model);
+    // Its contract is the result's without those keys: nothing to convert in the browser.
+    rememberContract(schema, withoutProperties(contractSchemaOf(tool.result), supplied));
     modelSchemas.set(tool, schema);
   }
   return schema;
