@@ -4,6 +4,7 @@ import { appPageHeaders } from './server/contentSecurityPolicy.ts';
 import { cspPlugin } from './tooling/cspPlugin.ts';
 import { ocrDataPlugin } from './tooling/ocrDataPlugin.ts';
 import { registryPlugin } from './tooling/registryPlugin.ts';
+import { storedReadersPlugin } from './tooling/storedReadersPlugin.ts';
 import { zodJsonSchemaPlugin } from './tooling/zodJsonSchemaPlugin.ts';
 
 export default defineConfig({
@@ -17,6 +18,8 @@ export default defineConfig({
       extraRegistryDirs: process.env.STUDYFORGE_EXTRA_REGISTRY ? [process.env.STUDYFORGE_EXTRA_REGISTRY] : [],
       uiIconsModule: 'src/app/uiIcons.ts',
     }),
+    // The first load's stored values checked by code compiled from their schemas, without zod (tooling/storedReadersPlugin.ts).
+    storedReadersPlugin(),
     // The Content-Security-Policy as a meta element in the built index.html (server/contentSecurityPolicy.ts).
     cspPlugin(),
     // Text recognition's English data at the fixed path its worker asks for (tooling/ocrDataPlugin.ts).

@@ -38,6 +38,7 @@ describe('the build step (tooling/cspPlugin.ts)', () => {
     const main = readFileSync(path.join(root, 'src/main.tsx'), 'utf8');
     const firstImport = /^import[^;]*;/m.exec(main)?.[0];
     expect(firstImport).toBe("import './engine/zodConfig';");
-    expect(readFileSync(path.join(root, 'src/engine/zodConfig.ts'), 'utf8')).toMatch(/config\(\{ jitless: true \}\)/);
+    // It sets zod's shared configuration without importing zod (src/engine/zodConfig.test.ts checks zod then reads it).
+    expect(readFileSync(path.join(root, 'src/engine/zodConfig.ts'), 'utf8')).toMatch(/\.jitless = true;/);
   });
 });

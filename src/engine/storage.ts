@@ -1,12 +1,13 @@
-import { safeParse } from 'zod/mini';
-import type { $ZodType } from 'zod/v4/core';
 import { messages, UserFacingError } from './messages';
+import type { StoredReader } from './stored/reader';
 
 /*
  * Every local-storage access goes through here, so a corrupted value, a
  * browser that forbids storage, or a full quota is handled in one place:
- * reads validate with zod and discard what does not fit (spec 8: logged and
- * discarded), writes report a full quota as an error the UI can show.
+ * reads validate (with a reader compiled from a zod schema in the first load,
+ * stored/schemas.ts, or zod itself, stored/zodReader.ts) and discard what does
+ * not fit (spec 8: logged and discarded), writes report a full quota as an
+ * error the UI can show.
  */
 
 export const STORAGE_PREFIX = 'studyforge:';
@@ -50,7 +51,7 @@ function store(): Storage | undefined {
 }
 
 /** Reads and validates a stored JSON value; anything unreadable is logged, removed and replaced by the fallback. */
-export function readStored<T>(key: string, schema: $ZodType<T>, fallback: T): T {
+export function readStored<T>(key: string, read: StoredReader<T>, fallback: T): T {
   const storage = store();
   let raw: string | null = null;
   try {
@@ -61,9 +62,9 @@ export function readStored<T>(key: string, schema: $ZodType<T>, fallback: T): T 
   }
   if (raw === null) return fallback;
   try {
-    const parsed = safeParse(schema, JSON.parse(raw));
-    if (parsed.success) return parsed.data;
-    console.warn(`[storage] discarding "${key}": it does not have the expected shape`, parsed.error.issues);
+    const outcome = read(JSON.parse(raw));
+    if (outcome.ok) return outcome.value;
+    console.warn(`[storage] discarding "${key}": it does not have the expected shape (${outcome.problem})`);
   } catch (error) {
     console.warn(`[storage] discarding "${key}": it is not valid JSON`, error);
   }

@@ -1,8 +1,9 @@
-import * as z from 'zod/mini';
+import { readers } from '../engine/stored/readers';
 import { create } from 'zustand';
 import { readStored, storageKeys, writeStored } from '../engine/storage';
+import { dashboardFilters } from '../engine/stored/choices';
 
-export const dashboardFilters = ['all', 'students', 'teachers'] as const;
+export { dashboardFilters };
 export type DashboardFilter = (typeof dashboardFilters)[number];
 
 interface DashboardFilterState {
@@ -11,7 +12,7 @@ interface DashboardFilterState {
 }
 
 export const useDashboardFilter = create<DashboardFilterState>()((set) => ({
-  filter: readStored(storageKeys.dashboardFilter, z.enum(dashboardFilters), 'all'),
+  filter: readStored(storageKeys.dashboardFilter, readers.dashboardFilter, 'all'),
   setFilter(filter) {
     set({ filter });
     try {

@@ -1,7 +1,9 @@
-import * as z from 'zod/mini';
+// zod's full API, as every tool page (where this loads) has it already; zod/mini would add its own constructors.
+import { z } from 'zod';
 import { create } from 'zustand';
 import { DEFAULT_LANGUAGE, isOutputLanguage, type OutputLanguage } from '../engine/refine/outputOptions';
 import { readStored, STORAGE_PREFIX, writeStored } from '../engine/storage';
+import { zodReader } from '../engine/stored/zodReader';
 import { storageListeners } from './crossTab';
 
 /** Where the choice is kept; not in storageKeys, which every page loads, as only tool pages read it. */
@@ -13,10 +15,10 @@ interface OutputLanguageState {
   setLanguage(language: OutputLanguage): void;
 }
 
-const languageSchema = z.string().check(z.refine(isOutputLanguage)) as z.ZodMiniType<OutputLanguage>;
+const readLanguage = zodReader(z.string().refine(isOutputLanguage) as z.ZodType<OutputLanguage>);
 
 export const useOutputLanguage = create<OutputLanguageState>()((set) => ({
-  language: readStored(OUTPUT_LANGUAGE_KEY, languageSchema, DEFAULT_LANGUAGE),
+  language: readStored(OUTPUT_LANGUAGE_KEY, readLanguage, DEFAULT_LANGUAGE),
   setLanguage(language) {
     set({ language });
     try {
@@ -29,5 +31,5 @@ export const useOutputLanguage = create<OutputLanguageState>()((set) => ({
 
 // Storage cleared ("Delete all my data", here or in another tab) or the choice changed in another tab: read it again.
 storageListeners.add((key) => {
-  if (key === null || key === OUTPUT_LANGUAGE_KEY) useOutputLanguage.setState({ language: readStored(OUTPUT_LANGUAGE_KEY, languageSchema, DEFAULT_LANGUAGE) });
+  if (key === null || key === OUTPUT_LANGUAGE_KEY) useOutputLanguage.setState({ language: readStored(OUTPUT_LANGUAGE_KEY, readLanguage, DEFAULT_LANGUAGE) });
 });

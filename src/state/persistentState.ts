@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { z } from 'zod';
 import { readStored, storageKeys, writeStored } from '../engine/storage';
+import { zodReader } from '../engine/stored/zodReader';
 
 /**
  * useState that survives a reload, for bespoke screens' own state (where a
@@ -8,7 +9,7 @@ import { readStored, storageKeys, writeStored } from '../engine/storage';
  */
 export function usePersistentState<T>(key: string, schema: z.ZodType<T>, initial: () => T): [T, (next: T) => void] {
   const storageKey = storageKeys.rendererState(key);
-  const [value, setValue] = useState<T>(() => readStored(storageKey, schema, initial()));
+  const [value, setValue] = useState<T>(() => readStored(storageKey, zodReader(schema), initial()));
   const update = useCallback(
     (next: T) => {
       setValue(next);

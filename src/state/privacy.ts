@@ -1,6 +1,8 @@
-import * as z from 'zod/mini';
+// zod's full API, as every tool page (where this loads) has it already; zod/mini would add its own constructors.
+import { z } from 'zod';
 import { create } from 'zustand';
 import { readStored, storageKeys, writeStored } from '../engine/storage';
+import { zodReader } from '../engine/stored/zodReader';
 import { storageListeners } from './crossTab';
 
 /*
@@ -39,7 +41,7 @@ function remember(choices: PrivacyChoices): void {
 }
 
 export const usePrivacy = create<PrivacyState>()((set, get) => ({
-  ...readStored(storageKeys.privacy, privacySchema, DEFAULT_PRIVACY),
+  ...readStored(storageKeys.privacy, zodReader(privacySchema), DEFAULT_PRIVACY),
   setReplaceNames(replaceNames) {
     set({ replaceNames });
     remember({ replaceNames, namesSentBy: get().namesSentBy });
@@ -51,7 +53,7 @@ export const usePrivacy = create<PrivacyState>()((set, get) => ({
     remember({ replaceNames: get().replaceNames, namesSentBy });
   },
   reload() {
-    set(readStored(storageKeys.privacy, privacySchema, DEFAULT_PRIVACY));
+    set(readStored(storageKeys.privacy, zodReader(privacySchema), DEFAULT_PRIVACY));
   },
 }));
 

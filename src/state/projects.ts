@@ -12,7 +12,8 @@ import {
   updateDeleted,
   writeBack,
 } from '../engine/projects/projectStorage';
-import { nameStamp, type Artifact, type DeletedArtifact, type DeletedProject, type ImportOutcome, type NewArtifact, type Project, type ProjectBundle } from '../engine/projects/schema';
+import { nameStamp } from '../engine/projects/projectOrder';
+import type { Artifact, DeletedArtifact, DeletedProject, ImportOutcome, NewArtifact, Project, ProjectBundle } from '../engine/projects/schema';
 import { removeStored, storageKeys, writeStored } from '../engine/storage';
 
 /*
@@ -25,7 +26,8 @@ import { removeStored, storageKeys, writeStored } from '../engine/storage';
 
 /** What the screens read with the store. */
 export { loadArtifacts } from '../engine/projects/projectStorage';
-export { newestFirst, type Artifact, type DeletedArtifact, type DeletedProject, type ImportOutcome, type Project } from '../engine/projects/schema';
+export { newestFirst } from '../engine/projects/projectOrder';
+export type { Artifact, DeletedArtifact, DeletedProject, ImportOutcome, Project } from '../engine/projects/schema';
 
 interface ProjectsState {
   projects: Project[];

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import { readers } from '../engine/stored/readers';
 import { create } from 'zustand';
 import { readStored, STORAGE_PREFIX, storageKeys, writeStored } from '../engine/storage';
 
@@ -17,9 +17,6 @@ export const RECENT_PAGES: readonly string[] = ['dashboard', 'projects'];
  * exactly as the spec says; the dashboard shows the tools-only list.
  */
 export const recentToolIdsKey = `${STORAGE_PREFIX}recent-tool-ids`;
-
-/** Tool ids, or the pages 'dashboard' and 'projects' (spec 3). */
-const recentSchema = z.array(z.string());
 
 export function withVisit(recent: readonly string[], id: string): string[] {
   return [id, ...recent.filter((r) => r !== id)].slice(0, MAX_RECENT);
@@ -41,13 +38,13 @@ interface RecentToolsState {
 }
 
 function loadRecent(): string[] {
-  return readStored(storageKeys.recentTools, recentSchema, []).slice(0, MAX_RECENT);
+  return readStored(storageKeys.recentTools, readers.recentList, []).slice(0, MAX_RECENT);
 }
 
 /** Before the tools-only list existed, the spec's list was the only record: its tools start it. */
 function loadRecentTools(recent: readonly string[]): string[] {
   const fromSpecList = recent.filter((id) => !RECENT_PAGES.includes(id));
-  const stored = readStored(recentToolIdsKey, recentSchema, fromSpecList);
+  const stored = readStored(recentToolIdsKey, readers.recentList, fromSpecList);
   return stored.filter((id) => !RECENT_PAGES.includes(id)).slice(0, MAX_RECENT);
 }
 

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { OwnKeySettings } from '../engine/backend/ownKey';
-import { effectiveSettings, settingsSchema, type BackendSettings, type StoredSettings } from '../engine/backend/settings';
+import { readers } from '../engine/stored/readers';
+import { effectiveSettings, type BackendSettings, type StoredSettings } from '../engine/backend/settings';
 import { readStored, storageKeys, writeStored } from '../engine/storage';
 
 /*
@@ -20,7 +21,7 @@ interface SettingsState {
 }
 
 export const useSettings = create<SettingsState>()((set, get) => ({
-  stored: readStored(storageKeys.settings, settingsSchema, {}),
+  stored: readStored(storageKeys.settings, readers.settings, {}),
   save(settings) {
     const stored: StoredSettings = {
       backendUrl: settings.backendUrl.trim(),

@@ -1,6 +1,7 @@
-import * as z from 'zod/mini';
+import { readers } from '../engine/stored/readers';
 import { create } from 'zustand';
 import { readStored, storageKeys, writeStored } from '../engine/storage';
+import { themeChoices } from '../engine/stored/choices';
 
 /*
  * The colour theme: the system's (prefers-color-scheme) unless the user
@@ -10,11 +11,9 @@ import { readStored, storageKeys, writeStored } from '../engine/storage';
  * Before that, the stylesheet follows the system setting by itself.
  */
 
-export const themeChoices = ['system', 'light', 'dark'] as const;
+export { themeChoices };
 export type ThemeChoice = (typeof themeChoices)[number];
 export type Theme = 'light' | 'dark';
-
-const themeChoiceSchema = z.enum(themeChoices);
 
 export const DARK_QUERY = '(prefers-color-scheme: dark)';
 
@@ -31,7 +30,7 @@ interface ThemeState {
 }
 
 export const useTheme = create<ThemeState>()((set) => ({
-  choice: readStored(storageKeys.theme, themeChoiceSchema, 'system'),
+  choice: readStored(storageKeys.theme, readers.themeChoice, 'system'),
   setChoice(choice) {
     set({ choice });
     try {
@@ -42,7 +41,7 @@ export const useTheme = create<ThemeState>()((set) => ({
     }
   },
   reload() {
-    set({ choice: readStored(storageKeys.theme, themeChoiceSchema, 'system') });
+    set({ choice: readStored(storageKeys.theme, readers.themeChoice, 'system') });
   },
 }));
 

@@ -9,6 +9,7 @@ import type { ReadingLevel } from '../engine/refine/outputOptions';
 import { produceAnswer, type Answer, type AnswerRequest } from '../engine/refine/produceAnswer';
 import { revalidatedResult, type CallOptions, type ToolResult } from '../engine/runTool';
 import { readStored, storageKeys, writeStored } from '../engine/storage';
+import { zodReader } from '../engine/stored/zodReader';
 import { ToolRequests } from '../engine/toolRequest';
 import { storageListeners } from './crossTab';
 import { useOutputLanguage } from './outputLanguage';
@@ -90,7 +91,7 @@ function showing(versions: ResultVersion[], shown: number): Pick<ToolSession, 'v
 
 function restore(tool: ToolDeclaration): ToolSession {
   const defaults = defaultValues(tool.fields);
-  const stored = readStored(storageKeys.toolSession(tool.id), storedSessionSchema.nullable(), null);
+  const stored = readStored(storageKeys.toolSession(tool.id), zodReader(storedSessionSchema.nullable()), null);
   const values = { ...defaults };
   for (const field of tool.fields) {
     const kept = stored?.values[field.name];

@@ -1,29 +1,17 @@
-import * as z from 'zod/mini';
-import { ownKeyProviders, type OwnKeySettings } from './ownKey';
+import { readers } from '../stored/readers';
+import type { StoredValue } from '../stored/schemas';
+import type { OwnKeySettings } from './ownKey';
 
 /*
  * Where the app sends its calls. Defaults come from the build's environment
  * (VITE_STUDYFORGE_BACKEND_URL, VITE_STUDYFORGE_PUBLIC_KEY,
  * VITE_STUDYFORGE_TRANSCRIBE_URL); the Settings screen stores overrides
  * locally. A blank URL means the offline sample backend for that call.
+ * Both the stored settings and the gateway's are checked by readers compiled
+ * from stored/schemas.ts: this is in every first load, which carries no zod.
  */
 
-const ownKeySchema = z.object({
-  provider: z.enum(ownKeyProviders),
-  apiKey: z.string(),
-  model: z.string(),
-  baseUrl: z.string(),
-});
-
-export const settingsSchema = z.object({
-  backendUrl: z.optional(z.string()),
-  publicKey: z.optional(z.string()),
-  transcribeUrl: z.optional(z.string()),
-  /** "Bring your own key": kept in this browser only, sent only to that provider. */
-  ownKey: z.optional(ownKeySchema),
-});
-
-export type StoredSettings = z.infer<typeof settingsSchema>;
+export type StoredSettings = StoredValue<'settings'>;
 
 export interface BackendSettings {
   backendUrl: string;
@@ -46,13 +34,6 @@ export interface BackendSettings {
   ownKey?: OwnKeySettings;
 }
 
-const injectedSchema = z.object({
-  backendUrl: z.string(),
-  publicKey: z.string(),
-  transcribeUrl: z.string(),
-  transcribeAccepts: z.optional(z.array(z.string())),
-});
-
 /** '.' is "the folder this page came from": the gateway that served the app. */
 function resolveServed(url: string): string {
   if (url !== '.') return url;
@@ -68,7 +49,9 @@ function injectedDefaults(): BackendSettings | null {
   const element = globalThis.document?.head?.querySelector('script#studyforge-config[type="application/json"]');
   if (!element?.textContent) return null;
   try {
-    const { transcribeAccepts, ...injected } = z.parse(injectedSchema, JSON.parse(element.textContent));
+    const outcome = readers.injectedSettings(JSON.parse(element.textContent));
+    if (!outcome.ok) throw new Error(outcome.problem);
+    const { transcribeAccepts, ...injected } = outcome.value;
     return {
       ...injected,
       backendUrl: resolveServed(injected.backendUrl),

@@ -1,7 +1,8 @@
 import { storageKeys, writeStored } from '../storage';
 import { byNewest, sameSave, timeId, artifactTombstone, unionArtifacts } from './merge';
 import { loadArtifacts, loadProjects, readDeleted, readStoredArtifacts, readStoredProjects, writeBack } from './projectStorage';
-import { nameStamp, type Artifact, type Project } from './schema';
+import { nameStamp } from './projectOrder';
+import type { Artifact, Project } from './schema';
 
 /*
  * Several tabs share one storage, and none of them may lose another's work.

@@ -1,8 +1,8 @@
-// zod/mini: projects are in every page's first load, where zod's full API would triple zod's weight.
-import * as z from 'zod/mini';
+import { readers } from '../stored/readers';
 import { readStored, storageKeys, writeStored } from '../storage';
+import type { StoredValue } from '../stored/schemas';
 import { artifactTombstone } from './merge';
-import { artifactListSchema, projectListSchema, type Artifact, type Project } from './schema';
+import type { Artifact, Project } from './schema';
 
 /*
  * Projects live under one key; each project's artifacts under a key with its
@@ -14,15 +14,14 @@ import { artifactListSchema, projectListSchema, type Artifact, type Project } fr
  * leave tombstoned ids out. Undo and import lift the tombstone.
  */
 
-const activeProjectSchema = z.nullable(z.string());
-const deletedSchema = z.object({ projects: z.array(z.string()), artifacts: z.array(z.string()) });
-export type Deleted = z.infer<typeof deletedSchema>;
+// Projects are in every first load: their stored values are read with checks compiled from stored/schemas.ts, not zod.
+export type Deleted = StoredValue<'deleted'>;
 
 /** Tombstones kept per kind; older ones are dropped (only a tab asleep for that long could resurrect them). */
 export const MAX_TOMBSTONES = 500;
 
 export function readDeleted(): Deleted {
-  return readStored(storageKeys.deleted, deletedSchema, { projects: [], artifacts: [] });
+  return readStored(storageKeys.deleted, readers.deleted, { projects: [], artifacts: [] });
 }
 
 /** Tombstones are a safeguard: failing to write one (full storage) is logged, never blocks the user's action. */
@@ -40,12 +39,12 @@ export function updateDeleted(change: (deleted: Deleted) => Deleted): void {
 
 /** The stored project list as it is, tombstoned projects included; unreadable storage gives none. */
 export function readStoredProjects(): Project[] {
-  return readStored(storageKeys.projects, projectListSchema, []);
+  return readStored(storageKeys.projects, readers.projectList, []);
 }
 
 /** A project's stored artifacts as they are, tombstoned ones included; unreadable storage gives none. */
 export function readStoredArtifacts(projectId: string): Artifact[] {
-  return readStored(storageKeys.artifacts(projectId), artifactListSchema, []);
+  return readStored(storageKeys.artifacts(projectId), readers.artifactList, []);
 }
 
 /** The stored project list without deleted projects; unreadable storage gives none (spec 8). */
@@ -62,7 +61,7 @@ export function loadArtifacts(projectId: string): Artifact[] {
 
 /** The stored active project, when it is one of `projects`. */
 export function readActiveProject(projects: readonly Project[]): string | null {
-  const id = readStored(storageKeys.activeProject, activeProjectSchema, null);
+  const id = readStored(storageKeys.activeProject, readers.activeProject, null);
   return id !== null && projects.some((p) => p.id === id) ? id : null;
 }
 

@@ -1,5 +1,6 @@
-// zod/mini: projects are in every page's first load, where zod's full API would triple zod's weight.
+// zod/mini: these schemas are compiled for the first load (stored/schemas.ts) and run as zod where an export file is read.
 import * as z from 'zod/mini';
+import { isPresent } from '../stored/predicates';
 
 /*
  * What a project and a saved item (artifact) are, as stored and as an export
@@ -36,7 +37,7 @@ export const artifactSchema = z.object({
    */
   attempts: z.optional(z.array(z.unknown())),
   // Present, whatever its shape: an item without content is not a saved result.
-  data: z.unknown().check(z.refine((data): boolean => data !== undefined, 'is missing')),
+  data: z.unknown().check(z.refine(isPresent, 'is missing')),
 });
 
 export type Project = z.infer<typeof projectSchema>;
@@ -77,12 +78,4 @@ export interface ImportOutcome {
   renamed: boolean;
 }
 
-/** When a project's name was last set: its rename time, or its creation. */
-export function nameStamp(project: Project): string {
-  return project.updatedAt ?? project.createdAt;
-}
-
-/** Newest first, as the projects page lists them. */
-export function newestFirst(projects: readonly Project[]): Project[] {
-  return [...projects].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
-}
+export { nameStamp, newestFirst } from './projectOrder';

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { readStored, storageKeys, writeStored } from '../storage';
+import { zodReader } from '../stored/zodReader';
 import { readableAttempts, type QuizAttempt } from './quizAttempts';
 import { cardRecordSchema, mergeRecords, type CardRecord } from './schedule';
 
@@ -54,7 +55,7 @@ export function readableAttemptsByItem(stored: Readonly<Record<string, readonly 
 }
 
 export function readStudyData(projectId: string): StudyData {
-  const stored = readStored(storageKeys.study(projectId), storedStudySchema, { cards: {} });
+  const stored = readStored(storageKeys.study(projectId), zodReader(storedStudySchema), { cards: {} });
   const where = `project ${projectId}`;
   return { cards: readableRecords(stored.cards, where), attempts: readableAttemptsByItem(stored.attempts ?? {}, where) };
 }

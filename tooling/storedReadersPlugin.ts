@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { runnerImport, type Plugin, type ViteDevServer } from 'vite';
+import { compileReaders, type CompilableSchema } from './storedReaders.ts';
+
+/*
+ * `virtual:studyforge/stored-readers`: the first load's stored-value schemas
+ * (src/engine/stored/schemas.ts), compiled at build time into plain checks
+ * (tooling/storedReaders.ts), so the dashboard reads storage safely without
+ * zod (issue 19). The schemas are evaluated in Node, as the registry plugin
+ * evaluates registry files; the dev server compiles again when a file they
+ * are built from is saved.
+ */
+
+const VIRTUAL_ID = 'virtual:studyforge/stored-readers';
+const RESOLVED_ID = `\0${VIRTUAL_ID}`;
+
+const root = path.resolve(import.meta.dirname, '..');
+const SCHEMAS = path.join(root, 'src/engine/stored/schemas.ts');
+const PREDICATES = path.join(root, 'src/engine/stored/predicates.ts');
+/** Files the schemas are built from: a change to one recompiles the readers in dev. */
+const SOURCES = [path.join(root, 'src/engine/stored') + path.sep, path.join(root, 'src/engine/projects/schema.ts'), path.join(root, 'src/engine/backend/ownKey.ts')];
+
+interface SchemasModule {
+  storedValueSchemas: Readonly<Record<string, CompilableSchema>>;
+  predicates: Readonly<Record<string, unknown>>;
+}
+
+/** The generated module's source. */
+export async function storedReadersSource(): Promise<string> {
+  const { module } = await runnerImport<SchemasModule>(SCHEMAS, { configFile: false, logLevel: 'silent' });
+  return compileReaders(module.storedValueSchemas, module.predicates, PREDICATES);
+}
+
+export function storedReadersPlugin(): Plugin {
+  let server: ViteDevServer | undefined;
+  return {
+    name: 'studyforge-stored-readers',
+    resolveId(id) {
+      return id === VIRTUAL_ID ? RESOLVED_ID : undefined;
+    },
+    load(id) {
+      return id === RESOLVED_ID ? storedReadersSource() : undefined;
+    },
+    configureServer(devServer) {
+      server = devServer;
+      devServer.watcher.on('change', (file) => {
+        if (!server || !SOURCES.some((source) => (source.endsWith(path.sep) ? file.startsWith(source) : file === source))) return;
+        for (const environment of Object.values(server.environments)) {
+          const module = environment.moduleGraph.getModuleById(RESOLVED_ID);
+          if (module) environment.moduleGraph.invalidateModule(module);
+        }
+      });
+    },
+  };
+}
