@@ -1,43 +1,64 @@
 import { useEffect, useMemo, useState } from 'react';
-import { containsMath, splitMath, type MathRenderer } from '../../src/engine/math/delimiters';
-import { textWithMathToSafeHtml } from '../../src/engine/safeHtml';
+import { containsMath, splitMath, type MathRenderer, type Segment } from '../../src/engine/math/delimiters';
 
 /*
  * Math in results (issue 16): KaTeX is loaded the first time an answer holds
  * TeX, and once loaded serves every answer after. Until it arrives, and for
  * TeX it cannot read, the formula shows as its source.
+ *
+ * The sanitiser that turns text and formulas into HTML (src/engine/safeHtml.ts,
+ * with marked and DOMPurify) loads with KaTeX: text without math never needs
+ * it, so a quiz or a structured result without formulas or markdown loads
+ * neither (issue 19).
  */
 
-let loaded: MathRenderer | undefined;
-let loading: Promise<MathRenderer> | undefined;
+interface MathKit {
+  render: MathRenderer;
+  toSafeHtml(segments: readonly Segment[], render: MathRenderer): string;
+}
+
+let kit: MathKit | undefined;
+let loading: Promise<MathKit> | undefined;
+
+function loadKit(): Promise<MathKit> {
+  loading ??= Promise.all([import('../../src/engine/math/katex').then((m) => m.loadMathRenderer()), import('../../src/engine/safeHtml')]).then(
+    ([render, safe]) => (kit = { render, toSafeHtml: safe.textWithMathToSafeHtml }),
+  );
+  return loading;
+}
 
 /** Shows every formula as its TeX source: while KaTeX loads. */
 export const sourceOnly: MathRenderer = () => null;
 
-/** The math renderer when `needed`: sourceOnly until KaTeX has loaded; undefined when not needed. */
-export function useMathRenderer(needed: boolean): MathRenderer | undefined {
-  const [renderer, setRenderer] = useState<MathRenderer | undefined>(() => loaded);
+/** KaTeX and the sanitiser when `needed`, once loaded; undefined until then and when not needed. */
+function useMathKit(needed: boolean): MathKit | undefined {
+  const [loaded, setLoaded] = useState<MathKit | undefined>(() => kit);
   useEffect(() => {
-    if (!needed || renderer) return;
+    if (!needed || loaded) return;
     let live = true;
-    loading ??= import('../../src/engine/math/katex').then((m) => m.loadMathRenderer());
-    void loading.then((r) => {
-      loaded = r;
-      if (live) setRenderer(() => r);
+    void loadKit().then((k) => {
+      if (live) setLoaded(k);
     });
     return () => {
       live = false;
     };
-  }, [needed, renderer]);
-  return needed ? (renderer ?? sourceOnly) : undefined;
+  }, [needed, loaded]);
+  return needed ? loaded : undefined;
+}
+
+/** The math renderer when `needed`: sourceOnly until KaTeX has loaded; undefined when not needed. */
+export function useMathRenderer(needed: boolean): MathRenderer | undefined {
+  const loaded = useMathKit(needed);
+  return needed ? (loaded?.render ?? sourceOnly) : undefined;
 }
 
 /** Plain text (a quiz question, a card, a field) with its formulas rendered; text without math stays a text node. */
 export function MathText({ text }: { text: string }) {
   const needed = useMemo(() => containsMath(text), [text]);
-  const render = useMathRenderer(needed);
+  const loaded = useMathKit(needed);
   // Sanitised: text escaped, each formula KaTeX's MathML through the MathML allowlist (src/engine/safeHtml.ts).
-  const html = useMemo(() => (render ? textWithMathToSafeHtml(splitMath(text), render) : null), [text, render]);
+  // Until KaTeX and the sanitiser arrive the text shows as it is, formulas as their source.
+  const html = useMemo(() => (loaded ? loaded.toSafeHtml(splitMath(text), loaded.render) : null), [text, loaded]);
   if (html === null) return <>{text}</>;
   return <span className="math-text" dangerouslySetInnerHTML={{ __html: html }} />;
 }

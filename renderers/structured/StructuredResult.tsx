@@ -1,9 +1,8 @@
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import type { ContractSchema } from '../../src/engine/contractSchema';
 import { defineRenderer } from '../shared/defineRenderer';
 import { structuredContract } from './contract';
 import { labelOf } from '../../src/engine/resultText';
-import { MarkdownView } from '../markdown/MarkdownResult';
 import { MathText } from '../shared/math';
 import { looksLikeMarkdown } from '../../src/engine/looksLikeMarkdown';
 
@@ -17,6 +16,9 @@ import { looksLikeMarkdown } from '../../src/engine/looksLikeMarkdown';
  */
 
 export { looksLikeMarkdown };
+
+// The markdown pipeline (marked, DOMPurify) loads when a value is markdown, not with every structured result (issue 19).
+const MarkdownView = lazy(() => import('../markdown/MarkdownResult').then((m) => ({ default: m.MarkdownView })));
 
 type Json = unknown;
 
@@ -126,7 +128,14 @@ function Value({ value, schema, level }: { value: Json; schema: ContractSchema |
     );
   }
   if (isPlainObject(value)) return <Fields data={value} schema={schema} level={level} />;
-  if (typeof value === 'string' && looksLikeMarkdown(value)) return <MarkdownView text={value} />;
+  if (typeof value === 'string' && looksLikeMarkdown(value)) {
+    // Until it loads, the text as it is: readable, only not yet formatted.
+    return (
+      <Suspense fallback={<p className="result-text">{value}</p>}>
+        <MarkdownView text={value} />
+      </Suspense>
+    );
+  }
   return <p className="result-text"><MathText text={String(value ?? '')} /></p>;
 }
 

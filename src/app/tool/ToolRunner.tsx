@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { previewKindFor } from '../../../renderers';
@@ -48,7 +48,12 @@ export function ToolRunner({ tool }: { tool: ToolDeclaration }) {
   const focusForm = useCallback(() => {
     formRef.current?.querySelector<HTMLElement>('input:not([disabled]), textarea:not([disabled]), select:not([disabled]), button:not([disabled])')?.focus();
   }, []);
-  const PreviewBody = usePreviewBody(previewKindFor(tool));
+  // The preview's code (for markdown: marked and DOMPurify) loads once the person starts on the form, or a request
+  // starts: a visit that only looks loads none of it, and by the time Generate is pressed it is here (issue 19).
+  const [previewWanted, setPreviewWanted] = useState(false);
+  const wantPreview = useCallback(() => setPreviewWanted(true), []);
+  const busy = (session?.status ?? 'idle') !== 'idle';
+  const PreviewBody = usePreviewBody(previewWanted || busy ? previewKindFor(tool) : null);
   const resultSchema = useMemo(() => (tool.result === 'markdown' ? undefined : contractSchemaOf(tool.result)), [tool]);
 
   const schema = useMemo(() => formSchema(tool.fields, tool.rules), [tool]);
@@ -102,7 +107,7 @@ export function ToolRunner({ tool }: { tool: ToolDeclaration }) {
 
   return (
     <>
-      <form ref={formRef} className="card tool-form" onSubmit={submit} noValidate aria-busy={loading}>
+      <form ref={formRef} className="card tool-form" onSubmit={submit} noValidate aria-busy={loading} onFocus={wantPreview} onPointerDown={wantPreview}>
         {tool.fields.map((field) => (
           <FieldControl
             key={field.name}
