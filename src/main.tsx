@@ -1,6 +1,6 @@
 // First: zod's configuration must be set before any module builds a schema.
 import './engine/zodConfig';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadOnIntent } from './app/routeModules';
@@ -20,8 +20,13 @@ syncAcrossTabs(window);
 // A screen's code starts loading as soon as a pointer or focus reaches a link to it.
 preloadOnIntent(document);
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// As a transition, React renders the first screen in slices of a few milliseconds and lets the browser in
+// between, instead of in one long task: the page answers a tap or a key while it renders (issue 19).
+const reactRoot = createRoot(root);
+startTransition(() => {
+  reactRoot.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useLayoutEffect, useState } from 'react';
+import { startTransition, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { findTool } from '../../engine/catalogue';
 import { useRecentTools } from '../../state/recentTools';
 import { Icon } from '../../ui/Icon';
@@ -24,7 +24,7 @@ export function ToolRoute({ toolId }: { toolId: string }) {
   }, [meta]);
   useEffect(() => {
     if (painted) return;
-    const frame = requestAnimationFrame(() => setPainted(true));
+    const frame = requestAnimationFrame(() => startTransition(() => setPainted(true)));
     return () => cancelAnimationFrame(frame);
   }, [painted]);
   if (!meta) return <NotFound />;
