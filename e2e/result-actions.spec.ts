@@ -7,7 +7,7 @@ import {
   flowProject,
   generateButton,
   openTool,
-  pauseClock,
+  pauseClockOnForm,
   runClockUntil,
   resultRegion,
   seedActiveProject,
@@ -32,7 +32,7 @@ const smartNotes = toolById(tools, 'smart-notes');
 async function generateOnPausedClock(page: Page, tool: ToolDeclaration) {
   await page.clock.install();
   await openTool(page, tool);
-  await pauseClock(page);
+  await pauseClockOnForm(page, tool);
   await fillFromExample(page, tool);
   await generateButton(page, tool).click();
   // The offline sample backend answers after a short (fake) pause.

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { contractSchemaOf } from '../src/engine/runTool';
-import { exampleAnswer, fakeBackend, fillFromExample, generateButton, openTool, pauseClock, resultRegion, runClockUntil, seedBackend } from './support/app';
+import { exampleAnswer, fakeBackend, fillFromExample, generateButton, openTool, pauseClockOnForm, resultRegion, runClockUntil, seedBackend } from './support/app';
 import { expectedTextOf } from './support/registry';
 import { cancelButton, essayBuddy, openFilled, previewRegion, smartNotes, sse, streamed } from './support/streaming';
 
@@ -128,7 +128,7 @@ test.describe('the offline sample backend streams too', () => {
   test('markdown and structured answers show a preview before the result', async ({ page }) => {
     await page.clock.install();
     await openTool(page, smartNotes);
-    await pauseClock(page);
+    await pauseClockOnForm(page, smartNotes);
     await fillFromExample(page, smartNotes);
     await generateButton(page, smartNotes).click();
     // The sample answer arrives in pieces over 350 ms (fake time): one piece in, the rest not yet.
@@ -155,7 +155,7 @@ test.describe('the offline sample backend streams too', () => {
   test('Cancel stops a sample answer too', async ({ page }) => {
     await page.clock.install();
     await openTool(page, smartNotes);
-    await pauseClock(page);
+    await pauseClockOnForm(page, smartNotes);
     await fillFromExample(page, smartNotes);
     await generateButton(page, smartNotes).click();
     await page.clock.runFor(100);

@@ -63,6 +63,15 @@ export async function openTool(page: Page, tool: Pick<ToolDeclaration, 'id' | 't
   await expect(page.getByRole('heading', { level: 1, name: tool.title })).toBeVisible();
 }
 
+/**
+ * Pauses the clock once the tool's form is on screen: the form arrives a frame after the heading
+ * (requestAnimationFrame, a timer the fake clock owns), so pausing earlier could hold it back.
+ */
+export async function pauseClockOnForm(page: Page, tool?: ToolDeclaration): Promise<void> {
+  await expect(generateButton(page, tool)).toBeVisible();
+  await pauseClock(page);
+}
+
 export function resultRegion(page: Page) {
   return page.getByRole('region', { name: 'Result' });
 }

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { loadTool } from '../../engine/catalogue';
 import type { ToolDeclaration, ToolMeta } from '../../engine/defineTool';
 import { useToolSessions } from '../../state/toolSessions';
@@ -31,8 +31,7 @@ export function ToolPage({ meta }: { meta: ToolMeta }) {
       (declaration) => {
         if (!current) return;
         useToolSessions.getState().open(declaration);
-        // The form renders in slices, letting the browser answer input in between, rather than in one long task (issue 19).
-        startTransition(() => setTool(declaration));
+        setTool(declaration);
       },
       () => current && setFailed(true),
     );

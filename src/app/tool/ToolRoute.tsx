@@ -1,4 +1,4 @@
-import { startTransition, Suspense, useEffect, useLayoutEffect, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { findTool } from '../../engine/catalogue';
 import { useRecentTools } from '../../state/recentTools';
 import { Icon } from '../../ui/Icon';
@@ -24,7 +24,7 @@ export function ToolRoute({ toolId }: { toolId: string }) {
   }, [meta]);
   useEffect(() => {
     if (painted) return;
-    const frame = requestAnimationFrame(() => startTransition(() => setPainted(true)));
+    const frame = requestAnimationFrame(() => setPainted(true));
     return () => cancelAnimationFrame(frame);
   }, [painted]);
   if (!meta) return <NotFound />;
