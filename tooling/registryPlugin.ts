@@ -7,6 +7,7 @@ import { runnerImport, type Plugin, type ViteDevServer } from 'vite';
 import type { ToolMeta, ToolModule } from '../src/engine/defineTool';
 import { RegistryError, registryProblems, type RegistryFileReport } from './registryChecks.ts';
 import { registryFiles } from './registryFiles.ts';
+import { invalidateVirtualModule } from './virtualModule.ts';
 import type { RendererContracts } from './rendererChecks.ts';
 import { toolContracts } from '../src/engine/contractSchema.ts';
 import type { ToolContracts } from '../src/engine/resultContracts.ts';
@@ -136,10 +137,7 @@ export function registryPlugin(options: RegistryPluginOptions): Plugin {
   function invalidate(file: string): void {
     if (!registryDirs.some((dir) => file.startsWith(dir + path.sep)) || !server) return;
     cached = undefined;
-    for (const environment of Object.values(server.environments)) {
-      const module = environment.moduleGraph.getModuleById(RESOLVED_ID);
-      if (module) environment.moduleGraph.invalidateModule(module);
-    }
+    invalidateVirtualModule(server, RESOLVED_ID);
     server.ws.send({ type: 'full-reload' });
   }
 

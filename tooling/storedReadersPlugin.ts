@@ -1,6 +1,7 @@
 import path from 'node:path';
-import { runnerImport, type Plugin, type ViteDevServer } from 'vite';
+import { runnerImport, type Plugin } from 'vite';
 import { compileReaders, type CompilableSchema } from './storedReaders.ts';
+import { invalidateVirtualModule } from './virtualModule.ts';
 
 /*
  * `virtual:studyforge/stored-readers`: the first load's stored-value schemas
@@ -32,7 +33,6 @@ export async function storedReadersSource(): Promise<string> {
 }
 
 export function storedReadersPlugin(): Plugin {
-  let server: ViteDevServer | undefined;
   return {
     name: 'studyforge-stored-readers',
     resolveId(id) {
@@ -41,14 +41,9 @@ export function storedReadersPlugin(): Plugin {
     load(id) {
       return id === RESOLVED_ID ? storedReadersSource() : undefined;
     },
-    configureServer(devServer) {
-      server = devServer;
-      devServer.watcher.on('change', (file) => {
-        if (!server || !SOURCES.some((source) => (source.endsWith(path.sep) ? file.startsWith(source) : file === source))) return;
-        for (const environment of Object.values(server.environments)) {
-          const module = environment.moduleGraph.getModuleById(RESOLVED_ID);
-          if (module) environment.moduleGraph.invalidateModule(module);
-        }
+    configureServer(server) {
+      server.watcher.on('change', (file) => {
+        if (SOURCES.some((source) => (source.endsWith(path.sep) ? file.startsWith(source) : file === source))) invalidateVirtualModule(server, RESOLVED_ID);
       });
     },
   };
