@@ -104,6 +104,17 @@ export function previewKindFor(tool: ToolDeclaration): PreviewKind | null {
   return key === 'markdown' || key === 'structured' ? key : null;
 }
 
+/**
+ * Renderers whose result is an activity that takes the page (a quiz, one
+ * question at a time): while one is shown, the tool's form folds into a
+ * one-line summary with "Edit inputs", so each step sits in view (issue 21).
+ */
+const takesThePage: ReadonlySet<RendererKey> = new Set<RendererKey>(['quiz']);
+
+export function formCollapsesUnder(tool: ToolDeclaration): boolean {
+  return takesThePage.has(rendererKeyFor(tool));
+}
+
 export function rendererKeyFor(tool: ToolDeclaration): RendererKey {
   return tool.renderer ?? (tool.result === 'markdown' ? 'markdown' : 'structured');
 }

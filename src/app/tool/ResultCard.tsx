@@ -28,9 +28,16 @@ interface ResultCardProps {
   values: FormValues;
   /** Called once the result is cleared (a renderer's "start again"): focus goes back to the form. */
   afterReset?(): void;
+  /**
+   * The result has just arrived from Generate: its heading takes focus and
+   * scrolls into view (issue 21), then `onRevealed` says it is done. A result
+   * restored on opening the page does not move the page.
+   */
+  reveal?: boolean;
+  onRevealed?(): void;
 }
 
-export function ResultCard({ tool, session, result, resultId, values, afterReset }: ResultCardProps) {
+export function ResultCard({ tool, session, result, resultId, values, afterReset, reveal = false, onRevealed }: ResultCardProps) {
   const backend = useBackend(tool.id);
   const refine = useRefineModule();
   const version = session.versions[session.shown];
@@ -78,11 +85,17 @@ export function ResultCard({ tool, session, result, resultId, values, afterReset
   const busy = session.status !== 'idle';
   // A registry file may turn refining off (`refine: false`); checked here without loading the refine code.
   const canRefine = tool.refine !== false && version !== undefined;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!reveal) return;
+    revealHeading(headingRef.current);
+    onRevealed?.();
+  }, [reveal, onRevealed]);
 
   return (
     <section className="card result-card" aria-labelledby="result-heading">
       <header className="result-card-header">
-        <h2 id="result-heading">Result</h2>
+        <h2 id="result-heading" ref={headingRef} tabIndex={-1}>Result</h2>
         <div className="result-actions">
           <CopyButton text={resultAsText(result, schema)} html={() => import('../ui/richCopy').then((m) => m.richCopyHtml(tool.id, exportInput))} />
           <ExportMenu toolId={tool.id} input={exportInput} />
@@ -116,4 +129,17 @@ export function ResultCard({ tool, session, result, resultId, values, afterReset
       {canRefine && refine && <refine.RefineBar tool={tool} session={session} backend={backend} />}
     </section>
   );
+}
+
+/**
+ * Brings a new result's heading to the top of the view (below the sticky
+ * header, by its scroll margin) and gives it focus, so a sighted user sees
+ * the answer and a screen-reader user hears where they are. Smooth only when
+ * the person has not asked for reduced motion.
+ */
+function revealHeading(heading: HTMLHeadingElement | null): void {
+  if (!heading) return;
+  heading.focus({ preventScroll: true });
+  const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
+  heading.scrollIntoView?.({ block: 'start', behavior: still ? 'auto' : 'smooth' });
 }

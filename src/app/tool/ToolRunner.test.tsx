@@ -88,6 +88,49 @@ describe('ToolRunner', () => {
     expect(useToolSessions.getState().sessions[tool.id]?.values.topic).toBe('Photosynthesis');
   });
 
+  it('gives the new answer focus at its heading, and leaves a restored answer where it was (issue 21)', async () => {
+    const user = userEvent.setup();
+    const { unmount } = render(<ToolRunner tool={tool} />);
+    await user.type(screen.getByLabelText(/Topic/), 'Photosynthesis');
+    await user.click(generate());
+    const heading = await screen.findByRole('heading', { name: 'Result' }, { timeout: 5000 });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    unmount();
+    // Opened again with the answer stored: focus stays where the page put it.
+    render(<ToolRunner tool={tool} />);
+    expect(await screen.findByRole('heading', { name: 'Result' })).not.toBe(document.activeElement);
+  });
+
+  it('folds a quiz\'s form into one line of inputs while the quiz is shown, and unfolds it with Edit inputs', async () => {
+    const quiz = defineTool({
+      id: 'runner-test-quiz',
+      title: 'Runner Quiz',
+      description: 'A quiz for the ToolRunner test.',
+      icon: 'quiz',
+      category: 'Quizzes and practice',
+      fields: [{ name: 'concept', kind: 'text', label: 'Concept', required: true }],
+      prompt: 'Quiz me on {{concept}}.',
+      result: z.array(z.object({ question: z.string(), options: z.array(z.string()).length(4), correctAnswer: z.string() })).min(1),
+      renderer: 'quiz',
+      example: {
+        input: { concept: 'Tides' },
+        output: [{ question: 'What causes tides?', options: ['The Moon', 'Wind', 'Fish', 'Clouds'], correctAnswer: 'The Moon' }],
+      },
+    });
+    useToolSessions.getState().open(quiz);
+    const user = userEvent.setup();
+    render(<ToolRunner tool={quiz} />);
+    await user.type(screen.getByLabelText(/Concept/), 'Tides');
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    const edit = await screen.findByRole('button', { name: 'Edit inputs' }, { timeout: 5000 });
+    expect(screen.getByText(/Concept: Tides/)).toBeTruthy();
+    // Hidden, not removed: the inputs stay in the form for "Try again".
+    expect(screen.queryByRole('textbox', { name: /Concept/ })).toBeNull();
+    await user.click(edit);
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /Concept/ }));
+    expect(screen.queryByRole('button', { name: 'Edit inputs' })).toBeNull();
+  });
+
   it("shows the spec's message when the backend fails, and leaves the form usable to try again", async () => {
     useSettings.getState().save({ backendUrl: failingUrl, publicKey: '', transcribeUrl: '' });
     const user = userEvent.setup();

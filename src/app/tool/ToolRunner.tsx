@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import { previewKindFor } from '../../../renderers';
+import { formCollapsesUnder, previewKindFor } from '../../../renderers';
 import { contractSchemaOf } from '../../engine/runTool';
 import type { ToolDeclaration } from '../../engine/defineTool';
-import type { FormValues } from '../../engine/fields';
+import { inputSummary, type FormValues } from '../../engine/fields';
 import { blockingReason, formSchema } from '../../engine/formSchema';
 import { useToolSessions } from '../../state/toolSessions';
 import { useOutputLanguage } from '../../state/outputLanguage';
@@ -79,6 +79,10 @@ export function ToolRunner({ tool }: { tool: ToolDeclaration }) {
   const loading = session?.status === 'loading';
   /** A refinement is on its way: the result stays, the form waits. */
   const refining = session?.status === 'refining';
+  const hasResult = Boolean(session?.result);
+  /** A new answer from Generate, to bring into view and focus once its card is on screen (issue 21). */
+  const [revealResult, setRevealResult] = useState(false);
+  const revealed = useCallback(() => setRevealResult(false), []);
   const wasLoading = useRef(loading);
   useEffect(() => {
     if (wasLoading.current === loading) return;
@@ -88,8 +92,16 @@ export function ToolRunner({ tool }: { tool: ToolDeclaration }) {
     const active = document.activeElement;
     const dropped = active === null || active === document.body;
     if (loading && (dropped || active === generateRef.current)) cancelRef.current?.focus({ preventScroll: true });
-    if (!loading && dropped) generateRef.current?.focus({ preventScroll: true });
-  }, [loading]);
+    // An answer arrived: the result's heading takes focus and comes into view, unless the person is busy elsewhere.
+    if (!loading && hasResult && (dropped || formRef.current?.contains(active))) setRevealResult(true);
+    else if (!loading && dropped) generateRef.current?.focus({ preventScroll: true });
+  }, [loading, hasResult]);
+  // A quiz under way folds its form into one line, so each question sits where the form was; a new quiz folds it again.
+  const collapsible = formCollapsesUnder(tool);
+  const [editingInputs, setEditingInputs] = useState(false);
+  const shownResultId = session?.result ? (session.resultId ?? 'current') : null;
+  useEffect(() => setEditingInputs(false), [shownResultId]);
+  const collapsed = collapsible && hasResult && !editingInputs && !loading;
 
   if (!session) return null;
   const blocked = blockingReason(tool.fields, tool.rules, values);
@@ -107,7 +119,28 @@ export function ToolRunner({ tool }: { tool: ToolDeclaration }) {
 
   return (
     <>
-      <form ref={formRef} className="card tool-form" onSubmit={submit} noValidate aria-busy={loading} onFocus={wantPreview} onPointerDown={wantPreview}>
+      {collapsed && (
+        <div className="card form-summary">
+          <p className="form-summary-text">
+            <span className="visually-hidden">Your inputs: </span>
+            {inputSummary(tool.fields, values).map((input) => `${input.label}: ${clipped(input.value)}`).join(' · ')}
+          </p>
+          <button
+            type="button"
+            className="button"
+            aria-expanded={false}
+            aria-controls={`${idPrefix}-form`}
+            onClick={() => {
+              flushSync(() => setEditingInputs(true));
+              focusForm();
+            }}
+          >
+            <Icon name="edit" />
+            <span>Edit inputs</span>
+          </button>
+        </div>
+      )}
+      <form ref={formRef} id={`${idPrefix}-form`} hidden={collapsed} className="card tool-form" onSubmit={submit} noValidate aria-busy={loading} onFocus={wantPreview} onPointerDown={wantPreview}>
         {tool.fields.map((field) => (
           <FieldControl
             key={field.name}
@@ -164,11 +197,26 @@ export function ToolRunner({ tool }: { tool: ToolDeclaration }) {
         )}
         {session.result && (
           <Suspense fallback={<Spinner />}>
-            <ResultCard tool={tool} session={session} result={session.result} resultId={session.resultId ?? 'current'} values={values} afterReset={focusForm} />
+            <ResultCard
+              tool={tool}
+              session={session}
+              result={session.result}
+              resultId={session.resultId ?? 'current'}
+              values={values}
+              afterReset={focusForm}
+              reveal={revealResult}
+              onRevealed={revealed}
+            />
           </Suspense>
         )}
         {refining && session.partial !== null && <StreamingPreview text={session.partial} Body={PreviewBody} schema={resultSchema} />}
       </div>
     </>
   );
+}
+
+/** A long answer (pasted notes) shortened for the one-line summary of the inputs. */
+function clipped(value: string): string {
+  const oneLine = value.replace(/\s+/g, ' ');
+  return oneLine.length > 60 ? `${oneLine.slice(0, 59)}…` : oneLine;
 }
