@@ -9,6 +9,7 @@ import { defineTool } from '../../engine/defineTool';
 import { messages } from '../../engine/messages';
 import { useSettings } from '../../state/settings';
 import { useToolSessions } from '../../state/toolSessions';
+import quiz from '../../../registry/quiz-whiz';
 import { ToolRunner } from './ToolRunner';
 
 /*
@@ -102,32 +103,17 @@ describe('ToolRunner', () => {
   });
 
   it('folds a quiz\'s form into one line of inputs while the quiz is shown, and unfolds it with Edit inputs', async () => {
-    const quiz = defineTool({
-      id: 'runner-test-quiz',
-      title: 'Runner Quiz',
-      description: 'A quiz for the ToolRunner test.',
-      icon: 'quiz',
-      category: 'Quizzes and practice',
-      fields: [{ name: 'concept', kind: 'text', label: 'Concept', required: true }],
-      prompt: 'Quiz me on {{concept}}.',
-      result: z.array(z.object({ question: z.string(), options: z.array(z.string()).length(4), correctAnswer: z.string() })).min(1),
-      renderer: 'quiz',
-      example: {
-        input: { concept: 'Tides' },
-        output: [{ question: 'What causes tides?', options: ['The Moon', 'Wind', 'Fish', 'Clouds'], correctAnswer: 'The Moon' }],
-      },
-    });
     useToolSessions.getState().open(quiz);
     const user = userEvent.setup();
     render(<ToolRunner tool={quiz} />);
-    await user.type(screen.getByLabelText(/Concept/), 'Tides');
-    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    await user.type(screen.getByLabelText(/Topic or text/), 'Tides');
+    await user.click(screen.getByRole('button', { name: quiz.actionLabel ?? 'Generate' }));
     const edit = await screen.findByRole('button', { name: 'Edit inputs' }, { timeout: 5000 });
-    expect(screen.getByText(/Concept: Tides/)).toBeTruthy();
+    expect(screen.getByText(/Topic or text: Tides/)).toBeTruthy();
     // Hidden, not removed: the inputs stay in the form for "Try again".
-    expect(screen.queryByRole('textbox', { name: /Concept/ })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: /Topic or text/ })).toBeNull();
     await user.click(edit);
-    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /Concept/ }));
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /Topic or text/ }));
     expect(screen.queryByRole('button', { name: 'Edit inputs' })).toBeNull();
   });
 
