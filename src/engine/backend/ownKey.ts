@@ -6,6 +6,17 @@
 export const ownKeyProviders = ['gemini', 'openai', 'ollama'] as const;
 export type OwnKeyProvider = (typeof ownKeyProviders)[number];
 
+/** Each provider as Settings lists it; the part before " (" is its name in sentences ("Connected: Google Gemini..."). */
+export const ownKeyProviderLabels: Record<OwnKeyProvider, string> = {
+  gemini: 'Google Gemini',
+  openai: 'OpenAI-compatible (OpenAI, OpenRouter, Groq, LM Studio...)',
+  ollama: 'Ollama on this computer',
+};
+
+export function ownKeyProviderName(provider: OwnKeyProvider): string {
+  return ownKeyProviderLabels[provider].split(' (')[0] ?? ownKeyProviderLabels[provider];
+}
+
 export interface OwnKeySettings {
   provider: OwnKeyProvider;
   apiKey: string;
