@@ -6,6 +6,7 @@ import { AppShell } from './shell/AppShell';
 import { ToolRoute } from './tool/ToolRoute';
 import { Spinner } from '../ui/Spinner';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
+import { routes } from '../ui/routes';
 
 import { screens } from './routeModules';
 
@@ -42,7 +43,7 @@ function ShellRoutes() {
           <Route path="/projects" component={Projects} />
           <Route path="/projects/:projectId">{(params) => <ProjectPage projectId={params.projectId} />}</Route>
           <Route path="/projects/:projectId/study">{(params) => <StudyPage projectId={params.projectId} />}</Route>
-          <Route path="/settings" component={Settings} />
+          <Route path={routes.settings} component={Settings} />
           <Route path="/:toolId">{(params) => <ToolRoute key={params.toolId} toolId={params.toolId} />}</Route>
         </Switch>
       </Suspense>

@@ -1,5 +1,6 @@
 import { createElement, lazy, type ComponentType } from 'react';
 import { findTool, loadTool } from '../engine/catalogue';
+import { routes } from '../ui/routes';
 
 /*
  * Screens other than the dashboard load with their route. Each loader is
@@ -51,7 +52,7 @@ export function preloadRoute(hash: string): void {
   else if (path === '/projects') void screens.projects.preload();
   else if (path.startsWith('/projects/') && path.endsWith('/study')) void screens.study.preload();
   else if (path.startsWith('/projects/')) void screens.project.preload();
-  else if (path === '/settings') void screens.settings.preload();
+  else if (path === routes.settings) void screens.settings.preload();
   else {
     const tool = findTool(path.slice(1));
     if (!tool) return;

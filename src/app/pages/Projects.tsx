@@ -6,6 +6,7 @@ import { storageKeys } from '../../engine/storage';
 import { loadArtifacts, newestFirst, useProjects, type ImportOutcome, type Project } from '../../state/projects';
 import { useRecentTools } from '../../state/recentTools';
 import { Icon } from '../../ui/Icon';
+import { WithSettingsLink } from '../../ui/WithSettingsLink';
 import { formatDate } from '../ui/formatDate';
 import { NoticeBar } from '../ui/NoticeBar';
 import { projectErrorMessage } from '../ui/projectErrors';
@@ -146,7 +147,7 @@ function ImportForm() {
           }}
         />
         <p id={`${inputId}-help`} className="field-help">
-          A file made with Export as JSON on a project page, or with Export all projects first in Settings. Nothing you have is overwritten: a project you already have only gains the saved items it lacks.
+          <WithSettingsLink text="A file made with Export as JSON on a project page, or with Export all projects first in Settings. Nothing you have is overwritten: a project you already have only gains the saved items it lacks." />
         </p>
       </div>
       <div role="status">

@@ -11,6 +11,7 @@ import { messageOf } from '../../../engine/messages';
 import { firstRequestOf } from '../../../engine/firstRequest';
 import { replacesNames, usePrivacy } from '../../../state/privacy';
 import { useBackendSettings } from '../../../state/settings';
+import { routes } from '../../../ui/routes';
 
 /** Long enough that typing a word builds the request once, short enough to feel live. */
 const SETTLE_MS = 250;
@@ -69,7 +70,7 @@ export default function RequestPreview({ tool, values, output }: { tool: ToolDec
     <div className="request-preview">
       {personal && !choices.replaceNames && (
         <p className="privacy-warning">
-          Names are sent as you type them, for every tool. <Link href="/settings">Turn name replacement back on in Settings</Link>.
+          Names are sent as you type them, for every tool. <Link href={routes.settings}>Turn name replacement back on in Settings</Link>.
         </p>
       )}
       {personal && choices.replaceNames && (

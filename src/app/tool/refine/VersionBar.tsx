@@ -3,6 +3,7 @@ import { flushSync } from 'react-dom';
 import type { ResultVersion } from '../../../state/resultVersions';
 import { useToolSessions } from '../../../state/toolSessions';
 import { Icon } from '../../../ui/Icon';
+import { hrefTo, routes } from '../../../ui/routes';
 import { ReadingBadge } from './ReadingBadge';
 import './refine.css';
 
@@ -65,7 +66,7 @@ export function VersionBar({ toolId, versions, shown, busy }: VersionBarProps) {
       {chain.length > 1 && <p className="hint version-chain">Asked for, in order: {chain.join(' → ')}</p>}
       {version.sampleOnly && (
         <p className="hint version-sample-note">
-          The offline sample backend answers with the tool&apos;s example again: refinements need a model. <a href="#/settings">Connect one in Settings</a>.
+          The offline sample backend answers with the tool&apos;s example again: refinements need a model. <a href={hrefTo(routes.settings)}>Connect one in Settings</a>.
         </p>
       )}
       {version.reading && <ReadingBadge report={version.reading} />}
