@@ -230,6 +230,8 @@ test.describe('Settings', () => {
 
     await sidebar(page).getByRole('link', { name: 'Settings' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    // The backend's fields are folded under Advanced while empty (issue 21).
+    await page.getByText("Advanced (for a school's own backend)", { exact: true }).click();
     await page.getByLabel('Backend URL').fill('http://127.0.0.1:9/custom-backend/');
     await page.getByLabel('Public client key').fill('custom-key');
     await page.getByRole('button', { name: 'Save settings' }).click();
@@ -254,6 +256,7 @@ test.describe('Settings', () => {
 
   test('an invalid URL shows a field error', async ({ page }) => {
     await page.goto('#/settings');
+    await page.getByText("Advanced (for a school's own backend)", { exact: true }).click();
     const url = page.getByLabel('Backend URL');
     await url.fill('not a url');
     await expect(url).toHaveAttribute('aria-invalid', 'true');

@@ -15,6 +15,8 @@ export const uiIcons = [
   'description', 'print',
   // Landing page feature cards.
   'quiz', 'edit', 'merge_type', 'group_work', 'co_present', 'map',
+  // Settings' Test connection (issue 21).
+  'network_check',
 ] as const;
 
 export type UiIcon = (typeof uiIcons)[number];

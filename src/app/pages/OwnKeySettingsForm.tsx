@@ -1,14 +1,8 @@
-import { useId, useState } from 'react';
-import { ownKeyProviders, ownKeyUsable, type OwnKeyProvider, type OwnKeySettings } from '../../engine/backend/ownKey';
+import { useEffect, useId, useState } from 'react';
+import { ownKeyProviderLabels, ownKeyProviderName, ownKeyProviders, ownKeyUsable, type OwnKeyProvider, type OwnKeySettings } from '../../engine/backend/ownKey';
 import { messageOf } from '../../engine/messages';
 import { GEMINI_DEFAULT_MODEL } from '../../engine/providers/defaultModels';
 import { useBackendSettings, useSettings } from '../../state/settings';
-
-const providerLabels: Record<OwnKeyProvider, string> = {
-  gemini: 'Google Gemini',
-  openai: 'OpenAI-compatible (OpenAI, OpenRouter, Groq, LM Studio...)',
-  ollama: 'Ollama on this computer',
-};
 
 const modelHints: Record<OwnKeyProvider, string> = {
   gemini: `Blank for ${GEMINI_DEFAULT_MODEL}.`,
@@ -41,11 +35,19 @@ function missingHint(provider: OwnKeyProvider): string {
   return provider === 'gemini' ? 'Enter your API key.' : 'Enter the model (and the key, if the provider needs one).';
 }
 
+/** What the form holds now, saved or not, for Settings' Test connection. */
+export interface OwnKeyDraft {
+  /** The key settings when the switch is on, else undefined. */
+  ownKey: OwnKeySettings | undefined;
+  /** Why they cannot be used yet (switched on, but incomplete), else null. */
+  problem: string | null;
+}
+
 /**
  * "Bring your own key": the browser calls the provider itself. The key stays
  * in this browser's storage and goes only to that provider.
  */
-export function OwnKeySettingsForm() {
+export function OwnKeySettingsForm({ onDraftChange }: { onDraftChange?: (draft: OwnKeyDraft) => void } = {}) {
   const current = useBackendSettings().ownKey;
   const [enabled, setEnabled] = useState(current !== undefined);
   const [draft, setDraft] = useState<OwnKeySettings>(current ?? { provider: 'gemini', apiKey: '', model: '', baseUrl: '' });
@@ -57,13 +59,17 @@ export function OwnKeySettingsForm() {
   const originToAllow = draft.provider === 'ollama' && typeof window !== 'undefined' ? ollamaOriginToAllow(window.location) : null;
   const baseDescribedBy = originToAllow ? `${id}-base-help ${id}-ollama-origins` : `${id}-base-help`;
 
+  useEffect(() => {
+    onDraftChange?.({ ownKey: enabled ? draft : undefined, problem: ready ? null : missingHint(draft.provider) });
+  }, [onDraftChange, enabled, draft, ready]);
+
   function save(event: React.FormEvent) {
     event.preventDefault();
     if (!ready) return;
     try {
       useSettings.getState().setOwnKey(enabled ? draft : undefined);
       setError(null);
-      setStatus(enabled ? `Saved. Tools now call ${providerLabels[draft.provider].split(' (')[0]} with your key.` : 'Saved. Your own key is no longer used.');
+      setStatus(enabled ? `Saved. Tools now call ${ownKeyProviderName(draft.provider)} with your key.` : 'Saved. Your own key is no longer used.');
     } catch (failure) {
       setError(messageOf(failure));
     }
@@ -73,8 +79,9 @@ export function OwnKeySettingsForm() {
     <form className="card own-key" onSubmit={save} noValidate aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className="section-title">Use your own AI key</h2>
       <p className="hint">
-        Instead of the backend above, this browser can call a model provider directly with your own key. The key is kept
-        only in this browser and is sent only to that provider.
+        Get real answers from an AI model you have an account with (Google Gemini, OpenAI and others), or from Ollama on
+        this computer. This browser then calls that provider directly. Your key is kept only in this browser and is sent
+        only to that provider.
       </p>
       <div className="field field-switch">
         <input id={`${id}-on`} type="checkbox" role="switch" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
@@ -86,7 +93,7 @@ export function OwnKeySettingsForm() {
             <label htmlFor={`${id}-provider`}>Provider</label>
             <select id={`${id}-provider`} value={draft.provider} onChange={(e) => change({ provider: e.target.value as OwnKeyProvider })}>
               {ownKeyProviders.map((p) => (
-                <option key={p} value={p}>{providerLabels[p]}</option>
+                <option key={p} value={p}>{ownKeyProviderLabels[p]}</option>
               ))}
             </select>
           </div>

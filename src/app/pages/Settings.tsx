@@ -1,7 +1,9 @@
-import { Fragment, useId, useState } from 'react';
+import { Fragment, useEffect, useId, useState } from 'react';
+import { backendKindFor } from '../../engine/backend/backendKind';
 import { messageOf } from '../../engine/messages';
-import { environmentDefaults, useBackendSettings, useSettings } from '../../state/settings';
-import { OwnKeySettingsForm } from './OwnKeySettingsForm';
+import { effectiveSettings, environmentDefaults, useBackendSettings, useSettings } from '../../state/settings';
+import { OwnKeySettingsForm, type OwnKeyDraft } from './OwnKeySettingsForm';
+import { ConnectionTest } from './settings/ConnectionTest';
 import { DeleteAllData } from './settings/DeleteAllData';
 import { NamesSettings } from './settings/NamesSettings';
 import './settings/settings.css';
@@ -16,29 +18,75 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
+/** What the backend form holds now, saved or not, for Test connection. */
+interface BackendDraft {
+  backendUrl: string;
+  publicKey: string;
+  /** The Backend URL field's error, else null. */
+  problem: string | null;
+}
+
+/*
+ * Plain words first (issue 21): how it looks, then the one connection most
+ * people make (their own AI key). The seed's backend contract fields are for
+ * a school running its own backend, so they wait under Advanced.
+ */
 export function Settings() {
   // Bumped when all data is deleted: the forms below start again from what is stored now (nothing).
   const [generation, setGeneration] = useState(0);
+  const [backendDraft, setBackendDraft] = useState<BackendDraft | null>(null);
+  const [ownKeyDraft, setOwnKeyDraft] = useState<OwnKeyDraft | null>(null);
+  const saved = useBackendSettings();
+
+  // Test connection tries what the forms hold, as a save would put it in effect (before their first report: what is saved).
+  const backend = backendDraft ?? { backendUrl: saved.backendUrl, publicKey: saved.publicKey, problem: null };
+  const ownKey = ownKeyDraft ? ownKeyDraft.ownKey : saved.ownKey;
+  const { backendUrl, publicKey, ownKey: tried } = effectiveSettings({ backendUrl: backend.backendUrl, publicKey: backend.publicKey, ...(ownKey ? { ownKey } : {}) });
+  const toTest = { backendUrl, publicKey, ...(tried ? { ownKey: tried } : {}) };
+  // An own key in use makes the backend address irrelevant; one switched on but incomplete is the problem to name.
+  const problem = ownKeyDraft?.problem ?? (backendKindFor(toTest) === 'provider' ? null : backend.problem);
+
   return (
     <article className="page narrow">
       <h1 className="page-title" tabIndex={-1}>Settings</h1>
       <p className="lede">
-        StudyForge sends each tool's prompt to a backend that speaks the <code>functions/v1/gemini</code> contract.
-        Leave the address blank to use the offline sample answers. These settings stay in this browser.
+        How StudyForge looks, and where its answers come from. With nothing connected, every tool answers with a built-in
+        sample. Everything you set here stays in this browser.
       </p>
-      <Fragment key={generation}>
-        <BackendSettingsForm />
-        <OwnKeySettingsForm />
-      </Fragment>
-      <NamesSettings />
       <ThemeSettings />
+      <Fragment key={generation}>
+        <OwnKeySettingsForm onDraftChange={setOwnKeyDraft} />
+        <AdvancedBackendSettings onDraftChange={setBackendDraft} />
+      </Fragment>
+      <ConnectionTest settings={toTest} problem={problem} />
+      <NamesSettings />
       <DeleteAllData onDeleted={() => setGeneration((g) => g + 1)} />
     </article>
   );
 }
 
+/** The words of issue 21, as flows and tests find the section by them. */
+export const advancedSummary = "Advanced (for a school's own backend)";
+
+/** The backend contract's fields, folded away unless they hold something (or something wrong) already. */
+function AdvancedBackendSettings({ onDraftChange }: { onDraftChange: (draft: BackendDraft) => void }) {
+  const current = useBackendSettings();
+  const [open, setOpen] = useState(() => [current.backendUrl, current.publicKey, current.transcribeUrl].some((value) => value !== ''));
+  return (
+    <details className="card advanced-settings" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>{advancedSummary}</summary>
+      <p className="hint">
+        Only for a school or district that runs its own StudyForge gateway, or another backend of the same kind: ask
+        whoever runs it for these values. Leave the Backend URL blank for sample answers. Your own AI key, when switched
+        on above, is used instead of this backend.
+      </p>
+      <BackendSettingsForm onDraftChange={onDraftChange} />
+    </details>
+  );
+}
+
 /** Where tool prompts and recordings go: the backend and transcription addresses, and the backend's public key. */
-function BackendSettingsForm() {
+function BackendSettingsForm({ onDraftChange }: { onDraftChange: (draft: BackendDraft) => void }) {
   const current = useBackendSettings();
   const defaults = environmentDefaults();
   const [backendUrl, setBackendUrl] = useState(current.backendUrl);
@@ -51,6 +99,8 @@ function BackendSettingsForm() {
   const problemWith = (url: string) => (url.trim() !== '' && !isHttpUrl(url.trim()) ? 'Enter a full address starting with http:// or https://.' : null);
   const urlProblem = problemWith(backendUrl);
   const transcribeProblem = problemWith(transcribeUrl);
+
+  useEffect(() => onDraftChange({ backendUrl, publicKey, problem: urlProblem }), [onDraftChange, backendUrl, publicKey, urlProblem]);
 
   function save(event: React.FormEvent) {
     event.preventDefault();
@@ -73,7 +123,7 @@ function BackendSettingsForm() {
   }
 
   return (
-    <form className="card" onSubmit={save} noValidate>
+    <form onSubmit={save} noValidate>
       <div className="field">
         <label htmlFor={`${id}-url`}>Backend URL</label>
         <input
