@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { flashcardsFixture as flashcardTool } from '../testing/fixtures';
 import { rendererProps } from '../testing/rendererProps';
-import Flashcards from './Flashcards';
+import Flashcards, { swipeDirection } from './Flashcards';
 
 const cards = flashcardTool.example.output;
 const first = cards[0]!;
@@ -89,5 +89,35 @@ describe('Flashcards', () => {
     render(<Flashcards {...rendererProps(flashcardTool, { note: 'Not cards' })} />);
     expect(screen.getByText('Not cards')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+  });
+
+  it('turns to the next card on a swipe left and back on a swipe right, without flipping', async () => {
+    const { user, card } = setup();
+    // A finger: the pointer types a phone reports. user-event's pointer API sends the down, move and up a swipe makes.
+    await user.pointer([
+      { keys: '[TouchA>]', target: card(), coords: { clientX: 300, clientY: 100 } },
+      { pointerName: 'TouchA', target: card(), coords: { clientX: 150, clientY: 110 } },
+      { keys: '[/TouchA]', target: card(), coords: { clientX: 150, clientY: 110 } },
+    ]);
+    expect(screen.getByText(`Card 2 of ${cards.length}`)).toBeTruthy();
+    expect(screen.getByRole('button', { name: `Question: ${second.question}` })).toBeTruthy();
+    await user.pointer([
+      { keys: '[TouchA>]', target: card(), coords: { clientX: 100, clientY: 100 } },
+      { pointerName: 'TouchA', target: card(), coords: { clientX: 260, clientY: 90 } },
+      { keys: '[/TouchA]', target: card(), coords: { clientX: 260, clientY: 90 } },
+    ]);
+    expect(screen.getByRole('button', { name: `Question: ${first.question}` })).toBeTruthy();
+    // A tap still flips.
+    await user.pointer({ keys: '[TouchA]', target: card() });
+    expect(card().getAttribute('data-side')).toBe('answer');
+  });
+});
+
+describe('swipeDirection', () => {
+  it('needs a long, mostly sideways move: shorter or steeper ones are taps and scrolls', () => {
+    expect(swipeDirection({ x: 200, y: 0 }, { x: 100, y: 10 })).toBe(-1);
+    expect(swipeDirection({ x: 100, y: 0 }, { x: 200, y: -20 })).toBe(1);
+    expect(swipeDirection({ x: 100, y: 0 }, { x: 130, y: 0 })).toBe(0);
+    expect(swipeDirection({ x: 100, y: 0 }, { x: 200, y: 90 })).toBe(0);
   });
 });

@@ -1,10 +1,11 @@
 import './flashcards.css';
 import { MathText } from '../shared/math';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type PointerEvent } from 'react';
 import type { ContractSchema } from '../../src/engine/contractSchema';
 import { labelOf } from '../../src/engine/resultText';
 import type { ContractData } from '../../src/engine/rendererContract';
 import { defineRenderer } from '../shared/defineRenderer';
+import { TOUCH_QUERY, useMediaQuery } from '../../src/ui/useMediaQuery';
 import { flashcardsContract } from './contract';
 
 /*
@@ -13,7 +14,26 @@ import { flashcardsContract } from './contract';
  * starts with the side that shows ("Question: ..."), since only that face is
  * in the accessibility tree. The spoken side label is a separate hidden span:
  * browsers put a space around a visually hidden colon, which reads "Question :".
+ * On a touch screen the hint says tap, and a swipe left or right turns to the
+ * next or previous card (issue 21); Next and Previous stay for everyone.
  */
+
+/** How far a finger must travel sideways, mostly sideways, for a swipe rather than a tap or a scroll. */
+const SWIPE_MIN_PX = 48;
+
+interface SwipeStart {
+  x: number;
+  y: number;
+  pointerId: number;
+}
+
+/** -1 for a swipe to the left (next card), 1 to the right (previous), 0 for anything else. */
+export function swipeDirection(start: { x: number; y: number }, end: { x: number; y: number }): -1 | 0 | 1 {
+  const dx = end.x - start.x;
+  const dy = end.y - start.y;
+  if (Math.abs(dx) < SWIPE_MIN_PX || Math.abs(dx) < Math.abs(dy) * 1.5) return 0;
+  return dx < 0 ? -1 : 1;
+}
 
 type Card = ContractData<typeof flashcardsContract>[number];
 type Side = 'question' | 'answer';
@@ -31,6 +51,10 @@ function Deck({ cards, schema }: { cards: readonly Card[]; schema: ContractSchem
   if (state.cards !== cards) setState({ cards, index: 0, side: 'question' });
   const { index, side } = state;
 
+  const touch = useMediaQuery(TOUCH_QUERY);
+  const swipeStart = useRef<SwipeStart | null>(null);
+  /** A swipe just turned the card: the click the same finger makes is not a flip. */
+  const swiped = useRef(false);
   const cardRef = useRef<HTMLButtonElement>(null);
   /** Set when the button just pressed is about to be disabled, so focus is not dropped on the page. */
   const refocusCard = useRef(false);
@@ -55,6 +79,29 @@ function Deck({ cards, schema }: { cards: readonly Card[]; schema: ContractSchem
     setState({ cards, index: target, side: 'question' });
   }
 
+  function onPointerDown(event: PointerEvent<HTMLButtonElement>) {
+    swiped.current = false;
+    swipeStart.current = event.pointerType === 'mouse' ? null : { x: event.clientX, y: event.clientY, pointerId: event.pointerId };
+  }
+
+  function onPointerUp(event: PointerEvent<HTMLButtonElement>) {
+    const start = swipeStart.current;
+    swipeStart.current = null;
+    if (!start || start.pointerId !== event.pointerId) return;
+    const direction = swipeDirection(start, { x: event.clientX, y: event.clientY });
+    if (direction === 0) return;
+    swiped.current = true;
+    goTo(direction < 0 ? index + 1 : index - 1);
+  }
+
+  function flip() {
+    if (swiped.current) {
+      swiped.current = false;
+      return;
+    }
+    setState({ cards, index, side: side === 'question' ? 'answer' : 'question' });
+  }
+
   return (
     <div className="flashcards">
       <p className="flashcards-count" aria-live="polite">
@@ -66,7 +113,10 @@ function Deck({ cards, schema }: { cards: readonly Card[]; schema: ContractSchem
         className="flashcard"
         data-side={side}
         aria-describedby={`${id}-hint`}
-        onClick={() => setState({ cards, index, side: side === 'question' ? 'answer' : 'question' })}
+        onClick={flip}
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => (swipeStart.current = null)}
       >
         <span className="flashcard-inner">
           <span className="flashcard-face flashcard-front" aria-hidden={side !== 'question'}>
@@ -82,7 +132,9 @@ function Deck({ cards, schema }: { cards: readonly Card[]; schema: ContractSchem
         </span>
       </button>
       <p className="hint flashcards-hint" id={`${id}-hint`}>
-        Click the card, or press Enter or Space, to show the {otherLabel.toLowerCase()}.
+        {touch
+          ? `Tap the card to show the ${otherLabel.toLowerCase()}; swipe left or right for the next or previous card.`
+          : `Click the card, or press Enter or Space, to show the ${otherLabel.toLowerCase()}.`}
       </p>
       <div className="flashcards-nav">
         <button type="button" className="button" onClick={() => goTo(index - 1)} disabled={index === 0}>

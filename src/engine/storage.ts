@@ -34,6 +34,8 @@ export const storageKeys = {
   study: (projectId: string) => `${STORAGE_PREFIX}study:${projectId}`,
   /** Whether names are replaced by placeholders before a request leaves (issue 17), and the tools that send them as typed. */
   privacy: `${STORAGE_PREFIX}privacy`,
+  /** In sessionStorage, not localStorage: the sample-answers notice hidden on a phone, for this visit only (issue 21). */
+  sampleNoticeHidden: `${STORAGE_PREFIX}sample-notice-hidden`,
 } as const;
 
 export class StorageFullError extends UserFacingError {

@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { backendKindFor } from '../../engine/backend/backendKind';
+import { storageKeys } from '../../engine/storage';
 import { useBackendSettings } from '../../state/settings';
 import { Icon } from '../../ui/Icon';
 
@@ -17,13 +19,38 @@ const providers = (
   </>
 );
 
-/** Says plainly when answers are samples, so nobody mistakes them for a model's work, and both ways to connect one (README). */
+/** Whether the notice was hidden on a phone earlier in this visit; a browser refusing sessionStorage just shows it again. */
+function hiddenThisVisit(): boolean {
+  try {
+    return globalThis.sessionStorage?.getItem(storageKeys.sampleNoticeHidden) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function hideForThisVisit(): void {
+  try {
+    globalThis.sessionStorage?.setItem(storageKeys.sampleNoticeHidden, '1');
+  } catch {
+    // Private modes may refuse: the notice goes for this page view only.
+  }
+}
+
+/**
+ * Says plainly when answers are samples, so nobody mistakes them for a model's work, and both ways to connect one (README).
+ * On a phone (styles.css) it is two short lines, not a fifth of the screen, and can be hidden for the visit (issue 21);
+ * a laptop always shows it whole.
+ */
 export function SampleBanner() {
+  const [hidden, setHidden] = useState(hiddenThisVisit);
   if (backendKindFor(useBackendSettings()) !== 'sample') return null;
   return (
-    <div className="sample-banner" role="note" aria-label="Sample answers">
+    <div className={hidden ? 'sample-banner hidden-on-phone' : 'sample-banner'} role="note" aria-label="Sample answers">
       <Icon name="cloud_off" />
-      <p>
+      <p className="sample-banner-short">
+        <strong>Sample answers.</strong> No AI backend is connected: <Link href="/settings">Settings</Link>
+      </p>
+      <p className="sample-banner-long">
         <strong>Sample answers.</strong> No AI backend is connected, so each tool answers with its built-in example.
         To connect a model, add your backend URL and key in <Link href="/settings">Settings</Link>.{' '}
         {servedByGateway() ? (
@@ -37,6 +64,17 @@ export function SampleBanner() {
           </>
         )}
       </p>
+      <button
+        type="button"
+        className="button button-quiet sample-banner-hide"
+        onClick={() => {
+          hideForThisVisit();
+          setHidden(true);
+        }}
+      >
+        <Icon name="close" />
+        <span className="visually-hidden">Hide the sample-answers notice</span>
+      </button>
     </div>
   );
 }
