@@ -105,6 +105,19 @@ describe('a tool session', () => {
     });
   });
 
+  it('drops an error once the backend settings change, keeping the inputs (issue 21)', async () => {
+    const { useToolSessions } = await freshStore();
+    const { useSettings } = await import('./settings');
+    const { backend, calls } = heldBackend();
+    useToolSessions.getState().open(tool);
+    const failing = useToolSessions.getState().generate(tool, { topic: 'Phones', essayType: 'Narrative' }, backend);
+    calls[0]?.reject(new UserFacingError(messages.requestFailed(401)));
+    await failing;
+    expect(useToolSessions.getState().sessions[tool.id]?.error).toBe(messages.requestFailed(401));
+    useSettings.getState().save({ backendUrl: 'http://127.0.0.1:9/fixed', publicKey: 'new-key', transcribeUrl: '' });
+    expect(useToolSessions.getState().sessions[tool.id]).toMatchObject({ error: null, values: { topic: 'Phones', essayType: 'Narrative' } });
+  });
+
   it('asks once more, saying what was wrong, when an answer does not fit the schema', async () => {
     const { useToolSessions } = await freshStore();
     const { backend, calls } = heldBackend();

@@ -13,6 +13,7 @@ import { zodReader } from '../engine/stored/zodReader';
 import { ToolRequests } from '../engine/toolRequest';
 import { storageListeners } from './crossTab';
 import { useOutputLanguage } from './outputLanguage';
+import { useSettings } from './settings';
 import {
   addVersion,
   legacyVersion,
@@ -288,4 +289,15 @@ storageListeners.add((key) => {
     sessions[id] = restore(tool);
   }
   useToolSessions.setState({ sessions });
+});
+
+// Settings changed (an address fixed, a key added): an error about the old ones no longer says what Generate
+// will do, so it goes from every tool page; the results stay (issue 21). A request under way keeps its own outcome.
+useSettings.subscribe((state, previous) => {
+  if (state.stored === previous.stored) return;
+  const sessions = useToolSessions.getState().sessions;
+  const cleared = Object.entries(sessions).map(([id, session]) =>
+    session.status === 'idle' && (session.error !== null || session.refineError !== null) ? [id, { ...session, error: null, refineError: null }] : [id, session],
+  );
+  if (cleared.some(([id, session]) => session !== sessions[id as string])) useToolSessions.setState({ sessions: Object.fromEntries(cleared) });
 });
