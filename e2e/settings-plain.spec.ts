@@ -139,6 +139,8 @@ test('a tool error that names Settings links there', async ({ page }) => {
 });
 
 test('Settings is axe clean in light and dark, Advanced open, with a test result and a field error', async ({ page }) => {
+  // Three scans, each in both schemes (about 8 s apiece on 2 busy cores): more than the default 30 s, as in a11y-screens.spec.ts.
+  test.setTimeout(90_000);
   await page.goto('#/settings');
   await expect(heading1(page, 'Settings')).toBeVisible();
   await scan(page, 'settings, as it opens');
