@@ -1,9 +1,11 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { messages } from '../src/engine/messages';
+import { scan, useScheme } from './support/a11y';
 import { fakeBackend, fillFromExample, generateButton, openTool, resultRegion, seedBackend } from './support/app';
 import {
   answer,
   answerRestRightly,
+  answerRightly,
   builder,
   expectQuestion,
   expectReview,
@@ -11,6 +13,7 @@ import {
   lessonOf,
   quizWhiz,
   startQuiz,
+  nextButton,
   wrongAnswerTo,
 } from './support/quiz';
 
@@ -25,7 +28,7 @@ test('interactive-quiz-builder fill in the blank: Check stays disabled while bla
   const fibAt = items.findIndex((i) => i.type === 'FIB');
   expect(fibAt, 'the example has a fill-in-the-blank item').toBeGreaterThanOrEqual(0);
   const result = await startQuiz(page, builder);
-  for (let i = 0; i < fibAt; i++) await answer(result, items[i]!, items[i]!.answer);
+  for (let i = 0; i < fibAt; i++) await answerRightly(result, items[i]!);
   await expectQuestion(result, items, fibAt);
 
   const input = result.getByLabel('Your answer');
@@ -42,6 +45,10 @@ test('interactive-quiz-builder fill in the blank: Check stays disabled while bla
   await expect(check).toBeEnabled();
   await check.click();
   await expect(result.getByRole('status')).toHaveText('Correct!');
+  // The typed answer stays on its question, marked right, until Next question.
+  await expectQuestion(result, items, fibAt);
+  await expect(result.locator('.quiz-fill-answered')).toContainText(`${shouted.trim()} (correct)`);
+  await nextButton(result).click();
   await answerRestRightly(result, items, fibAt + 1);
   // The review shows what was typed (trimmed), counted right.
   await expectReview(result, items, new Map([[fibAt, { given: shouted.trim(), right: true }]]));
@@ -59,7 +66,7 @@ test('interactive-quiz-builder shows True and False for a true/false item', asyn
   const items = itemsOf(builder);
   const tfAt = items.findIndex((i) => i.type === 'TF');
   const result = await startQuiz(page, builder);
-  for (let i = 0; i < tfAt; i++) await answer(result, items[i]!, items[i]!.answer);
+  for (let i = 0; i < tfAt; i++) await answerRightly(result, items[i]!);
   const options = result.getByRole('group', { name: items[tfAt]!.question, exact: true }).getByRole('button');
   await expect(options).toHaveCount(2);
   await expect(options.nth(0)).toContainText('True');
@@ -87,6 +94,11 @@ test('quiz-whiz by keyboard alone: reach the options with Tab, answer with Enter
 
   const group = (i: number) => result.getByRole('group', { name: items[i]!.question, exact: true });
   await tabTo(group(0).getByRole('button', { name: items[0]!.answer, exact: true }));
+  await page.keyboard.press('Enter');
+
+  // A right answer stays on its question with Next question focused, so nobody is rushed on (issue 21).
+  await expect(result.getByRole('status')).toHaveText('Correct!');
+  await expect(result.getByRole('button', { name: 'Next question' })).toBeFocused();
   await page.keyboard.press('Enter');
 
   // The next question takes focus, so the options are the next Tab stops.
@@ -121,4 +133,113 @@ test('an item of an unknown type is refused by the schema before any screen sees
   await generateButton(page, builder).click();
   await expect(page.getByRole('alert')).toContainText(messages.invalidFormat);
   await expect(resultRegion(page)).toHaveCount(0);
+});
+
+/*
+ * Issue 21, point 4: a right answer is marked on the question it answers, as
+ * the follow-up marks its pick, and the end screen says how the quiz went.
+ */
+test.describe('feedback on the question answered, and an end screen that reflects the score', () => {
+  // Each flow plays whole quizzes and runs axe in two schemes (about 20 s alone on 2 cores).
+  test.describe.configure({ timeout: 90_000 });
+
+  /** The computed colours that say "right": the option's border and the verdict's text share one. */
+  const colourOf = (locator: Locator, property: 'borderTopColor' | 'color') =>
+    locator.evaluate((el, p) => getComputedStyle(el)[p], property);
+  const greenish = (rgb: string) => {
+    const [r = 0, g = 0, b = 0] = (rgb.match(/\d+/g) ?? []).map(Number);
+    return g > r && g > b;
+  };
+
+  test('quiz-whiz: a right answer shows green and Correct! on that question until Next question (axe, light and dark)', async ({ page }) => {
+    const items = itemsOf(quizWhiz);
+    const result = await startQuiz(page, quizWhiz);
+    const first = items[0]!;
+    await answer(result, first, first.answer);
+
+    // Still the first question: the verdict is about it, not the next one.
+    await expectQuestion(result, items, 0);
+    const status = result.getByRole('status');
+    await expect(status).toHaveText('Correct!');
+    const options = result.getByRole('group', { name: first.question, exact: true }).getByRole('button');
+    const picked = options.nth(first.options.indexOf(first.answer));
+    await expect(picked).toContainText(`${first.answer} (your answer, correct)`);
+    await expect(picked.locator('svg')).toHaveCount(1); // An icon as well as the words and the colour.
+    for (const option of await options.all()) await expect(option).toBeDisabled();
+    await expect(options.filter({ hasText: '(your answer' })).toHaveCount(1);
+    await expect(result.getByRole('button', { name: 'Next question' })).toBeFocused();
+
+    await scan(page, 'quiz, right answer marked');
+    for (const scheme of ['light', 'dark'] as const) {
+      await useScheme(page, scheme);
+      const border = await colourOf(picked, 'borderTopColor');
+      expect(greenish(border), `${scheme}: the picked option's border ${border} is green`).toBe(true);
+      expect(await colourOf(status, 'color'), `${scheme}: the verdict is the same green`).toBe(border);
+    }
+    await useScheme(page, 'light');
+
+    // The verdict pops in, unless the person asked for reduced motion.
+    const animation = () => status.evaluate((el) => getComputedStyle(el).animationName);
+    expect(await animation()).toBe('quiz-pop');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await animation()).toBe('none');
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+
+    await result.getByRole('button', { name: 'Next question' }).click();
+    await expectQuestion(result, items, 1);
+    await expect(result.getByRole('heading', { level: 3, name: items[1]!.question, exact: true })).toBeFocused();
+    await expect(result.getByText('Correct!')).toHaveCount(0); // No verdict carried over to the next question.
+    for (const option of await result.getByRole('group', { name: items[1]!.question, exact: true }).getByRole('button').all()) {
+      await expect(option).toBeEnabled();
+    }
+  });
+
+  test('quiz-whiz: 5 / 5 and 3 / 5 end screens differ, and "Review the ones I missed" lists exactly the missed ones (axe on each)', async ({ page }) => {
+    const items = itemsOf(quizWhiz);
+    const heading = (result: Locator) => result.getByRole('heading', { level: 3, name: 'Quiz complete' });
+    const outcome = (result: Locator) => result.locator('.quiz-outcome');
+
+    let result = await startQuiz(page, quizWhiz);
+    await answerRestRightly(result, items, 0);
+    await expect(heading(result)).toBeFocused();
+    await expect(result.getByText(/^Your score:/)).toHaveText(`Your score: 5 / ${items.length}`);
+    await expect(outcome(result)).toHaveText('Perfect score! You got every question right.');
+    // Screen readers hear how it went as focus lands on the heading.
+    await expect(heading(result)).toHaveAccessibleDescription(`Perfect score! You got every question right. Your score: 5 / ${items.length}`);
+    await expect(result.getByRole('button', { name: 'Review the ones I missed' })).toHaveCount(0);
+    const perfectLook = await colourOf(outcome(result), 'borderTopColor');
+    await scan(page, 'quiz finished, 5 / 5');
+
+    await result.getByRole('button', { name: 'Create Another Quiz' }).click();
+    await generateButton(page, quizWhiz).click();
+    result = resultRegion(page);
+    const missed = [1, 3];
+    for (const [i, item] of items.entries()) {
+      await expectQuestion(result, items, i);
+      if (missed.includes(i)) {
+        await answer(result, item, wrongAnswerTo(item));
+        await result.getByRole('button', { name: 'Continue Quiz' }).click();
+      } else await answerRightly(result, item);
+    }
+    await expect(heading(result)).toBeFocused();
+    await expect(result.getByText(/^Your score:/)).toHaveText(`Your score: 3 / ${items.length}`);
+    await expect(outcome(result)).toContainText('Good work!');
+    await expect(outcome(result)).not.toContainText('Perfect score!');
+    expect(await colourOf(outcome(result), 'borderTopColor'), 'the 3 / 5 outcome looks different from 5 / 5').not.toBe(perfectLook);
+
+    const review = result.getByRole('button', { name: 'Review the ones I missed' });
+    await expect(review).toHaveAttribute('aria-expanded', 'false');
+    await review.click();
+    await expect(review).toHaveAttribute('aria-expanded', 'true');
+    const rows = result.getByRole('list', { name: `The ones you missed (2 of ${items.length})` }).getByRole('listitem');
+    await expect(rows).toHaveCount(missed.length);
+    for (const [row, i] of missed.entries()) {
+      const item = items[i]!;
+      await expect(rows.nth(row)).toContainText(`Question ${i + 1}: ${item.question}`);
+      await expect(rows.nth(row).getByRole('definition')).toHaveText([wrongAnswerTo(item), item.answer]);
+    }
+    // The spec's full review is still there, below.
+    await expect(result.getByRole('list', { name: 'Review', exact: true }).getByRole('listitem')).toHaveCount(items.length);
+    await scan(page, 'quiz finished, 3 / 5, missed ones reviewed');
+  });
 });

@@ -4,6 +4,7 @@ import { exampleAnswer, fakeBackend, generateButton, resultRegion, seedBackend }
 import {
   answer,
   answerRestRightly,
+  answerRightly,
   builder,
   expectQuestion,
   expectReview,
@@ -76,7 +77,7 @@ for (const tool of [quizWhiz, builder]) {
     test('a right follow-up pick says so; a wrong answer on the last question, then Continue Quiz, finishes', async ({ page }) => {
       const result = await startQuiz(page, tool);
       const last = items.length - 1;
-      for (let i = 0; i < last; i++) await answer(result, items[i]!, items[i]!.answer);
+      for (let i = 0; i < last; i++) await answerRightly(result, items[i]!);
       await expectQuestion(result, items, last);
       const wrong = wrongAnswerTo(items[last]!);
       await answer(result, items[last]!, wrong);
@@ -109,8 +110,8 @@ for (const tool of [quizWhiz, builder]) {
 
     test('a reload mid-quiz keeps the current question, and a reload during remediation keeps the lesson', async ({ page }) => {
       const result = await startQuiz(page, tool);
-      await answer(result, items[0]!, items[0]!.answer);
-      await answer(result, items[1]!, items[1]!.answer);
+      await answerRightly(result, items[0]!);
+      await answerRightly(result, items[1]!);
       await expectQuestion(result, items, 2);
 
       await page.reload();
@@ -129,7 +130,7 @@ for (const tool of [quizWhiz, builder]) {
 
     test('generating again replaces a quiz in progress with a fresh one', async ({ page }) => {
       const result = await startQuiz(page, tool);
-      await answer(result, items[0]!, items[0]!.answer);
+      await answerRightly(result, items[0]!);
       await expectQuestion(result, items, 1);
       await generateButton(page, tool).click();
       await expectQuestion(resultRegion(page), items, 0);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { violationsOf } from './support/a11y';
 import { fillFromExample, flowProject, generateButton, openTool, resultRegion, seedActiveProject, seedStorage, storageKeys, toolById } from './support/app';
-import { answer, expectQuestion, itemsOf, quizWhiz, startQuiz, wrongAnswerTo } from './support/quiz';
+import { answer, answerRightly, expectQuestion, itemsOf, quizWhiz, startQuiz, wrongAnswerTo } from './support/quiz';
 import { expectedTextOf, loadRegistry } from './support/registry';
 
 /*
@@ -193,7 +193,7 @@ test('quiz history: finish a quiz with two wrong answers, save it, retry just th
     if (missed.includes(i)) {
       await answer(result, item, wrongAnswerTo(item));
       await result.getByRole('button', { name: 'Continue Quiz' }).click();
-    } else await answer(result, item, item.answer);
+    } else await answerRightly(result, item);
   }
   await expect(result.getByText(/^Your score:/)).toHaveText(`Your score: ${items.length - 2} / ${items.length}`);
   await result.getByRole('button', { name: 'Save to Project' }).click();
@@ -215,7 +215,7 @@ test('quiz history: finish a quiz with two wrong answers, save it, retry just th
   await expect(shown.getByRole('region', { name: 'What went wrong' })).toBeVisible();
   await shown.getByRole('button', { name: 'Continue Quiz' }).click();
   await expect(shown.getByRole('heading', { level: 3, name: items[2]!.question, exact: true })).toBeVisible();
-  await answer(shown, items[2]!, items[2]!.answer);
+  await answerRightly(shown, items[2]!);
   await expect(shown.getByText(/^Your score:/)).toHaveText('Your score: 1 / 2');
 
   // The retry is in the history, numbered as the saved quiz: the one still missed is the first question.

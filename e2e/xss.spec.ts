@@ -170,6 +170,12 @@ test('quiz: hostile questions and remediation lessons, played to the end', async
         await proceed.click();
         continue;
       }
+      // A right answer stays on its question, marked, until the student moves on (issue 21).
+      const next = result.getByRole('button', { name: /^(Next question|See your score)$/ });
+      if (await next.isVisible()) {
+        await next.click();
+        continue;
+      }
       // The last option: wrong for most questions, so the remediation lessons are shown too.
       await result.locator('.quiz-options .quiz-option:not([disabled])').last().click();
     }

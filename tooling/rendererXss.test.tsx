@@ -128,6 +128,12 @@ async function playQuiz(container: HTMLElement, what: string): Promise<void> {
       await act(async () => fireEvent.click(proceed));
       continue;
     }
+    // A right answer stays on screen, marked, until the student moves on (issue 21).
+    const next = screen.queryByRole('button', { name: /^(Next question|See your score)$/ });
+    if (next) {
+      await act(async () => fireEvent.click(next));
+      continue;
+    }
     const skip = screen.queryByRole('button', { name: 'Skip question' });
     const options = [...container.querySelectorAll<HTMLButtonElement>('.quiz-options .quiz-option:not([disabled])')];
     const fill = container.querySelector<HTMLInputElement>('.quiz-fill input');

@@ -51,6 +51,20 @@ export async function answer(result: Locator, item: Item, given: string): Promis
   }
 }
 
+/** The button a right answer shows, moving on to the next question or, after the last, to the score. */
+export const nextButton = (result: Locator) => result.getByRole('button', { name: /^(Next question|See your score)$/ });
+
+/**
+ * Answers rightly and moves on: a right answer stays on its question, marked
+ * "Correct!", until Next question (issue 21).
+ */
+export async function answerRightly(result: Locator, item: Item, given = item.answer): Promise<void> {
+  await answer(result, item, given);
+  // By its words: a screen may hold another status (the project page's "Retrying the 2 questions…").
+  await expect(result.getByRole('status').filter({ hasText: /^Correct!$/ })).toBeVisible();
+  await nextButton(result).click();
+}
+
 export async function expectQuestion(result: Locator, items: Item[], index: number): Promise<void> {
   await expect(result.getByText(`Question ${index + 1} of ${items.length}`)).toBeVisible();
   await expect(result.getByRole('heading', { level: 3, name: items[index]!.question, exact: true })).toBeVisible();
@@ -60,7 +74,7 @@ export async function expectQuestion(result: Locator, items: Item[], index: numb
 export async function answerRestRightly(result: Locator, items: Item[], from: number): Promise<void> {
   for (let i = from; i < items.length; i++) {
     await expectQuestion(result, items, i);
-    await answer(result, items[i]!, items[i]!.answer);
+    await answerRightly(result, items[i]!);
   }
 }
 

@@ -8,10 +8,12 @@ import type { QuizItem } from './items';
 import { defineRenderer, type ContractRendererProps } from '../shared/defineRenderer';
 import { quizContract } from './contract';
 import { quizReducer, quizStateSchema, restoredState, scoreOf, startedState, type QuizContext, type QuizEvent, type QuizState } from './quizMachine';
+import { missedIndices, rightAnswerStillShown, type RightAnswer } from './outcome';
 import { Finished, Playing, Remediating } from './QuizViews';
 
 /*
  * The quiz screen for both quizzes (spec 4): one question at a time, a
+ * right answer marked on its own question until Next question (issue 21), a
  * remediation lesson after a wrong answer, then the score and a review. The
  * transitions live in quizMachine.ts; this file only shows the state and
  * turns clicks and replies into events.
@@ -31,7 +33,9 @@ function QuizSession({ items, context, stateKey, resultId, runFollowUp, reset, r
   const stored = saved.resultId === resultId ? saved.state : startedState(context);
   const setStored = useCallback((next: QuizState) => setSaved({ resultId, state: next }), [resultId, setSaved]);
   const state = restoredState(stored, context);
-  const [feedback, setFeedback] = useState<string | null>(null);
+  // Not stored: after a reload the quiz simply shows the question it has moved on to.
+  const [rightAnswer, setRightAnswer] = useState<RightAnswer | null>(null);
+  const shownRight = rightAnswer && rightAnswerStillShown(state, rightAnswer) ? rightAnswer : null;
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // Replies and clicks read the latest state, not the one their closure saw.
@@ -46,11 +50,10 @@ function QuizSession({ items, context, stateKey, resultId, runFollowUp, reset, r
       if (next === before) return;
       stateRef.current = next;
       setStored(next);
-      const justRight = event.type === 'answer' && next.status !== 'remediating';
-      setFeedback(justRight ? 'Correct!' : null);
+      const justRight = event.type === 'answer' && before.status === 'playing' && next.status !== 'remediating';
+      setRightAnswer(justRight ? { index: before.index, given: event.given } : null);
       if (next.status === 'finished' && before.status !== 'finished') {
-        const missed = next.answers.flatMap((answer, i) => (answer.correct ? [] : [i]));
-        recordAttempt?.({ score: scoreOf(next), total: context.correctAnswers.length, missed });
+        recordAttempt?.({ score: scoreOf(next), total: context.correctAnswers.length, missed: missedIndices(next.answers) });
       }
     },
     [context, setStored, recordAttempt],
@@ -86,7 +89,12 @@ function QuizSession({ items, context, stateKey, resultId, runFollowUp, reset, r
   }, [remediationIndex, items, runFollowUp, dispatch]);
 
   // Each new view takes focus, so keyboard and screen-reader users land on it rather than on the page top.
-  const viewKey = state.status === 'playing' || state.status === 'remediating' ? `${state.status}-${state.index}` : state.status;
+  // A right answer kept in view is still its question's view: focus goes to its Next button instead (QuizViews).
+  const viewKey = shownRight
+    ? `playing-${shownRight.index}`
+    : state.status === 'playing' || state.status === 'remediating'
+      ? `${state.status}-${state.index}`
+      : state.status;
   const shownView = useRef(viewKey);
   useEffect(() => {
     if (shownView.current === viewKey) return;
@@ -100,13 +108,32 @@ function QuizSession({ items, context, stateKey, resultId, runFollowUp, reset, r
     reset();
   };
 
+  if (shownRight) {
+    const item = items[shownRight.index];
+    // Keyed like the question's own view: the same view stays mounted, so its live region announces the verdict.
+    if (item) {
+      return (
+        <Playing
+          key={shownRight.index}
+          item={item}
+          index={shownRight.index}
+          total={items.length}
+          rightAnswer={shownRight.given}
+          onNext={() => setRightAnswer(null)}
+          headingRef={headingRef}
+          dispatch={dispatch}
+        />
+      );
+    }
+  }
+
   switch (state.status) {
     case 'idle':
       return null;
     case 'playing': {
       const item = items[state.index];
       if (!item) return null;
-      return <Playing item={item} index={state.index} total={items.length} feedback={feedback} headingRef={headingRef} dispatch={dispatch} />;
+      return <Playing key={state.index} item={item} index={state.index} total={items.length} headingRef={headingRef} dispatch={dispatch} />;
     }
     case 'remediating': {
       const item = items[state.index];

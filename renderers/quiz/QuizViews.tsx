@@ -2,12 +2,15 @@ import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { MathText } from '../shared/math';
 import { messages } from '../../src/engine/messages';
 import { ErrorBox } from '../../src/ui/ErrorBox';
+import { Icon } from '../../src/ui/Icon';
 import { kindLabels, type QuizItem } from './items';
+import { bandWords, missedIndices, scoreBand } from './outcome';
 import { followUpVerdict, scoreOf, type QuizEvent, type QuizState, type RemediationPhase } from './quizMachine';
 
 /*
- * The quiz screen's three views: a question being played, the remediation
- * after a wrong answer, and the finished quiz with its score and review.
+ * The quiz screen's three views: a question being played (and, once answered
+ * rightly, marked with Correct!), the remediation after a wrong answer, and
+ * the finished quiz with its score, how it went, the ones missed and the review.
  * QuizResult.tsx holds the session that chooses between them.
  */
 
@@ -41,6 +44,8 @@ function OptionButtons({ options, labelledBy, onPick, reveal }: OptionButtonsPro
             <span className="quiz-option-text"><MathText text={option} /></span>
             {reveal && (picked || right) && (
               <span className="quiz-option-note">
+                {/* The icon repeats the words for sighted users; colour is never the only sign. */}
+                <Icon name={right ? 'check_circle' : 'cancel'} className="quiz-option-icon" />
                 {picked && right ? ' (your answer, correct)' : picked ? ' (your answer, wrong)' : ' (correct answer)'}
               </span>
             )}
@@ -78,14 +83,24 @@ interface PlayingProps {
   item: QuizItem;
   index: number;
   total: number;
-  feedback: string | null;
+  /** Set once the question has been answered rightly: the answer is marked and "Next question" moves on. */
+  rightAnswer?: string;
+  onNext?(): void;
   headingRef: RefObject<HTMLHeadingElement | null>;
   dispatch(event: QuizEvent): void;
 }
 
-export function Playing({ item, index, total, feedback, headingRef, dispatch }: PlayingProps) {
+export function Playing({ item, index, total, rightAnswer, onNext, headingRef, dispatch }: PlayingProps) {
   const questionId = useId();
+  const nextRef = useRef<HTMLButtonElement>(null);
+  const answered = rightAnswer !== undefined;
   const answer = (given: string) => dispatch({ type: 'answer', given });
+  // The picked option (or the Check button) is now disabled and would drop focus; the next step is moving on.
+  useEffect(() => {
+    if (answered) nextRef.current?.focus();
+  }, [answered]);
+  const last = index + 1 >= total;
+
   return (
     <section className="quiz" aria-labelledby={questionId}>
       <div className="quiz-meta">
@@ -93,21 +108,52 @@ export function Playing({ item, index, total, feedback, headingRef, dispatch }: 
         {item.kind !== 'unknown' && <span className="quiz-kind">{kindLabels[item.kind]}</span>}
         {item.difficulty && <span className="badge">Difficulty: {item.difficulty}</span>}
       </div>
-      {/* Always present, so screen readers announce the verdict when it appears. */}
-      <p className="quiz-feedback quiz-feedback-right" role="status">{feedback}</p>
       <h3 id={questionId} className="quiz-question" tabIndex={-1} ref={headingRef}>
         <MathText text={item.question} />
       </h3>
       {item.kind === 'choice' || item.kind === 'trueFalse' ? (
-        <OptionButtons options={item.options} labelledBy={questionId} onPick={answer} />
+        <OptionButtons
+          options={item.options}
+          labelledBy={questionId}
+          onPick={answer}
+          // A right answer is both the pick and the answer: marked as the follow-up question marks it.
+          reveal={answered ? { picked: rightAnswer, answer: rightAnswer } : undefined}
+        />
       ) : item.kind === 'fill' ? (
-        <FillInAnswer key={index} onCheck={answer} />
+        answered ? (
+          <p className="quiz-fill-answered">
+            <span className="quiz-fill-answered-label">Your answer</span>
+            <span className="quiz-fill-answered-text">{rightAnswer.trim()}</span>
+            <span className="quiz-option-note">
+              <Icon name="check_circle" className="quiz-option-icon" /> (correct)
+            </span>
+          </p>
+        ) : (
+          <FillInAnswer onCheck={answer} />
+        )
       ) : (
         <ErrorBox message={messages.unknownQuestionType}>
           <button type="button" className="button" onClick={() => dispatch({ type: 'skip' })}>
             Skip question
           </button>
         </ErrorBox>
+      )}
+      {/* Always present, so screen readers announce the verdict when it appears. */}
+      <p className="quiz-feedback quiz-feedback-right" role="status">
+        {answered && (
+          <>
+            <Icon name="check_circle" />
+            Correct!
+          </>
+        )}
+      </p>
+      {answered && (
+        <div className="quiz-actions">
+          <button ref={nextRef} type="button" className="button button-primary quiz-next" onClick={onNext}>
+            {last ? 'See your score' : 'Next question'}
+            <Icon name="arrow_forward" />
+          </button>
+        </div>
       )}
     </section>
   );
@@ -219,16 +265,77 @@ interface FinishedProps {
   onCreateAnother(): void;
 }
 
+const bandIcons = { all: 'check_circle', most: 'school', few: 'replay' } as const;
+
 export function Finished({ items, state, headingRef, onCreateAnother }: FinishedProps) {
   const ids = useId();
+  const score = scoreOf(state);
+  const band = scoreBand(score, items.length);
+  const words = bandWords[band];
+  const missed = missedIndices(state.answers);
+  const [reviewingMissed, setReviewingMissed] = useState(false);
   return (
     <section className="quiz quiz-finished" aria-labelledby={`${ids}-heading`}>
-      <h3 id={`${ids}-heading`} className="quiz-question" tabIndex={-1} ref={headingRef}>
+      {/* Focus lands on the heading; the outcome and the score are its description, so they are heard with it. */}
+      <h3 id={`${ids}-heading`} className="quiz-question" tabIndex={-1} ref={headingRef} aria-describedby={`${ids}-outcome ${ids}-score`}>
         Quiz complete
       </h3>
-      <p className="quiz-score">
-        Your score: <strong>{scoreOf(state)} / {items.length}</strong>
+      <div className={`quiz-outcome quiz-outcome-${band}`} id={`${ids}-outcome`}>
+        <Icon name={bandIcons[band]} className="quiz-outcome-icon" />
+        <p className="quiz-outcome-words">
+          <strong className="quiz-outcome-title">{words.title}</strong> <span>{words.message}</span>
+        </p>
+      </div>
+      <p className="quiz-score" id={`${ids}-score`}>
+        Your score: <strong>{score} / {items.length}</strong>
       </p>
+      {missed.length > 0 && (
+        <div className="quiz-missed">
+          <button
+            type="button"
+            className="button"
+            aria-expanded={reviewingMissed}
+            aria-controls={`${ids}-missed`}
+            onClick={() => setReviewingMissed((open) => !open)}
+          >
+            <Icon name={reviewingMissed ? 'expand_less' : 'expand_more'} />
+            Review the ones I missed
+          </button>
+          {reviewingMissed && (
+            <section id={`${ids}-missed`} className="quiz-missed-panel" aria-labelledby={`${ids}-missed-heading`}>
+              <h4 id={`${ids}-missed-heading`}>
+                The ones you missed ({missed.length} of {items.length})
+              </h4>
+              <ol className="quiz-review" aria-labelledby={`${ids}-missed-heading`}>
+                {missed.map((i) => {
+                  const item = items[i];
+                  if (!item) return null;
+                  return (
+                    <li key={i} className="quiz-review-item quiz-review-wrong">
+                      <p className="quiz-review-question">
+                        <span className="quiz-review-number">Question {i + 1}: </span>
+                        <MathText text={item.question} />
+                      </p>
+                      <dl className="quiz-answers">
+                        <dt>Your answer</dt>
+                        <dd>{state.answers[i]?.given?.trim() ?? 'Skipped'}</dd>
+                        <dt>Correct answer</dt>
+                        <dd><MathText text={item.answer || 'Not given'} /></dd>
+                        {item.explanation && (
+                          <>
+                            <dt>Why</dt>
+                            <dd><MathText text={item.explanation} /></dd>
+                          </>
+                        )}
+                      </dl>
+                    </li>
+                  );
+                })}
+              </ol>
+            </section>
+          )}
+        </div>
+      )}
       <h4 id={`${ids}-review`}>Review</h4>
       <ol className="quiz-review" aria-labelledby={`${ids}-review`}>
         {items.map((item, i) => {

@@ -10,7 +10,7 @@ import { remediationSchema } from './quizMachine';
  * the question, the student's answer and the correct one.
  */
 export const quizContract = rendererContract({
-  reads: 'a list of questions, each { question, answer, options?, type?, difficulty? }',
+  reads: 'a list of questions, each { question, answer, options?, type?, difficulty?, explanation? }',
   kind: 'json',
   result: z.array(rawQuizItem).min(1).transform(quizItemsFrom),
   options: z.strictObject({ compareAnswers: z.enum(compareModes).default('exact') }),

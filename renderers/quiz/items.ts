@@ -20,6 +20,8 @@ export interface QuizItem {
   difficulty?: string;
   /** The item's declared type, kept so an unknown one can be named in logs. */
   type?: string;
+  /** Why the answer is right, when the tool's result gives one: shown when a missed question is reviewed. */
+  explanation?: string;
 }
 
 export const rawQuizItem = z.object({
@@ -28,6 +30,7 @@ export const rawQuizItem = z.object({
   answer: z.string().default(''),
   type: z.string().optional(),
   difficulty: z.string().optional(),
+  explanation: z.string().optional(),
 });
 
 
@@ -48,7 +51,7 @@ function kindOf(type: string | undefined): QuizItemKind {
 
 /** The questions in one shape, from items the quiz contract has parsed. */
 export function quizItemsFrom(items: readonly z.output<typeof rawQuizItem>[]): QuizItem[] {
-  return items.map(({ question, options, answer, type, difficulty }) => {
+  return items.map(({ question, options, answer, type, difficulty, explanation }) => {
     const kind = kindOf(type);
     return {
       kind,
@@ -57,6 +60,7 @@ export function quizItemsFrom(items: readonly z.output<typeof rawQuizItem>[]): Q
       answer,
       ...(difficulty === undefined ? {} : { difficulty }),
       ...(type === undefined ? {} : { type }),
+      ...(explanation === undefined || explanation.trim() === '' ? {} : { explanation }),
     };
   });
 }
