@@ -41,8 +41,7 @@ export function Settings() {
   // Test connection tries what the forms hold, as a save would put it in effect (before their first report: what is saved).
   const backend = backendDraft ?? { backendUrl: saved.backendUrl, publicKey: saved.publicKey, problem: null };
   const ownKey = ownKeyDraft ? ownKeyDraft.ownKey : saved.ownKey;
-  const { backendUrl, publicKey, ownKey: tried } = effectiveSettings({ backendUrl: backend.backendUrl, publicKey: backend.publicKey, ...(ownKey ? { ownKey } : {}) });
-  const toTest = { backendUrl, publicKey, ...(tried ? { ownKey: tried } : {}) };
+  const toTest = effectiveSettings({ backendUrl: backend.backendUrl, publicKey: backend.publicKey, ...(ownKey ? { ownKey } : {}) });
   // An own key in use makes the backend address irrelevant; one switched on but incomplete is the problem to name.
   const problem = ownKeyDraft?.problem ?? (backendKindFor(toTest) === 'provider' ? null : backend.problem);
 
@@ -68,7 +67,7 @@ export function Settings() {
 /** The words of issue 21, as flows and tests find the section by them. */
 export const advancedSummary = "Advanced (for a school's own backend)";
 
-/** The backend contract's fields, folded away unless they hold something (or something wrong) already. */
+/** The backend contract's fields, folded away unless they already hold something (a wrong value included, so its error shows). */
 function AdvancedBackendSettings({ onDraftChange }: { onDraftChange: (draft: BackendDraft) => void }) {
   const current = useBackendSettings();
   const [open, setOpen] = useState(() => [current.backendUrl, current.publicKey, current.transcribeUrl].some((value) => value !== ''));
