@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useLocation } from 'wouter';
 import { Header } from './Header';
@@ -7,6 +7,22 @@ import { Sidebar } from './Sidebar';
 import { focusPageHeading } from './focusPageHeading';
 
 const MENU_ID = 'app-menu';
+
+/* The command palette's code (and its fuzzy matcher) loads the first time someone opens it (issue 20). */
+const CommandPalette = lazy(() => import('./palette/CommandPalette'));
+
+/** Where "/" is typing, not a shortcut: a text field, a select, an editable region. */
+function typingInto(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || target.closest('input, textarea, select, [contenteditable="true"]') !== null;
+}
+
+/** Ctrl+K (Cmd+K on a Mac) anywhere, or "/" where no field has focus. */
+function opensPalette(event: KeyboardEvent): boolean {
+  if (event.altKey || event.repeat) return false;
+  if ((event.ctrlKey || event.metaKey) && !event.shiftKey && event.key.toLowerCase() === 'k') return true;
+  return event.key === '/' && !event.ctrlKey && !event.metaKey && !typingInto(event.target);
+}
 
 /** Below this width the sidebar is a menu that slides over the page (styles.css uses the same width). */
 const MOBILE_QUERY = '(max-width: 900px)';
@@ -29,6 +45,20 @@ export function AppShell({ children }: { children: React.ReactNode }) {
   const dismissMenu = useCallback(() => {
     flushSync(() => setMenuOpen(false));
     toggleRef.current?.focus();
+  }, []);
+
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  const closePalette = useCallback(() => setPaletteOpen(false), []);
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (!opensPalette(event)) return;
+      // Ctrl+K would otherwise go to the browser's own search box.
+      event.preventDefault();
+      setMenuOpen(false);
+      setPaletteOpen(true);
+    }
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
   }, []);
 
   // Focus the new page's heading so keyboard and screen-reader users start at the top of it.
@@ -93,6 +123,11 @@ export function AppShell({ children }: { children: React.ReactNode }) {
           {children}
         </main>
       </div>
+      {paletteOpen && (
+        <Suspense fallback={null}>
+          <CommandPalette onClose={closePalette} />
+        </Suspense>
+      )}
     </div>
   );
 }
