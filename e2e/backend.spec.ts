@@ -187,7 +187,7 @@ test.describe('sample banner', () => {
   test('says how to connect a model both ways: the .env of npm start, or Settings (issue 12)', async ({ page }) => {
     await page.goto('#/dashboard');
     await expect(sampleBanner(page)).toContainText(
-      'Sample answers. No AI backend is connected, so each tool answers with its built-in example. To connect a model, add your backend URL and key in Settings.',
+      'Sample answers. No AI backend is connected, so each tool answers with its built-in example. To connect a model, use your own AI key or a school’s backend in Settings.',
     );
     await expect(sampleBanner(page)).toContainText('Running it yourself? Start it with npm start and set GEMINI_API_KEY (or OPENAI_BASE_URL / OLLAMA_URL) in its .env.');
     await expect(sampleBanner(page).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '#/settings');
@@ -204,7 +204,7 @@ test.describe('sample banner', () => {
     });
     await page.goto('#/dashboard');
     await expect(sampleBanner(page)).toContainText(
-      'Sample answers. No AI backend is connected, so each tool answers with its built-in example. To connect a model, add your backend URL and key in Settings.',
+      'Sample answers. No AI backend is connected, so each tool answers with its built-in example. To connect a model, use your own AI key or a school’s backend in Settings.',
     );
     await expect(sampleBanner(page)).toContainText(
       "This app is served by npm start: set GEMINI_API_KEY (or OPENAI_BASE_URL / OLLAMA_URL) in the gateway's .env and restart npm start, or connect a backend in Settings.",

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { backendKindFor } from '../../engine/backend/backendKind';
 import { storageKeys } from '../../engine/storage';
+import { routes } from '../../ui/routes';
 import { useBackendSettings } from '../../state/settings';
 import { Icon } from '../../ui/Icon';
 
@@ -48,11 +49,11 @@ export function SampleBanner() {
     <div className={hidden ? 'sample-banner hidden-on-phone' : 'sample-banner'} role="note" aria-label="Sample answers">
       <Icon name="cloud_off" />
       <p className="sample-banner-short">
-        <strong>Sample answers.</strong> No AI backend is connected: <Link href="/settings">Settings</Link>
+        <strong>Sample answers.</strong> No AI backend is connected: <Link href={routes.settings}>Settings</Link>
       </p>
       <p className="sample-banner-long">
         <strong>Sample answers.</strong> No AI backend is connected, so each tool answers with its built-in example.
-        To connect a model, add your backend URL and key in <Link href="/settings">Settings</Link>.{' '}
+        To connect a model, use your own AI key or a school’s backend in <Link href={routes.settings}>Settings</Link>.{' '}
         {servedByGateway() ? (
           <>
             This app is served by <code>npm start</code>: set {providers} in the gateway's <code>.env</code> and restart{' '}
