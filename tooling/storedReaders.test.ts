@@ -17,6 +17,7 @@ const sound: { [K in StoredValueName]: unknown } = {
   themeChoice: 'dark',
   dashboardFilter: 'teachers',
   recentList: ['essay-buddy', 'dashboard', 'smart-notes'],
+  favourites: ['quiz-whiz', 'rubric-builder'],
   settings: { backendUrl: 'https://gw.example', publicKey: 'pk', ownKey: { provider: 'openai', apiKey: 'sk', model: 'm', baseUrl: '' } },
   injectedSettings: { backendUrl: '.', publicKey: 'pk', transcribeUrl: '.', transcribeAccepts: ['audio/wav'] },
   projectList: [

@@ -15,6 +15,8 @@ export const uiIcons = [
   'description', 'print',
   // Landing page feature cards.
   'quiz', 'edit', 'merge_type', 'group_work', 'co_present', 'map',
+  // Favourites (issue 20).
+  'star', 'star_border',
   // Settings' Test connection (issue 21).
   'network_check',
 ] as const;

@@ -8,7 +8,7 @@ import {
   storedKeysOfThisApp,
 } from './deleteAll';
 import { UserFacingError } from './messages';
-import { parseProjectExport, PROJECT_EXPORT_FORMAT } from './projectFile';
+import { parseImportFile, parseProjectExport, PROJECT_EXPORT_FORMAT } from './projectFile';
 import { STORAGE_PREFIX, storageKeys, storageUnavailable } from './storage';
 
 /** A Storage as the browser's: keys in insertion order, indexes that shift as keys go. */
@@ -132,6 +132,19 @@ describe('allProjectsExportJson', () => {
     let deep: unknown = 'x';
     for (let i = 0; i < 100; i++) deep = [deep];
     expect(() => allProjectsExportJson([{ project: algebra, artifacts: [{ ...notes, data: deep }] }], at)).toThrow(/a saved item in "Algebra" is nested more than 64 levels deep/);
+  });
+
+  it('takes the pinned tools along, which import reads back; a file with a broken list still imports its projects (issue 20)', () => {
+    const text = allProjectsExportJson([{ project: biology, artifacts: [notes] }], at, ['quiz-whiz', 'rubric-builder']);
+    expect(JSON.parse(text)).toMatchObject({ favourites: ['quiz-whiz', 'rubric-builder'] });
+    expect(parseImportFile(text, Date.parse(at))).toMatchObject({ ok: true, favourites: ['quiz-whiz', 'rubric-builder'] });
+    expect(JSON.parse(allProjectsExportJson([{ project: biology, artifacts: [notes] }], at))).not.toHaveProperty('favourites');
+    for (const broken of ['quiz-whiz', [1, 2], ['x'.repeat(101)], Array.from({ length: 201 }, (_, i) => `t${i}`)]) {
+      const file = { ...(JSON.parse(text) as object), favourites: broken };
+      const parsed = parseImportFile(JSON.stringify(file), Date.parse(at));
+      expect(parsed).toMatchObject({ ok: true, projects: [{ bundle: { project: biology } }] });
+      expect(parsed).not.toHaveProperty('favourites');
+    }
   });
 
   it('is named after the day', () => {

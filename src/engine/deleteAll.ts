@@ -77,6 +77,8 @@ export interface AllProjectsExport {
   exportedAt: string;
   /** One project export each (format 'studyforge-project'), newest first as the Projects page lists them. */
   projects: ProjectExport[];
+  /** The tools pinned with a star (issue 20), in the order pinned; absent when none are. Older readers ignore it. */
+  favourites?: string[];
 }
 
 export interface ProjectToExport {
@@ -90,7 +92,11 @@ export interface ProjectToExport {
  * The file's text. Throws a UserFacingError when an item is nested too deep
  * to write (JSON.stringify would overflow the stack, and no import could read it back).
  */
-export function allProjectsExportJson(projects: readonly ProjectToExport[], exportedAt: string = new Date().toISOString()): string {
+export function allProjectsExportJson(
+  projects: readonly ProjectToExport[],
+  exportedAt: string = new Date().toISOString(),
+  favourites: readonly string[] = [],
+): string {
   const tooDeep = projects.find(({ artifacts }) => artifacts.some((a) => typeof a.data === 'object' && nestedDeeperThan(a.data, MAX_ITEM_DEPTH)));
   if (tooDeep) {
     throw new UserFacingError(
@@ -102,6 +108,7 @@ export function allProjectsExportJson(projects: readonly ProjectToExport[], expo
     version: ALL_PROJECTS_EXPORT_VERSION,
     exportedAt,
     projects: projects.map(({ project, artifacts, study }) => projectExport(project, artifacts, exportedAt, study)),
+    ...(favourites.length > 0 ? { favourites: [...favourites] } : {}),
   };
   return `${JSON.stringify(file, null, 2)}\n`;
 }

@@ -200,7 +200,24 @@ function issueText(issue: $ZodIssue, input: unknown): string {
 export type ParsedExport = { ok: true; bundle: ProjectBundle; file: ProjectExport } | { ok: false; message: string };
 
 /** What an import file holds: one project's export, or every project's (each read as one export). */
-export type ParsedImport = { ok: true; projects: { bundle: ProjectBundle; file: ProjectExport }[] } | { ok: false; message: string };
+export type ParsedImport =
+  | { ok: true; projects: { bundle: ProjectBundle; file: ProjectExport }[]; favourites?: string[] }
+  | { ok: false; message: string };
+
+/** Pinned tools in an all-projects file: more than this, or ids longer than a tool id could be, are not a favourites list. */
+const MAX_IMPORT_FAVOURITES = 200;
+const MAX_TOOL_ID_LENGTH = 100;
+
+/**
+ * The favourites an all-projects file carries (issue 20), or none: a list
+ * that is not a short list of short strings is left out, and the projects
+ * are imported all the same (they are what the file is for).
+ */
+function favouritesOf(value: unknown): string[] | undefined {
+  if (!Array.isArray(value) || value.length > MAX_IMPORT_FAVOURITES) return undefined;
+  if (!value.every((id): id is string => typeof id === 'string' && id.length > 0 && id.length <= MAX_TOOL_ID_LENGTH)) return undefined;
+  return value.length > 0 ? value : undefined;
+}
 
 function parsedJson(text: string): { ok: true; json: unknown } | { ok: false; message: string } {
   const fail = (detail: string) => ({ ok: false as const, message: `${notAnExport} ${detail}` });
@@ -246,7 +263,8 @@ export function parseImportFile(text: string, now: number = Date.now()): ParsedI
     if (!one.ok) return { ok: false, message: `Project ${index + 1} of ${list.length} cannot be imported: ${one.message} Nothing was imported.` };
     projects.push({ bundle: one.bundle, file: one.file });
   }
-  return { ok: true, projects };
+  const favourites = favouritesOf(all.favourites);
+  return { ok: true, projects, ...(favourites ? { favourites } : {}) };
 }
 
 /** One project's export, already parsed from JSON. */

@@ -1,4 +1,5 @@
 import { STORAGE_PREFIX, storageKeys } from '../engine/storage';
+import { useFavourites } from './favourites';
 import { useProjects } from './projects';
 import { useRecentTools } from './recentTools';
 import { useTheme } from './theme';
@@ -27,6 +28,7 @@ export function syncAcrossTabs(target: Pick<Window, 'addEventListener' | 'remove
     for (const listener of storageListeners) listener(key);
     if (key === null || key === storageKeys.recentTools) useRecentTools.getState().reload();
     if (key === null || key === storageKeys.theme) useTheme.getState().reload();
+    if (key === null || key === storageKeys.favourites) useFavourites.getState().reload();
   }
   target.addEventListener('storage', onStorage);
   return () => target.removeEventListener('storage', onStorage);

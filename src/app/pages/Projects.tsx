@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation } from 'wouter';
 import { parseImportFile } from '../../engine/projectFile';
+import { useFavourites } from '../../state/favourites';
 import { storageKeys } from '../../engine/storage';
 import { loadArtifacts, newestFirst, useProjects, type ImportOutcome, type Project } from '../../state/projects';
 import { useRecentTools } from '../../state/recentTools';
@@ -119,6 +120,8 @@ function ImportForm() {
         setResult({ error: `${projectErrorMessage(failure, 'import')}${sofar}` });
         return;
       }
+      // Pinned tools travel in an all-projects file: added after the ones pinned here.
+      if (parsed.favourites) useFavourites.getState().merge(parsed.favourites);
       setResult({ outcomes });
     } catch (failure) {
       setResult({ error: projectErrorMessage(failure, 'import') });

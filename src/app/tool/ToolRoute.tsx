@@ -2,6 +2,7 @@ import { Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { findTool } from '../../engine/catalogue';
 import { useRecentTools } from '../../state/recentTools';
 import { Icon } from '../../ui/Icon';
+import { FavouriteStar } from '../ui/FavouriteStar';
 import { NotFound } from '../pages/NotFound';
 import { screens } from '../routeModules';
 import { ToolLoading } from './ToolLoading';
@@ -31,10 +32,13 @@ export function ToolRoute({ toolId }: { toolId: string }) {
   return (
     <article className="tool-page">
       <header className="tool-intro">
-        <h1 className="page-title" tabIndex={-1}>
-          <Icon name={meta.icon} className="page-title-icon" />
-          {meta.title}
-        </h1>
+        <div className="tool-title-row">
+          <h1 className="page-title" tabIndex={-1}>
+            <Icon name={meta.icon} className="page-title-icon" />
+            {meta.title}
+          </h1>
+          <FavouriteStar tool={meta} />
+        </div>
         <p className="lede">{meta.description}</p>
       </header>
       {painted ? (

@@ -1,8 +1,9 @@
 import { Link } from 'wouter';
 import type { ToolMeta } from '../../engine/defineTool';
 import { Icon } from '../../ui/Icon';
+import { FavouriteStar } from './FavouriteStar';
 
-/** Spec 2: a tool card shows icon, title and description and links to the tool. */
+/** Spec 2: a tool card shows icon, title and description and links to the tool; its star (issue 20) sits beside the link, not in it. */
 export function ToolCard({ tool }: { tool: ToolMeta }) {
   return (
     <li className="tool-card">
@@ -13,6 +14,7 @@ export function ToolCard({ tool }: { tool: ToolMeta }) {
           <span className="tool-card-description">{tool.description}</span>
         </span>
       </Link>
+      <FavouriteStar tool={tool} className="tool-card-star" />
     </li>
   );
 }

@@ -31,6 +31,8 @@ export const storedValueSchemas = {
   dashboardFilter: z.enum(dashboardFilters),
   /** Tool ids and the pages 'dashboard' and 'projects' (spec 3). */
   recentList: z.array(z.string()),
+  /** Pinned tool ids, in the order they were pinned (issue 20). */
+  favourites: z.array(z.string()),
   settings: z.object({
     backendUrl: z.optional(z.string()),
     publicKey: z.optional(z.string()),

@@ -1,11 +1,12 @@
 import { allProjectsExportJson, allProjectsFileName } from '../../../engine/deleteAll';
 import { UserFacingError } from '../../../engine/messages';
+import { useFavourites } from '../../../state/favourites';
 import { loadArtifacts, newestFirst, useProjects } from '../../../state/projects';
 import { downloadText } from '../../ui/download';
 
 /**
  * "Export all projects first": every project, with its saved items and study
- * data, in one JSON file, each project as its own page's "Export as JSON"
+ * data, and the pinned tools, in one JSON file, each project as its own page's "Export as JSON"
  * writes it (engine/deleteAll.ts). Returns the file's name and how many
  * projects it holds; throws a UserFacingError with a message to show.
  */
@@ -28,7 +29,7 @@ export async function exportAllProjects(): Promise<{ fileName: string; count: nu
     };
   });
   const exportedAt = new Date().toISOString();
-  const text = allProjectsExportJson(entries, exportedAt);
+  const text = allProjectsExportJson(entries, exportedAt, useFavourites.getState().ids);
   const fileName = allProjectsFileName(exportedAt);
   downloadText(fileName, text, 'application/json');
   return { fileName, count: entries.length };

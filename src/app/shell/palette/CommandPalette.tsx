@@ -3,6 +3,7 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import { useLocation } from 'wouter';
 import { tools } from '../../../engine/catalogue';
 import { paletteSearch, projectEntry, startingEntries, toolEntry, type PaletteEntry } from '../../../engine/palette/paletteSearch';
+import { useFavourites } from '../../../state/favourites';
 import { useProjects } from '../../../state/projects';
 import { useRecentTools } from '../../../state/recentTools';
 import { Icon } from '../../../ui/Icon';
@@ -34,11 +35,12 @@ export default function CommandPalette({ onClose }: { onClose(): void }) {
   const [, navigate] = useLocation();
   const projects = useProjects((s) => s.projects);
   const recent = useRecentTools((s) => s.recentTools);
+  const favourites = useFavourites((s) => s.ids);
   const entries = useMemo(() => [...toolEntries, ...screens, ...projects.map(projectEntry)], [projects]);
   const search = useMemo(() => paletteSearch(entries), [entries]);
   const results = useMemo(
-    () => (query.trim() === '' ? startingEntries(entries, [], recent) : search(query)),
-    [query, entries, recent, search],
+    () => (query.trim() === '' ? startingEntries(entries, favourites, recent) : search(query)),
+    [query, entries, favourites, recent, search],
   );
   const shown = Math.min(active, Math.max(results.length - 1, 0));
 
@@ -97,7 +99,7 @@ export default function CommandPalette({ onClose }: { onClose(): void }) {
           onKeyDown={onKeyDown}
         />
       </div>
-      <ul id={listId} role="listbox" aria-label={blank ? 'Recent tools and pages' : 'Matches'} className="palette-list">
+      <ul id={listId} role="listbox" aria-label={blank ? 'Favourite and recent tools, and pages' : 'Matches'} className="palette-list">
         {results.map((entry, index) => (
           <li
             key={entry.key}

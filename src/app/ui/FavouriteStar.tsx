@@ -1,0 +1,24 @@
+import type { ToolMeta } from '../../engine/defineTool';
+import { useFavourites } from '../../state/favourites';
+import { Icon } from '../../ui/Icon';
+
+/**
+ * The star that pins a tool (issue 20): a toggle button, pressed while the
+ * tool is a favourite. Its name stays "Favourite: <title>" either way, so a
+ * screen reader says the tool and "pressed" or "not pressed".
+ */
+export function FavouriteStar({ tool, className }: { tool: Pick<ToolMeta, 'id' | 'title'>; className?: string }) {
+  const pinned = useFavourites((s) => s.ids.includes(tool.id));
+  return (
+    <button
+      type="button"
+      className={className ? `favourite-star ${className}` : 'favourite-star'}
+      aria-pressed={pinned}
+      title={pinned ? 'Unpin from favourites' : 'Pin to favourites'}
+      onClick={() => useFavourites.getState().toggle(tool.id)}
+    >
+      <Icon name={pinned ? 'star' : 'star_border'} />
+      <span className="visually-hidden">Favourite: {tool.title}</span>
+    </button>
+  );
+}
