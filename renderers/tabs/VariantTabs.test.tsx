@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ToolDeclaration } from '../../src/engine/defineTool';
 import { labelOf } from '../../src/engine/resultText';
-import { fourTabsFixture, threeTabsFixture } from '../testing/fixtures';
+import { fourTabsFixture, markdownTabsFixture, threeTabsFixture } from '../testing/fixtures';
 import { rendererProps } from '../testing/rendererProps';
 import VariantTabs from './VariantTabs';
 
@@ -98,5 +98,37 @@ describe('VariantTabs fallbacks', () => {
     render(<VariantTabs {...rendererProps(threeTabsFixture, { simple: 'Only one' })} />);
     expect(screen.queryByRole('tablist')).toBeNull();
     expect(screen.getByText('Only one')).toBeTruthy();
+  });
+});
+
+describe("VariantTabs with format: 'markdown' (as lesson-plan-variator): plans with tables, and tips for every plan", () => {
+  const output = markdownTabsFixture.example.output;
+
+  it('shows each text formatted: its heading and its table, not markdown syntax', async () => {
+    render(<VariantTabs {...rendererProps(markdownTabsFixture)} />);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Plan 1', 'Plan 2']);
+    const panel = selectedPanel();
+    // The markdown code loads on first use; until then the text is shown as it is.
+    const table = await waitFor(() => within(panel).getByRole('table'));
+    expect(within(panel).getByRole('heading', { level: 3 }).textContent).toBe('Magnet hunt');
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Phase', 'Time', 'What happens']);
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(panel.textContent).not.toMatch(/###|\|---/);
+  });
+
+  it('shows the tips once, after the tabs, whichever tab is chosen', async () => {
+    const user = userEvent.setup();
+    render(<VariantTabs {...rendererProps(markdownTabsFixture)} />);
+    const tips = () => screen.getByRole('region', { name: 'Tips (every plan)' });
+    expect(within(tips()).getAllByRole('listitem').map((li) => li.textContent)).toEqual(output.tips);
+    await user.click(screen.getByRole('tab', { name: 'Plan 2' }));
+    expect(await within(selectedPanel()).findByRole('heading', { level: 3, name: 'Magnet quiz' })).toBeTruthy();
+    expect(within(tips()).getAllByRole('listitem')).toHaveLength(output.tips.length);
+    expect(screen.getAllByRole('tabpanel')).toHaveLength(1);
+  });
+
+  it('keeps plain text plain by default: markdown marks in a text tab are shown as written', () => {
+    render(<VariantTabs {...rendererProps(threeTabsFixture, { simple: '**Gravity** pulls', visual: 'V', analogy: 'A' })} />);
+    expect(selectedPanel().textContent).toBe('**Gravity** pulls');
   });
 });

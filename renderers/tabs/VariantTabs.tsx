@@ -1,6 +1,6 @@
 import './tabs.css';
 import { MathText } from '../shared/math';
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ContractSchema } from '../../src/engine/contractSchema';
 import { labelOf } from '../../src/engine/resultText';
 import { defineRenderer } from '../shared/defineRenderer';
@@ -8,11 +8,18 @@ import { StructuredView } from '../structured/StructuredResult';
 import { tabsContract } from './contract';
 import { tabAfterKey } from '../../src/ui/tabKeys';
 
+// The markdown pipeline (marked, DOMPurify) loads only for variants written in markdown.
+const MarkdownView = lazy(() => import('../markdown/MarkdownResult').then((m) => ({ default: m.MarkdownView })));
+
 /*
  * One tab per top-level text field of the result (explanations of a concept,
  * versions of a text at several levels), following the WAI-ARIA tabs pattern
  * with automatic activation: arrow keys, Home and End move the selection and
  * the focus together, and only the selected tab is in the Tab order.
+ *
+ * Variants written in markdown (`format: 'markdown'`: a lesson plan with its
+ * table) are shown formatted. Fields that are not text (a list of tips for
+ * every variant) are shown after the tabs, the generic way, rather than dropped.
  */
 
 interface Variant {
@@ -30,7 +37,32 @@ function variantsOf(data: Readonly<Record<string, unknown>>, schema: ContractSch
   });
 }
 
-function Tabs({ variants, label }: { variants: readonly Variant[]; label: string }) {
+type Format = 'text' | 'markdown';
+
+function VariantText({ text, format }: { text: string; format: Format }) {
+  if (format === 'text') return <p className="result-text"><MathText text={text} /></p>;
+  // Until the markdown code loads, the text as it is: readable, only not yet formatted.
+  return (
+    <Suspense fallback={<p className="result-text">{text}</p>}>
+      <MarkdownView text={text} />
+    </Suspense>
+  );
+}
+
+/** The result without its variants, and the schema of what is left: shown after the tabs. */
+function restOf(
+  data: Readonly<Record<string, unknown>>,
+  schema: ContractSchema | undefined,
+  variants: readonly Variant[],
+): { data: Record<string, unknown>; schema: ContractSchema | undefined } | undefined {
+  const tabbed = new Set(variants.map((v) => v.key));
+  const rest = Object.fromEntries(Object.entries(data).filter(([key]) => !tabbed.has(key)));
+  if (Object.keys(rest).length === 0) return undefined;
+  const properties = schema?.properties && Object.fromEntries(Object.entries(schema.properties).filter(([key]) => !tabbed.has(key)));
+  return { data: rest, schema: schema && { ...schema, properties } };
+}
+
+function Tabs({ variants, label, format }: { variants: readonly Variant[]; label: string; format: Format }) {
   const id = useId();
   const [chosen, setChosen] = useState(variants[0]?.key);
   const tabRefs = useRef(new Map<string, HTMLButtonElement>());
@@ -86,16 +118,22 @@ function Tabs({ variants, label }: { variants: readonly Variant[]; label: string
           hidden={v !== selected}
           className="variant-panel"
         >
-          <p className="result-text"><MathText text={v.text} /></p>
+          <VariantText text={v.text} format={format} />
         </div>
       ))}
     </div>
   );
 }
 
-export default defineRenderer(tabsContract, function VariantTabs({ data, schema, tool }) {
+export default defineRenderer(tabsContract, function VariantTabs({ data, schema, tool, options }) {
   const variants = useMemo(() => variantsOf(data, schema), [data, schema]);
+  const rest = useMemo(() => restOf(data, schema, variants), [data, schema, variants]);
   // Fewer than two versions (text fields the schema declares) is not a choice: show the result the generic way.
   if (variants.length < 2) return <StructuredView data={data} schema={schema} />;
-  return <Tabs variants={variants} label={schema?.description?.trim() || `${tool.title} versions`} />;
+  return (
+    <>
+      <Tabs variants={variants} label={schema?.description?.trim() || `${tool.title} versions`} format={options.format} />
+      {rest && <StructuredView data={rest.data} schema={rest.schema} />}
+    </>
+  );
 });

@@ -216,6 +216,33 @@ export const threeTabsFixture = defineTool({
   },
 });
 
+/* Tabs whose texts are markdown (as lesson-plan-variator's): each plan with its table, and tips for every plan after the tabs. */
+export const markdownTabsFixture = defineTool({
+  id: 'test-markdown-tabs',
+  title: 'Test Markdown Tabs',
+  description: 'For Teachers: a fixture with two lesson plans written in markdown.',
+  icon: 'dynamic_feed',
+  role: 'teacher',
+  category: 'Teaching',
+  fields: topicField,
+  prompt: 'Plan two lessons on {{topic}}.',
+  result: z.object({
+    plan1: z.string().describe('Plan 1'),
+    plan2: z.string().describe('Plan 2'),
+    tips: z.array(z.string()).min(1).describe('Tips (every plan)'),
+  }),
+  renderer: 'tabs',
+  rendererOptions: { format: 'markdown' },
+  example: {
+    input: { topic: 'Magnets' },
+    output: {
+      plan1: '### Magnet hunt\n\n| Phase | Time | What happens |\n|---|---|---|\n| Hook | 5 min | Pupils test objects. |\n| Sorting | 20 min | Groups sort what sticks. |',
+      plan2: '### Magnet quiz\n\n| Phase | Time | What happens |\n|---|---|---|\n| Hook | 5 min | A mystery box. |\n| Quiz | 20 min | Teams answer questions. |',
+      tips: ['Pair new readers with confident ones.', 'Offer a word bank.'],
+    },
+  },
+});
+
 export const fourTabsFixture = defineTool({
   id: 'test-four-tabs',
   title: 'Test Four Tabs',
