@@ -16,6 +16,7 @@ import { compileReaders, type CompilableSchema } from './storedReaders';
 const sound: { [K in StoredValueName]: unknown } = {
   themeChoice: 'dark',
   dashboardFilter: 'teachers',
+  categoryFilter: 'Writing',
   recentList: ['essay-buddy', 'dashboard', 'smart-notes'],
   favourites: ['quiz-whiz', 'rubric-builder'],
   settings: { backendUrl: 'https://gw.example', publicKey: 'pk', ownKey: { provider: 'openai', apiKey: 'sk', model: 'm', baseUrl: '' } },

@@ -25,6 +25,8 @@ export const storageKeys = {
   /** Ids of deleted projects and artifacts, so a tab holding an older copy never brings them back. */
   deleted: `${STORAGE_PREFIX}deleted`,
   dashboardFilter: `${STORAGE_PREFIX}dashboard-filter`,
+  /** The dashboard's category filter (issue 20): 'all' or one category. */
+  dashboardCategory: `${STORAGE_PREFIX}dashboard-category`,
   /** Tools pinned with a star (issue 20), first on the dashboard and in the sidebar. */
   favourites: `${STORAGE_PREFIX}favourites`,
   settings: `${STORAGE_PREFIX}settings`,

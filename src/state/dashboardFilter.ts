@@ -1,24 +1,38 @@
 import { readers } from '../engine/stored/readers';
 import { create } from 'zustand';
 import { readStored, storageKeys, writeStored } from '../engine/storage';
-import { dashboardFilters } from '../engine/stored/choices';
+import { categoryFilters, dashboardFilters } from '../engine/stored/choices';
 
-export { dashboardFilters };
+export { categoryFilters, dashboardFilters };
 export type DashboardFilter = (typeof dashboardFilters)[number];
+export type CategoryFilter = (typeof categoryFilters)[number];
 
 interface DashboardFilterState {
   filter: DashboardFilter;
+  /** Combines with the tab: 'all', or one category (issue 20). */
+  category: CategoryFilter;
   setFilter(filter: DashboardFilter): void;
+  setCategory(category: CategoryFilter): void;
+}
+
+/** Remembered for the next visit; storage refusing only loses that (spec 8: logged). */
+function remember(key: string, value: string): void {
+  try {
+    writeStored(key, value);
+  } catch (error) {
+    console.warn('[dashboard] could not remember the filter', error);
+  }
 }
 
 export const useDashboardFilter = create<DashboardFilterState>()((set) => ({
   filter: readStored(storageKeys.dashboardFilter, readers.dashboardFilter, 'all'),
+  category: readStored(storageKeys.dashboardCategory, readers.categoryFilter, 'all'),
   setFilter(filter) {
     set({ filter });
-    try {
-      writeStored(storageKeys.dashboardFilter, filter);
-    } catch (error) {
-      console.warn('[dashboard] could not remember the filter', error);
-    }
+    remember(storageKeys.dashboardFilter, filter);
+  },
+  setCategory(category) {
+    set({ category });
+    remember(storageKeys.dashboardCategory, category);
   },
 }));

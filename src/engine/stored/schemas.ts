@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { ownKeyProviders } from '../backend/ownKey';
 import { artifactListSchema, projectListSchema } from '../projects/schema';
-import { dashboardFilters, themeChoices } from './choices';
+import { categoryFilters, dashboardFilters, themeChoices } from './choices';
 import * as predicates from './predicates';
 import type { StoredReader } from './reader';
 
@@ -29,6 +29,8 @@ const ownKey = z.object({
 export const storedValueSchemas = {
   themeChoice: z.enum(themeChoices),
   dashboardFilter: z.enum(dashboardFilters),
+  /** The dashboard's category filter (issue 20). */
+  categoryFilter: z.enum(categoryFilters),
   /** Tool ids and the pages 'dashboard' and 'projects' (spec 3). */
   recentList: z.array(z.string()),
   /** Pinned tool ids, in the order they were pinned (issue 20). */
