@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { catalogue } from 'virtual:studyforge/catalogue';
 import { rendererExports, rendererKeyFor } from '../renderers';
-import { loadTool } from '../src/engine/catalogue';
+import { loadTool, tools as catalogue } from '../src/engine/catalogue';
 import { availableFormats, exportContext, type OptionalFormats } from '../src/engine/export/available';
 import type { Block, ListItem } from '../src/engine/export/document';
 import { docxOfDocument } from '../src/engine/export/docx';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { catalogue } from 'virtual:studyforge/catalogue';
+// The catalogue as the app sees it: ToolMeta objects made from the plugin's tuples.
+import { tools as catalogue } from '../src/engine/catalogue';
 import { rendererContracts } from '../renderers/contracts';
 import { toContractSchema } from '../src/engine/contractSchema';
 import { schemaBoundsProblem } from '../src/engine/schemaBounds';

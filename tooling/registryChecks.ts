@@ -2,6 +2,7 @@ import { exportProblems } from './exportChecks.ts';
 import { privacyProblems } from './privacyChecks.ts';
 import { refineProblems } from './refineChecks.ts';
 import { rendererProblems, type RendererContracts } from './rendererChecks.ts';
+import { searchTermProblems } from './searchTermChecks.ts';
 
 /*
  * The checks the registry plugin runs on every registry file while it
@@ -74,6 +75,7 @@ function problemsOfOne(report: RegistryFileReport, context: RegistryCheckContext
   problems.push(...refineProblems(file, (tool as Record<string, unknown>).refine));
   problems.push(...exportProblems(file, (tool as Record<string, unknown>).exports));
   problems.push(...privacyProblems(file, tool as Record<string, unknown>));
+  problems.push(...searchTermProblems(file, tool as Record<string, unknown>));
   return problems;
 }
 

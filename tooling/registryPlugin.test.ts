@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESERVED_TOOL_IDS, registryProblems } from './registryChecks';
-import { registryPlugin } from './registryPlugin';
+import { registryPlugin, withoutSearchTerms } from './registryPlugin';
 import { rendererContracts } from '../renderers/contracts';
 
 /*
@@ -30,14 +30,16 @@ export default defineTool({
 
 const uiIconsModule = path.resolve(import.meta.dirname, '../src/app/uiIcons.ts');
 
-async function loadCatalogueModule(): Promise<string> {
+async function loadVirtualModule(name: string): Promise<string> {
   const plugin = registryPlugin({ registryDir: dir, uiIconsModule });
   const resolveId = plugin.resolveId as (id: string) => string | undefined;
   const load = plugin.load as (this: { addWatchFile(file: string): void }, id: string) => Promise<string>;
-  const id = resolveId('virtual:studyforge/catalogue');
+  const id = resolveId(name);
   if (!id) throw new Error('virtual module not resolved');
   return load.call({ addWatchFile: () => undefined }, id);
 }
+
+const loadCatalogueModule = () => loadVirtualModule('virtual:studyforge/catalogue');
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'studyforge-registry-'));
@@ -48,18 +50,35 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 describe('registryPlugin', () => {
   it('lists every file in the registry folder with its metadata and a lazy loader', async () => {
     const code = await loadCatalogueModule();
-    expect(code).toContain('"id":"tide-explainer","title":"Tide Explainer"');
+    expect(code).toContain('["tide-explainer","Tide Explainer","A tool added by writing one file.","waves","Writing"]');
     expect(code).toContain(`"tide-explainer": () => import(${JSON.stringify(path.join(dir, 'tide-explainer.ts'))})`);
     // Prompts and examples stay out of the metadata: they load with the route.
     expect(code).not.toContain('Write about');
     expect(code).not.toContain('caused mainly by the Moon');
   });
 
+  it("puts subjects and keywords in the search index, never in the first load's catalogue (issue 21)", async () => {
+    const file = path.join(dir, 'cell-explorer.ts');
+    await writeFile(file, toolFile('cell-explorer', 'Cell Explorer', 'waves', "\n  subjects: ['biology', 'science'],\n  keywords: ['revise', 'mitosis'],"));
+    try {
+      const catalogue = await loadCatalogueModule();
+      expect(catalogue).toContain('"cell-explorer"');
+      expect(catalogue).not.toContain('mitosis');
+      expect(catalogue).not.toContain('biology');
+      const index = await loadVirtualModule('virtual:studyforge/search-index');
+      expect(index).toContain('"cell-explorer":{"subjects":["biology","science"],"keywords":["revise","mitosis"]}');
+      // A tool declaring none takes no room in the index.
+      expect(index).not.toContain('tide-explainer');
+    } finally {
+      await rm(file, { force: true });
+    }
+  });
+
   it('picks up a second file with nothing else edited', async () => {
     await writeFile(path.join(dir, 'moon-phases.ts'), toolFile('moon-phases', 'Moon Phases', 'dark_mode'));
     const code = await loadCatalogueModule();
-    expect(code).toContain('"id":"moon-phases"');
-    expect(code).toContain('"id":"tide-explainer"');
+    expect(code).toContain('["moon-phases","Moon Phases"');
+    expect(code).toContain('["tide-explainer","Tide Explainer"');
   });
 
   /** Writes a registry file, expects loading the catalogue to fail with `<folder>/<file>.ts: <message>`, and removes the file. */
@@ -110,6 +129,15 @@ describe('registryPlugin', () => {
     );
   });
 
+  it('refuses keywords that are not a list of short lowercase words, naming the file and the fix (issue 21)', async () => {
+    await expectRefused(
+      { 'loose-terms.ts': toolFile('loose-terms', 'Loose Terms', 'waves', "\n  keywords: 'test, exam' as never,\n  subjects: ['Biology', ''],") },
+      "loose-terms.ts: keywords must be a list of short lowercase words, e.g. keywords: ['test', 'exam', 'revise'].",
+      'loose-terms.ts: subjects[0] "Biology" must be lowercase without spaces around it. Write "biology".',
+      'loose-terms.ts: subjects[1] is blank.',
+    );
+  });
+
     it('names the file that throws when imported', async () => {
     await expectRefused({ 'broken.ts': `throw new Error('half-written tool');\n` }, 'broken.ts: the file throws when imported (half-written tool)');
   });
@@ -148,7 +176,7 @@ describe('registryPlugin in the dev server', () => {
       return last;
     }
     try {
-      expect(await catalogueCode()).toContain('"id":"tide-explainer"');
+      expect(await catalogueCode()).toContain('["tide-explainer",');
       const file = path.join(devDir, 'moon-phases.ts');
       /*
        * Saves as an author does: not within milliseconds of the last save. The file watcher throttles
@@ -176,9 +204,9 @@ describe('registryPlugin in the dev server', () => {
       expect(String(importError)).toContain(`${shown}: the file throws when imported (half-written tool)`);
 
       await save(toolFile('moon-phases', 'Moon Phases', 'dark_mode'));
-      const recovered = await eventually((r) => typeof r === 'string' && r.includes('"id":"moon-phases"'));
-      expect(recovered).toContain('"id":"moon-phases"');
-      expect(recovered).toContain('"id":"tide-explainer"');
+      const recovered = await eventually((r) => typeof r === 'string' && r.includes('["moon-phases",'));
+      expect(recovered).toContain('["moon-phases",');
+      expect(recovered).toContain('["tide-explainer",');
     } finally {
       await new Promise((resolve) => http.close(resolve));
       await server.close();
@@ -237,6 +265,32 @@ describe('registryProblems', () => {
     ]);
   });
 
+  it('refuses subjects and keywords that are not a list of non-empty short lowercase strings, or too many (issue 21)', () => {
+    const example = { output: { simple: 'Tides rise.', detailed: 'The moon pulls the sea.' } };
+    const terms = (extra: Record<string, unknown>) => registryProblems([tool('tides', { id: 'tides', icon: 'waves', renderer: 'tabs', example, ...extra })], context);
+    expect(terms({})).toEqual([]);
+    expect(terms({ subjects: ['geography', 'science'], keywords: ['tides', 'revise', 'ocean'] })).toEqual([]);
+    expect(terms({ subjects: 'geography', keywords: { test: true } })).toEqual([
+      "registry/tides.ts: subjects must be a list of short lowercase words, e.g. subjects: ['biology', 'science'].",
+      "registry/tides.ts: keywords must be a list of short lowercase words, e.g. keywords: ['test', 'exam', 'revise'].",
+    ]);
+    expect(terms({ keywords: ['revise', '', '  ', 7, null, 'Revise ', 'revise', 'x'.repeat(31)] })).toEqual([
+      "registry/tides.ts: keywords[1] is blank. Write a word people would search for, e.g. keywords: ['test', 'exam', 'revise'], or remove it.",
+      "registry/tides.ts: keywords[2] is blank. Write a word people would search for, e.g. keywords: ['test', 'exam', 'revise'], or remove it.",
+      "registry/tides.ts: keywords[3] is not text (7). Write a word people would search for, e.g. keywords: ['test', 'exam', 'revise'], or remove it.",
+      "registry/tides.ts: keywords[4] is not text (null). Write a word people would search for, e.g. keywords: ['test', 'exam', 'revise'], or remove it.",
+      'registry/tides.ts: keywords[5] "Revise " must be lowercase without spaces around it. Write "revise".',
+      'registry/tides.ts: keywords[6] repeats "revise". Remove the copy.',
+      'registry/tides.ts: keywords[7] has 31 characters. Keep it to 30: a word or two, not a sentence.',
+    ]);
+    const many = (n: number) => Array.from({ length: n }, (_, i) => `term ${i}`);
+    expect(terms({ subjects: many(10), keywords: many(20) })).toEqual([]);
+    expect(terms({ subjects: many(11), keywords: many(21) })).toEqual([
+      'registry/tides.ts: subjects has 11 entries. Keep the 10 people are most likely to type.',
+      'registry/tides.ts: keywords has 21 entries. Keep the 20 people are most likely to type.',
+    ]);
+  });
+
   it('refuses a file whose default export is not a tool, and an id with a route beneath projects/', () => {
     expect(registryProblems([tool('empty', undefined)], context)).toEqual(['registry/empty.ts: the default export is not a tool. Write `export default defineTool({ ... })`.']);
     expect(registryProblems([tool('x', { id: 'projects/x', icon: 'waves' })], context).join('\n')).toContain("taken by the app's route #/projects/x");
@@ -254,6 +308,18 @@ describe('registryPlugin in a build', () => {
     // A markdown tool has nothing to convert; the export is there all the same, so every tool module has one shape.
     expect(out?.code).toBe('export default 1;\nexport const contracts = {};\n');
     expect(await transform('export const x = 1;', path.resolve(import.meta.dirname, '../src/engine/storage.ts'))).toBeUndefined();
+  });
+
+  it('leaves out subjects and keywords of a built registry module, keeping every other line and column (issue 21)', () => {
+    const code = `export default defineTool({\n  id: 'cells',\n  category: 'Math and science',\n  subjects: ['biology'],\n  keywords: [\n    'revise', 'cells',\n  ],\n  fields: [{ name: 'keywords', label: 'Keywords' }],\n  example: { input: { keywords: ['kept'] } },\n});\n`;
+    const out = withoutSearchTerms(code);
+    expect(out).not.toMatch(/biology|revise|subjects/);
+    expect(out.split('\n').length).toBe(code.split('\n').length);
+    expect(out.length).toBe(code.length);
+    // Only the declaration's own properties go: a field or an example value of the same name stays.
+    expect(out).toContain("fields: [{ name: 'keywords', label: 'Keywords' }]");
+    expect(out).toContain("input: { keywords: ['kept'] }");
+    expect(withoutSearchTerms('export default 1;')).toBe('export default 1;');
   });
 
   it('leaves modules as they are outside a build (the dev server and tests convert on first use)', async () => {

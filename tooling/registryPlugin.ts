@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { runnerImport, type Plugin, type ViteDevServer } from 'vite';
-import type { ToolMeta, ToolModule } from '../src/engine/defineTool';
+import { parseAst, runnerImport, type Plugin, type ViteDevServer } from 'vite';
+import type { ToolMeta, ToolModule, ToolSearchTerms } from '../src/engine/defineTool';
 import { RegistryError, registryProblems, type RegistryFileReport } from './registryChecks.ts';
 import { registryFiles } from './registryFiles.ts';
 import { invalidateVirtualModule } from './virtualModule.ts';
@@ -17,9 +17,17 @@ import type { ToolContracts } from '../src/engine/resultContracts.ts';
  *
  * `virtual:studyforge/catalogue` exports
  *   - catalogue: the metadata of every registry file (all the first load needs),
+ *                sorted by title, each as a tuple [id, title, description, icon, category, role?]
+ *                rather than an object: 51 tools' repeated keys cost the first
+ *                load about 150 bytes gzipped (issue 19); catalogue.ts makes
+ *                the objects,
  *   - loaders:   one dynamic import per tool, so prompts, schemas and examples
  *                load with their route only,
  *   - iconSpriteUrl: one SVG sprite holding just the Material Icons in use.
+ *
+ * `virtual:studyforge/search-index` exports searchTerms: each tool's subjects
+ * and keywords (issue 21). It is a module of its own, imported only when
+ * someone starts searching, so the first load does not grow with them.
  *
  * Metadata is read by evaluating the registry files in Node (Vite's module
  * runner), not by parsing them, so a registry file is ordinary TypeScript.
@@ -29,15 +37,20 @@ import type { ToolContracts } from '../src/engine/resultContracts.ts';
  *
  * A production build also appends to each registry module its result schemas
  * in the contract's vocabulary (`export const contracts`), converted here, so
- * the browser never runs z.toJSONSchema (src/engine/resultContracts.ts).
+ * the browser never runs z.toJSONSchema (src/engine/resultContracts.ts),
+ * and leaves out its subjects and keywords: the search index carries them, so
+ * a tool route does not load them twice (withoutSearchTerms).
  */
 
 const VIRTUAL_ID = 'virtual:studyforge/catalogue';
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
-const META_KEYS = ['id', 'title', 'description', 'icon', 'role', 'category'] as const satisfies readonly (keyof ToolMeta)[];
+const SEARCH_INDEX_ID = 'virtual:studyforge/search-index';
+const RESOLVED_SEARCH_INDEX_ID = `\0${SEARCH_INDEX_ID}`;
+/** ToolMeta's keys in the order of the catalogue's tuples (virtual-catalogue.d.ts): role last, left out for student tools. */
+const META_KEYS = ['id', 'title', 'description', 'icon', 'category', 'role'] as const satisfies readonly (keyof ToolMeta)[];
 
 interface Catalogue {
-  tools: { meta: ToolMeta; file: string; contracts: ToolContracts }[];
+  tools: { meta: ToolMeta; terms: ToolSearchTerms; file: string; contracts: ToolContracts }[];
   sprite: { fileName: string; source: string };
 }
 
@@ -68,12 +81,64 @@ async function buildSprite(names: Iterable<string>): Promise<Catalogue['sprite']
   return { fileName: `assets/icons-${hash}.svg`, source };
 }
 
+/** The subjects and keywords of a declaration the checks have passed (checked lowercase, so the index needs no lower-casing). */
+function pickTerms(declaration: ToolSearchTerms): ToolSearchTerms {
+  const terms: ToolSearchTerms = {};
+  if (declaration.subjects?.length) terms.subjects = declaration.subjects;
+  if (declaration.keywords?.length) terms.keywords = declaration.keywords;
+  return terms;
+}
+
+/** Tools in the order the app lists them, by title: sorted here so the first load does not sort (issue 19). */
+function byTitle<T extends { meta: ToolMeta }>(tools: readonly T[]): T[] {
+  return [...tools].sort((a, b) => a.meta.title.localeCompare(b.meta.title, 'en'));
+}
+
 /** The metadata of a declaration the checks have passed. */
 function pickMeta(declaration: unknown): ToolMeta {
   const record = declaration as Record<string, unknown>;
   const meta: Record<string, unknown> = {};
   for (const key of META_KEYS) if (record[key] !== undefined) meta[key] = record[key];
   return meta as unknown as ToolMeta;
+}
+
+/** A node of the module's syntax tree, as far as withoutSearchTerms reads it. */
+interface SyntaxNode {
+  type: string;
+  start: number;
+  end: number;
+  declaration?: SyntaxNode;
+  arguments?: SyntaxNode[];
+  properties?: SyntaxNode[];
+  key?: { type: string; name?: string; value?: unknown };
+}
+
+/**
+ * A registry module's code with the `subjects` and `keywords` of its
+ * `export default defineTool({ ... })` blanked out. Each removed character
+ * becomes a space (line breaks stay), so every other line and column keeps its
+ * place and the module needs no new source map; the minifier drops the spaces.
+ * A module of another shape is left as it is (its terms then load twice, but work).
+ */
+export function withoutSearchTerms(code: string): string {
+  let body: SyntaxNode[];
+  try {
+    body = (parseAst(code, { lang: 'ts' }) as unknown as { body: SyntaxNode[] }).body;
+  } catch {
+    return code;
+  }
+  const call = body.find((node) => node.type === 'ExportDefaultDeclaration')?.declaration;
+  const options = call?.type === 'CallExpression' ? call.arguments?.[0] : undefined;
+  const properties = options?.type === 'ObjectExpression' ? (options.properties ?? []) : [];
+  let out = code;
+  properties.forEach((property, i) => {
+    const name = property.key?.name ?? property.key?.value;
+    if (property.type !== 'Property' || (name !== 'subjects' && name !== 'keywords')) return;
+    // Up to the next property, so its comma goes too.
+    const end = properties[i + 1]?.start ?? property.end;
+    out = out.slice(0, property.start) + out.slice(property.start, end).replace(/[^\n]/g, ' ') + out.slice(end);
+  });
+  return out;
 }
 
 const quiet = { configFile: false, logLevel: 'silent' } as const;
@@ -120,7 +185,7 @@ export function registryPlugin(options: RegistryPluginOptions): Plugin {
       } catch (error) {
         unconvertible.push(`${shown}: ${error instanceof Error ? error.message : String(error)}. Describe the result with plain objects, arrays, strings, numbers, booleans and enums.`);
       }
-      return { file, meta: pickMeta(declaration), contracts };
+      return { file, meta: pickMeta(declaration), terms: pickTerms(declaration), contracts };
     });
     if (unconvertible.length > 0) throw new RegistryError(unconvertible);
     const { module: ui } = await runnerImport<{ uiIcons: readonly string[] }>(path.resolve(options.uiIconsModule), quiet);
@@ -138,6 +203,7 @@ export function registryPlugin(options: RegistryPluginOptions): Plugin {
     if (!registryDirs.some((dir) => file.startsWith(dir + path.sep)) || !server) return;
     cached = undefined;
     invalidateVirtualModule(server, RESOLVED_ID);
+    invalidateVirtualModule(server, RESOLVED_SEARCH_INDEX_ID);
     server.ws.send({ type: 'full-reload' });
   }
 
@@ -150,20 +216,31 @@ export function registryPlugin(options: RegistryPluginOptions): Plugin {
       building = config.command === 'build';
     },
 
-    /** In a build, each registry module gains its converted schemas; elsewhere the engine converts on first use. */
+    /**
+     * In a build, each registry module gains its converted schemas (elsewhere the engine converts on first use)
+     * and loses its subjects and keywords, which the search index holds.
+     */
     async transform(code, id) {
       if (!building || !registryDirs.some((dir) => id.startsWith(dir + path.sep))) return undefined;
       const tool = (await catalogue()).tools.find((t) => t.file === id);
       if (!tool) return undefined;
-      // Appended, so every earlier line keeps its place in the source map.
-      return { code: `${code}\nexport const contracts = ${JSON.stringify(tool.contracts)};\n`, map: null };
+      // Blanked and appended, so every earlier line and column keeps its place in the source map.
+      const kept = Object.keys(tool.terms).length > 0 ? withoutSearchTerms(code) : code;
+      return { code: `${kept}\nexport const contracts = ${JSON.stringify(tool.contracts)};\n`, map: null };
     },
 
     resolveId(id) {
-      return id === VIRTUAL_ID ? RESOLVED_ID : undefined;
+      if (id === VIRTUAL_ID) return RESOLVED_ID;
+      return id === SEARCH_INDEX_ID ? RESOLVED_SEARCH_INDEX_ID : undefined;
     },
 
     async load(id) {
+      if (id === RESOLVED_SEARCH_INDEX_ID) {
+        const { tools } = await catalogue();
+        for (const tool of tools) this.addWatchFile(tool.file);
+        const terms = Object.fromEntries(tools.filter((t) => Object.keys(t.terms).length > 0).map((t) => [t.meta.id, t.terms]));
+        return `export const searchTerms = ${JSON.stringify(terms)};`;
+      }
       if (id !== RESOLVED_ID) return undefined;
       const { tools, sprite } = await catalogue();
       for (const tool of tools) this.addWatchFile(tool.file);
@@ -171,7 +248,7 @@ export function registryPlugin(options: RegistryPluginOptions): Plugin {
         .map(({ meta, file }) => `  ${JSON.stringify(meta.id)}: () => import(${JSON.stringify(file)}),`)
         .join('\n');
       return [
-        `export const catalogue = ${JSON.stringify(tools.map((t) => t.meta))};`,
+        `export const catalogue = ${JSON.stringify(byTitle(tools).map(({ meta }) => (meta.role ? META_KEYS.map((key) => meta[key]) : META_KEYS.slice(0, -1).map((key) => meta[key]))))};`,
         `export const loaders = {\n${loaders}\n};`,
         `export const iconSpriteUrl = import.meta.env.BASE_URL + ${JSON.stringify(sprite.fileName)};`,
       ].join('\n');

@@ -8,34 +8,27 @@ import type { ToolDeclaration, ToolMeta } from './defineTool';
 
 export { iconSpriteUrl };
 
-export const tools: readonly ToolMeta[] = [...catalogue].sort((a, b) => a.title.localeCompare(b.title));
-
-const byId = new Map(tools.map((t) => [t.id, t]));
+/** Every tool, by title (the registry plugin sorts them at build time). */
+export const tools: readonly ToolMeta[] = catalogue.map(([id, title, description, icon, category, role]): ToolMeta => ({ id, title, description, icon, category, role }));
 
 export function findTool(id: string): ToolMeta | undefined {
-  return byId.get(id);
+  return tools.find((t) => t.id === id);
 }
 
 export function isTeacherTool(tool: ToolMeta): boolean {
   return tool.role === 'teacher';
 }
 
-/** Lower-cased once per tool, not once per keystroke. */
-const searchText = new WeakMap<ToolMeta, string>();
-function haystackOf(tool: ToolMeta): string {
-  let text = searchText.get(tool);
-  if (text === undefined) {
-    text = `${tool.title.toLowerCase()}\u0000${tool.description.toLowerCase()}`;
-    searchText.set(tool, text);
-  }
-  return text;
-}
-
-/** Sidebar search: case-insensitive substring of title or description; blank shows all (spec 2). */
-export function searchTools(list: readonly ToolMeta[], query: string): readonly ToolMeta[] {
+/**
+ * Search until the search index has loaded: a case-insensitive substring of
+ * the title, description (spec 2) or category; blank shows all. Subjects,
+ * keywords and ranking come with the index (searchIndex.ts), which a search
+ * box starts loading when it takes focus, so this serves a keystroke or two at
+ * most and is kept small for the first load (no cache of lower-cased text).
+ */
+export function searchTools<T extends ToolMeta>(list: readonly T[], query: string): readonly T[] {
   const needle = query.trim().toLowerCase();
-  if (needle === '') return list;
-  return list.filter((t) => haystackOf(t).includes(needle));
+  return list.filter((t) => `${t.title}\0${t.description}\0${t.category}`.toLowerCase().includes(needle));
 }
 
 const loaded = new Map<string, Promise<ToolDeclaration>>();

@@ -45,6 +45,22 @@ export interface ToolMeta {
   category: ToolCategory;
 }
 
+/**
+ * What people type when they look for a tool by need rather than by name
+ * (issue 21): school subjects ('biology', 'history') and tasks ('revise',
+ * 'homework', 'test'). Short lowercase words, optional for authors; the
+ * sidebar search and the dashboard filter match them, and the registry plugin
+ * refuses a bad list (searchTermChecks.ts). They are not part of ToolMeta: they
+ * load in a search index of their own when someone starts searching, so the
+ * first load does not grow with them.
+ */
+export interface ToolSearchTerms {
+  /** School subjects the tool serves, e.g. ['biology', 'chemistry', 'science']. */
+  subjects?: readonly string[];
+  /** Needs and synonyms people type, e.g. ['test', 'exam', 'revise', 'quiz', 'practice']. */
+  keywords?: readonly string[];
+}
+
 /** A second call a bespoke screen may make (for example a quiz's remediation). */
 export interface FollowUpCall<R extends ResultSpec = ResultSpec> {
   /** Placeholders name the keys of the context the screen passes in. */
@@ -80,7 +96,7 @@ export interface ToolDeclaration<
   F extends readonly Field[] = readonly Field[],
   R extends ResultSpec = ResultSpec,
   D extends DerivedValues = DerivedValues,
-> extends ToolMeta {
+> extends ToolMeta, ToolSearchTerms {
   fields: F;
   rules?: readonly CrossFieldRule<F[number]['name']>[];
   /**

@@ -1,8 +1,8 @@
 declare module 'virtual:studyforge/catalogue' {
-  import type { ToolMeta, ToolModule } from './defineTool';
+  import type { ToolCategory, ToolModule, ToolRole } from './defineTool';
 
-  /** Metadata of every registry file, in file-name order. */
-  export const catalogue: readonly ToolMeta[];
+  /** Metadata of every registry file, sorted by title (English collation), as [id, title, description, icon, category, role?] (catalogue.ts makes ToolMeta objects). */
+  export const catalogue: readonly (readonly [id: string, title: string, description: string, icon: string, category: ToolCategory, role?: ToolRole])[];
   /** One lazy import per tool id. */
   export const loaders: Readonly<Record<string, () => Promise<ToolModule>>>;
   /** The SVG sprite with every icon in use; symbols are named after the icon. */
