@@ -6,6 +6,8 @@ export default defineTool({
   description: 'Understand a tricky concept through an analogy from a world you already know, such as sport, cooking or games.',
   icon: 'compare_arrows',
   category: 'Notes and summaries',
+  subjects: ['physics', 'biology', 'science', 'economics'],
+  keywords: ['analogy', 'explain', 'understand', 'simple explanation', 'metaphor', 'compare', 'example', 'eli5', 'confusing', 'tricky'],
   fields: [
     {
       name: 'concept',

@@ -6,6 +6,11 @@ export default defineTool({
   description: 'Talk through exam worries and get calm, practical steps for before and during the exam, and to know when to ask for help.',
   icon: 'self_improvement',
   category: 'Study planning',
+  subjects: ['wellbeing', 'pshe'],
+  keywords: [
+    'exam stress', 'test anxiety', 'stress', 'anxiety', 'nervous', 'worried', 'panic', 'calm', 'mental health',
+    'mock exam', 'confidence', 'overwhelmed', 'exam nerves',
+  ],
   fields: [
     {
       name: 'feelings',

@@ -7,6 +7,11 @@ export default defineTool({
   description: 'Break an assignment prompt down into what it asks you to do, what it is about and every rule you must follow.',
   icon: 'segment',
   category: 'Writing',
+  subjects: ['english', 'history', 'humanities', 'social studies'],
+  keywords: [
+    'homework', 'assignment', 'coursework', 'brief', 'instructions', 'task', 'requirements', 'marking criteria',
+    'checklist', 'understand', 'deadline', 'word count', 'essay question',
+  ],
   fields: [
     {
       name: 'assignment',

@@ -6,6 +6,11 @@ export default defineTool({
   description: 'Lay out your finished draft in APA, MLA or Chicago style: headings, in-text citations and a reference list.',
   icon: 'format_align_left',
   category: 'Writing',
+  subjects: ['english', 'psychology', 'humanities', 'social sciences'],
+  keywords: [
+    'apa', 'mla', 'chicago', 'format', 'formatting', 'references', 'reference list', 'bibliography', 'citations',
+    'in-text citations', 'layout', 'title page', 'style guide', 'essay', 'coursework',
+  ],
   fields: [
     {
       name: 'content',

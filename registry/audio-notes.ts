@@ -7,6 +7,11 @@ export default defineTool({
   description: 'Record a lecture or upload a recording, and get a summary, key points and action items.',
   icon: 'mic',
   category: 'Notes and summaries',
+  subjects: ['study skills'],
+  keywords: [
+    'lecture', 'recording', 'record', 'transcribe', 'transcript', 'voice', 'audio', 'class notes', 'notes', 'summary',
+    'summarise', 'summarize', 'key points', 'podcast', 'listen', 'revise', 'revision', 'action items',
+  ],
   fields: [
     {
       name: 'transcript',

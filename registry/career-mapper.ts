@@ -6,6 +6,11 @@ export default defineTool({
   description: 'Describe your interests and strengths and explore three to five career paths that fit, with the steps to get there.',
   icon: 'map',
   category: 'Career and future',
+  subjects: ['careers', 'pshe'],
+  keywords: [
+    'career', 'job', 'jobs', 'future', 'university', 'college', 'degree', 'apprenticeship', 'options', 'what to study',
+    'interests', 'strengths', 'pathway', 'course choice',
+  ],
   fields: [
     {
       name: 'profile',

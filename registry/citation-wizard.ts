@@ -6,6 +6,11 @@ export default defineTool({
   description: 'Turn the details of your sources into a correctly formatted bibliography in APA, MLA or Chicago style.',
   icon: 'format_quote',
   category: 'Research and sources',
+  subjects: ['english', 'history', 'humanities', 'research skills'],
+  keywords: [
+    'citation', 'cite', 'references', 'reference list', 'bibliography', 'works cited', 'apa', 'mla', 'chicago',
+    'sources', 'plagiarism', 'footnotes', 'essay', 'coursework',
+  ],
   fields: [
     {
       name: 'sources',

@@ -6,6 +6,11 @@ export default defineTool({
   description: 'Paste a piece of code and get a line-by-line explanation of what it does, the ideas it uses and what could go wrong.',
   icon: 'code',
   category: 'Data and code',
+  subjects: ['computer science', 'computing', 'programming'],
+  keywords: [
+    'code', 'coding', 'python', 'javascript', 'java', 'debug', 'bug', 'error', 'program', 'algorithm', 'explain code',
+    'homework', 'function', 'line by line',
+  ],
   fields: [
     {
       name: 'code',

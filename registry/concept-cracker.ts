@@ -7,6 +7,11 @@ export default defineTool({
   description: 'Understand a hard idea three ways: a simple explanation, a picture in words and an everyday analogy.',
   icon: 'psychology',
   category: 'Notes and summaries',
+  subjects: ['science', 'biology', 'chemistry', 'physics', 'maths', 'economics'],
+  keywords: [
+    'explain', 'understand', 'simple explanation', 'concept', 'idea', 'confusing', 'stuck', 'eli5', 'analogy',
+    'homework', 'definition',
+  ],
   fields: [
     {
       name: 'topic',

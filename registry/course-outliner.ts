@@ -9,6 +9,11 @@ export default defineTool({
   description: 'Turn any topic into a four-week self-study course, with a focus, activities and a checkpoint for each week.',
   icon: 'view_list',
   category: 'Study planning',
+  subjects: ['study skills', 'programming', 'languages'],
+  keywords: [
+    'course', 'self-study', 'learn', 'syllabus', 'curriculum', 'plan', 'weekly plan', 'learning plan', 'teach myself',
+    'beginner', 'roadmap', 'independent study',
+  ],
   fields: [
     {
       name: 'topic',

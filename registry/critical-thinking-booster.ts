@@ -6,6 +6,11 @@ export default defineTool({
   description: 'Test your argument before someone else does: get three or four probing questions about its assumptions, evidence and limits.',
   icon: 'psychology',
   category: 'Thinking and discussion',
+  subjects: ['philosophy', 'english', 'history', 'politics'],
+  keywords: [
+    'argument', 'thesis', 'critical thinking', 'assumptions', 'evidence', 'questions', 'challenge', 'counterargument',
+    'essay', 'debate', 'reasoning', 'evaluate', 'weaknesses',
+  ],
   fields: [
     {
       name: 'argument',

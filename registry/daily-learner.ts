@@ -6,6 +6,8 @@ export default defineTool({
   description: 'Learn one interesting idea from any subject in a five-minute lesson, with a quick question to check yourself.',
   icon: 'local_library',
   category: 'Notes and summaries',
+  subjects: ['general knowledge', 'history', 'science', 'astronomy', 'economics'],
+  keywords: ['learn', 'daily', 'lesson', 'five minutes', 'quick', 'fun fact', 'curious', 'bite-size', 'new topic', 'habit', 'quick quiz'],
   fields: [
     {
       name: 'subject',

@@ -6,6 +6,11 @@ export default defineTool({
   description: 'Paste a table or some numbers and find the story they tell, with the key figures, the caveats and a chart to show it.',
   icon: 'bar_chart',
   category: 'Data and code',
+  subjects: ['statistics', 'maths', 'geography', 'science', 'economics'],
+  keywords: [
+    'data', 'numbers', 'table', 'statistics', 'survey', 'results', 'chart', 'graph', 'trends', 'analysis', 'analyse',
+    'analyze', 'spreadsheet', 'csv', 'findings',
+  ],
   fields: [
     {
       name: 'data',

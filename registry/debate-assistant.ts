@@ -18,6 +18,11 @@ export default defineTool({
   description: 'Prepare for a debate with three arguments for each side of the motion and the rebuttals you should expect.',
   icon: 'gavel',
   category: 'Thinking and discussion',
+  subjects: ['english', 'politics', 'citizenship', 'philosophy'],
+  keywords: [
+    'debate', 'motion', 'arguments', 'for and against', 'pros and cons', 'rebuttal', 'counterargument',
+    'public speaking', 'persuasive', 'opposition', 'proposition', 'speech',
+  ],
   fields: [
     {
       name: 'motion',

@@ -8,6 +8,11 @@ export default defineTool({
   icon: 'difference',
   role: 'teacher',
   category: 'Teaching',
+  subjects: ['english', 'eal', 'esl', 'languages', 'literacy'],
+  keywords: [
+    'differentiation', 'differentiate', 'reading levels', 'simplify', 'ell', 'ela', 'cefr', 'a2', 'b1', 'b2',
+    'mixed ability', 'reading', 'inclusion', 'sen', 'levelled text', 'leveled text', 'lesson resources',
+  ],
   fields: [
     {
       name: 'originalText',

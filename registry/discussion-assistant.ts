@@ -9,6 +9,11 @@ export default defineTool({
   description: 'Get a thoughtful opening reply for a class discussion question, plus angles to keep the conversation going.',
   icon: 'forum',
   category: 'Thinking and discussion',
+  subjects: ['english', 'history', 'social studies', 'philosophy', 'politics'],
+  keywords: [
+    'discussion', 'forum', 'discussion post', 'reply', 'seminar', 'class discussion', 'opinion', 'respond',
+    'online class', 'talking points',
+  ],
   fields: [
     {
       name: 'question',

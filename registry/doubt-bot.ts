@@ -7,6 +7,8 @@ export default defineTool({
   description: 'Ask any study question and get a clear, short answer plus a trustworthy page to read next.',
   icon: 'chat',
   category: 'Research and sources',
+  subjects: ['science', 'maths', 'history', 'geography', 'english'],
+  keywords: ['question', 'ask', 'answer', 'homework', 'help', 'explain', 'why', 'stuck', 'doubt', 'quick answer', 'tutor', 'homework help'],
   fields: [
     {
       name: 'question',

@@ -7,6 +7,11 @@ export default defineTool({
   description: 'Plan an essay before you write it: a sharp thesis, a section-by-section structure and an opening paragraph.',
   icon: 'edit',
   category: 'Writing',
+  subjects: ['english', 'history', 'literature', 'humanities', 'social studies'],
+  keywords: [
+    'essay', 'essay plan', 'thesis', 'structure', 'outline', 'introduction', 'opening paragraph', 'writing',
+    'argumentative', 'persuasive', 'coursework', 'homework', 'plan',
+  ],
   fields: [
     {
       name: 'topic',

@@ -6,6 +6,11 @@ export default defineTool({
   description: 'Think through a moral dilemma from several angles, seeing what different ethical frameworks would say and where they disagree.',
   icon: 'balance',
   category: 'Thinking and discussion',
+  subjects: ['philosophy', 'religious studies', 'ethics', 'pshe', 'citizenship'],
+  keywords: [
+    'ethics', 'moral', 'dilemma', 'right and wrong', 'utilitarianism', 'kant', 'virtue ethics', 'decision', 'values',
+    'perspectives',
+  ],
   fields: [
     {
       name: 'dilemma',

@@ -7,6 +7,11 @@ export default defineTool({
   description: 'Turn your notes into a deck of question-and-answer flashcards you can flip through to test yourself.',
   icon: 'style',
   category: 'Quizzes and practice',
+  subjects: ['languages', 'vocabulary', 'biology', 'chemistry', 'history', 'science'],
+  keywords: [
+    'flashcards', 'cards', 'revise', 'revision', 'test', 'exam', 'memorise', 'memorize', 'remember', 'study', 'anki',
+    'quizlet', 'active recall', 'spaced repetition', 'practice', 'definitions', 'test yourself',
+  ],
   fields: [
     {
       name: 'notes',

@@ -7,6 +7,11 @@ export default defineTool({
   description: 'Split a study session into Pomodoro-style focus sprints and breaks that fit exactly into the time you have.',
   icon: 'timer',
   category: 'Study planning',
+  subjects: ['study skills'],
+  keywords: [
+    'pomodoro', 'focus', 'timer', 'concentrate', 'procrastination', 'study session', 'breaks', 'time management',
+    'homework', 'revise', 'revision', 'productivity', 'get started', 'schedule',
+  ],
   fields: [
     {
       name: 'task',

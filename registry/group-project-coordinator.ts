@@ -8,6 +8,11 @@ export default defineTool({
     'Compare your group members’ contributions with the project brief to spot tone clashes, duplicated work and gaps.',
   icon: 'group_work',
   category: 'Study planning',
+  subjects: ['geography', 'science', 'business', 'humanities'],
+  keywords: [
+    'group project', 'group work', 'team', 'teamwork', 'collaboration', 'members', 'contributions', 'project',
+    'coursework', 'feedback', 'deadline', 'who does what', 'report',
+  ],
   fields: [
     {
       name: 'requirements',

@@ -7,6 +7,11 @@ export default defineTool({
   description: 'See a historical event in context: what else was happening in the world, the key people involved and what led up to it.',
   icon: 'history_edu',
   category: 'Research and sources',
+  subjects: ['history', 'politics', 'english', 'literature'],
+  keywords: [
+    'history', 'historical event', 'context', 'background', 'timeline', 'causes', 'key people', 'war', 'revolution',
+    'period', 'era', 'modern history',
+  ],
   fields: [
     {
       name: 'event',

@@ -7,6 +7,11 @@ export default defineTool({
   icon: 'groups',
   role: 'teacher',
   category: 'Teaching',
+  subjects: ['any subject', 'pshe'],
+  keywords: [
+    'icebreaker', 'starter', 'warm-up', 'lesson starter', 'do now', 'hook', 'engagement', 'class activity', 'first day',
+    'get to know', 'team building', 'lesson plan',
+  ],
   fields: [
     {
       name: 'topic',

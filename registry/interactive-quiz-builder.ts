@@ -48,6 +48,11 @@ export default defineTool({
     'Test yourself on any concept with a five-question mixed quiz, and get a mini-lesson whenever you answer wrong.',
   icon: 'extension',
   category: 'Quizzes and practice',
+  subjects: ['science', 'physics', 'history', 'economics', 'biology'],
+  keywords: [
+    'quiz', 'test', 'exam', 'practice', 'revise', 'revision', 'self-test', 'test yourself', 'questions',
+    'multiple choice', 'true or false', 'fill in the blank', 'check understanding', 'mini-lesson',
+  ],
   fields: [
     {
       name: 'concept',

@@ -6,6 +6,11 @@ export default defineTool({
   description: 'Write a professional email to apply for an internship, follow up on an application or ask for an informational interview.',
   icon: 'email',
   category: 'Career and future',
+  subjects: ['careers', 'business'],
+  keywords: [
+    'email', 'internship', 'job application', 'cover letter', 'follow up', 'networking', 'informational interview',
+    'work experience', 'placement', 'professional email', 'career', 'job',
+  ],
   fields: [
     {
       name: 'details',

@@ -7,6 +7,11 @@ export default defineTool({
   description: 'Pull the key terms out of your notes, with short definitions and the main points worth remembering.',
   icon: 'label',
   category: 'Notes and summaries',
+  subjects: ['geography', 'biology', 'science', 'history'],
+  keywords: [
+    'keywords', 'key terms', 'definitions', 'glossary', 'vocabulary', 'notes', 'summary', 'revise', 'revision',
+    'key points', 'terms', 'test', 'exam',
+  ],
   fields: [
     {
       name: 'notes',

@@ -7,6 +7,11 @@ export default defineTool({
   description: 'Prepare for a practical: the aim, a step-by-step method, the safety precautions and viva questions with answers.',
   icon: 'science',
   category: 'Math and science',
+  subjects: ['science', 'biology', 'chemistry', 'physics'],
+  keywords: [
+    'lab', 'experiment', 'practical', 'lab report', 'method', 'procedure', 'aim', 'hypothesis', 'safety',
+    'risk assessment', 'viva', 'required practical', 'apparatus', 'investigation',
+  ],
   fields: [
     {
       name: 'experimentTitle',

@@ -6,6 +6,11 @@ export default defineTool({
   description: 'Learn a concept in the way that suits you: as pictures to draw, something to say aloud, notes to write or an activity to do.',
   icon: 'swap_horiz',
   category: 'Notes and summaries',
+  subjects: ['science', 'biology', 'physics', 'economics', 'history'],
+  keywords: [
+    'learning style', 'visual', 'auditory', 'kinesthetic', 'hands-on', 'diagram', 'draw', 'activity', 'understand',
+    'explain', 'study methods', 'memorable',
+  ],
   fields: [
     {
       name: 'concept',

@@ -9,6 +9,11 @@ export default defineTool({
   icon: 'dynamic_feed',
   role: 'teacher',
   category: 'Teaching',
+  subjects: ['science', 'biology', 'english', 'maths', 'history', 'any subject'],
+  keywords: [
+    'lesson plan', 'lesson', 'planning', 'teaching', 'hook', 'exit ticket', 'group work', 'direct instruction',
+    'differentiation', 'activities', 'scheme of work', 'cover lesson', 'observation',
+  ],
   fields: [
     {
       name: 'topic',

@@ -7,6 +7,11 @@ export default defineTool({
   description: 'Paste a poem or prose passage and see which literary devices it uses, where, and what effect they have.',
   icon: 'local_florist',
   category: 'Thinking and discussion',
+  subjects: ['english', 'english literature', 'literature', 'poetry', 'ela'],
+  keywords: [
+    'literary devices', 'poem', 'poetry analysis', 'metaphor', 'simile', 'imagery', 'alliteration', 'personification',
+    'language analysis', 'close reading', 'annotate', 'shakespeare', 'prose', 'techniques',
+  ],
   fields: [
     {
       name: 'passage',

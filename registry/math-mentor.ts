@@ -6,6 +6,11 @@ export default defineTool({
   description: 'Work through a maths problem step by step, with the reason for each step and a clearly stated final answer.',
   icon: 'functions',
   category: 'Math and science',
+  subjects: ['maths', 'math', 'mathematics', 'algebra', 'geometry', 'calculus', 'statistics', 'physics'],
+  keywords: [
+    'maths homework', 'math homework', 'homework', 'equation', 'solve', 'problem', 'step by step', 'worked solution',
+    'working', 'word problem', 'quadratic', 'fractions', 'calculation', 'exam question', 'practice',
+  ],
   fields: [
     {
       name: 'problem',

@@ -7,6 +7,11 @@ export default defineTool({
   description: 'Remember any list in order with a memory trick made for it: an acronym, a short story and a rhyme.',
   icon: 'psychology_alt',
   category: 'Quizzes and practice',
+  subjects: ['science', 'biology', 'history', 'languages', 'geography'],
+  keywords: [
+    'mnemonic', 'memorise', 'memorize', 'remember', 'memory', 'acronym', 'rhyme', 'memory trick', 'list', 'order',
+    'revise', 'revision', 'exam', 'test',
+  ],
   fields: [
     {
       name: 'items',

@@ -7,6 +7,11 @@ export default defineTool({
   description: 'Paste up to three sources and get one combined summary, the links between them and where they disagree.',
   icon: 'merge_type',
   category: 'Research and sources',
+  subjects: ['history', 'english', 'social sciences', 'humanities', 'research skills'],
+  keywords: [
+    'sources', 'compare sources', 'synthesis', 'synthesise', 'synthesize', 'literature review', 'research', 'articles',
+    'combine', 'summary', 'disagreements', 'essay', 'coursework',
+  ],
   fields: [
     {
       name: 'source1',

@@ -7,6 +7,11 @@ export default defineTool({
   icon: 'forward_to_inbox',
   role: 'teacher',
   category: 'Teaching',
+  subjects: ['any subject', 'pastoral'],
+  keywords: [
+    'parents', 'carers', 'email', 'parent email', 'letter home', 'communication', 'behaviour', 'progress', 'praise',
+    'concern', 'newsletter', 'message home',
+  ],
   fields: [
     {
       name: 'studentName',

@@ -7,6 +7,11 @@ export default defineTool({
   description: 'Get a slide-by-slide outline for a presentation: a title and three to five talking points per slide.',
   icon: 'slideshow',
   category: 'Presentations',
+  subjects: ['any subject', 'english', 'science', 'history'],
+  keywords: [
+    'presentation', 'slides', 'powerpoint', 'google slides', 'slideshow', 'outline', 'talk', 'speech', 'talking points',
+    'class presentation', 'project',
+  ],
   fields: [
     {
       name: 'topic',

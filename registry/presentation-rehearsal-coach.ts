@@ -8,6 +8,11 @@ export default defineTool({
   description: 'Rehearse your talk and get feedback on pace, filler words, clarity and structure.',
   icon: 'record_voice_over',
   category: 'Presentations',
+  subjects: ['english', 'drama', 'public speaking'],
+  keywords: [
+    'presentation', 'speech', 'rehearse', 'practice', 'public speaking', 'feedback', 'filler words', 'pace', 'nervous',
+    'oral', 'speaking exam', 'talk', 'confidence',
+  ],
   fields: [
     {
       name: 'transcript',

@@ -7,6 +7,11 @@ export default defineTool({
   description: 'Turn a broad topic into five focused research questions and three project ideas you could actually carry out.',
   icon: 'emoji_objects',
   category: 'Research and sources',
+  subjects: ['science', 'geography', 'history', 'research skills'],
+  keywords: [
+    'project ideas', 'ideas', 'brainstorm', 'research question', 'research', 'topic', 'coursework', 'science fair',
+    'extended project', 'epq', 'dissertation', 'investigation', 'inspiration',
+  ],
   fields: [
     {
       name: 'topic',

@@ -20,6 +20,11 @@ export default defineTool({
     'Paste your notes or name a topic and get a five-question multiple-choice quiz, with help whenever you get one wrong.',
   icon: 'quiz',
   category: 'Quizzes and practice',
+  subjects: ['history', 'science', 'economics', 'geography', 'biology'],
+  keywords: [
+    'test', 'exam', 'revise', 'revision', 'quiz', 'practice', 'multiple choice', 'questions', 'test yourself', 'mock',
+    'practice questions', 'check understanding', 'notes',
+  ],
   fields: [
     {
       name: 'topic',

@@ -7,6 +7,11 @@ export default defineTool({
   icon: 'grading',
   role: 'teacher',
   category: 'Teaching',
+  subjects: ['any subject', 'pastoral'],
+  keywords: [
+    'report card', 'report comment', 'school report', 'reports', 'comments', 'feedback', 'progress', 'next steps',
+    'end of term', 'parents', 'strengths', 'assessment',
+  ],
   fields: [
     {
       name: 'studentName',

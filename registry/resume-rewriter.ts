@@ -6,6 +6,11 @@ export default defineTool({
   description: 'Rewrite your resume bullet points for impact, clarity or applicant tracking systems, without inventing anything.',
   icon: 'article',
   category: 'Career and future',
+  subjects: ['careers', 'business'],
+  keywords: [
+    'resume', 'cv', 'job', 'job application', 'bullet points', 'experience', 'ats', 'applicant tracking', 'internship',
+    'part-time job', 'career', 'skills',
+  ],
   fields: [
     {
       name: 'resume',

@@ -7,6 +7,11 @@ export default defineTool({
   icon: 'rule',
   role: 'teacher',
   category: 'Teaching',
+  subjects: ['any subject', 'english', 'science'],
+  keywords: [
+    'rubric', 'marking', 'grading', 'assessment', 'mark scheme', 'criteria', 'success criteria', 'learning objectives',
+    'feedback', 'levels', 'essay', 'lab report',
+  ],
   fields: [
     {
       name: 'assignmentType',

@@ -6,6 +6,11 @@ export default defineTool({
   description: 'Get honest feedback on your scholarship essay against the prompt, and a stronger draft built from your own story.',
   icon: 'school',
   category: 'Career and future',
+  subjects: ['careers', 'english'],
+  keywords: [
+    'scholarship', 'essay', 'application', 'personal statement', 'college application', 'university application',
+    'feedback', 'draft', 'funding', 'admissions',
+  ],
   fields: [
     {
       name: 'essayPrompt',

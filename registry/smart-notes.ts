@@ -6,6 +6,11 @@ export default defineTool({
   description: 'Turn any text into clear study notes: a short summary, the key ideas and a plain explanation.',
   icon: 'lightbulb',
   category: 'Notes and summaries',
+  subjects: ['science', 'biology', 'history', 'geography', 'economics'],
+  keywords: [
+    'notes', 'summary', 'summarise', 'summarize', 'study notes', 'key ideas', 'revise', 'revision', 'test', 'exam',
+    'textbook', 'simplify', 'explain', 'condense', 'note taking',
+  ],
   fields: [
     {
       name: 'text',

@@ -6,6 +6,11 @@ export default defineTool({
   description: 'Find out how far you can trust an article before you cite it, from its author, evidence, bias and tone.',
   icon: 'fact_check',
   category: 'Research and sources',
+  subjects: ['research skills', 'media studies', 'english', 'history', 'science'],
+  keywords: [
+    'credible', 'credibility', 'reliable', 'fake news', 'misinformation', 'bias', 'trust', 'evaluate sources',
+    'fact check', 'article', 'website', 'research', 'sources',
+  ],
   fields: [
     {
       name: 'articleText',

@@ -9,6 +9,11 @@ export default defineTool({
   icon: 'psychology_alt',
   role: 'teacher',
   category: 'Teaching',
+  subjects: ['maths', 'science', 'biology', 'physics', 'chemistry', 'any subject'],
+  keywords: [
+    'misconceptions', 'mistakes', 'errors', 'common mistakes', 'lesson planning', 'teaching', 'assessment',
+    'diagnostic', 'prior knowledge', 'address', 'reteach',
+  ],
   fields: [
     {
       name: 'topic',

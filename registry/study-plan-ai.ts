@@ -6,6 +6,11 @@ export default defineTool({
   description: 'Get a day-by-day revision plan from today to your exam, with extra time for the topics you find hardest.',
   icon: 'calendar_today',
   category: 'Study planning',
+  subjects: ['any subject', 'biology', 'chemistry', 'science', 'maths', 'history'],
+  keywords: [
+    'study plan', 'revision plan', 'revision timetable', 'timetable', 'schedule', 'revise', 'revision', 'test', 'exam',
+    'exams', 'gcse', 'a level', 'finals', 'weak topics', 'calendar', 'planner',
+  ],
   fields: [
     {
       name: 'examDate',

@@ -6,6 +6,11 @@ export default defineTool({
   description: 'Rewrite a difficult text in simpler English at the CEFR level you choose, keeping all the important facts.',
   icon: 'translate',
   category: 'Notes and summaries',
+  subjects: ['english', 'eal', 'esl', 'languages'],
+  keywords: [
+    'simplify', 'simple english', 'easy to read', 'reading', 'cefr', 'plain english', 'rewrite', 'understand',
+    'difficult text', 'ell', 'english learner', 'translate',
+  ],
   fields: [
     {
       name: 'text',

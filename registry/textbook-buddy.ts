@@ -7,6 +7,11 @@ export default defineTool({
   description: 'Break down a dense textbook passage into a short summary, the key terms defined and the lines worth highlighting.',
   icon: 'menu_book',
   category: 'Notes and summaries',
+  subjects: ['science', 'biology', 'history', 'chemistry', 'physics', 'geography'],
+  keywords: [
+    'textbook', 'reading', 'summary', 'key terms', 'highlight', 'chapter', 'dense text', 'definitions', 'revise',
+    'revision', 'understand', 'notes', 'reading homework',
+  ],
   fields: [
     {
       name: 'passage',

@@ -7,6 +7,11 @@ export default defineTool({
   description: 'Find out how long an assignment will really take, with a step-by-step plan and a time for each step.',
   icon: 'timer',
   category: 'Study planning',
+  subjects: ['study skills'],
+  keywords: [
+    'time', 'how long', 'estimate', 'homework', 'assignment', 'deadline', 'plan', 'steps', 'time management',
+    'procrastination', 'essay', 'coursework', 'schedule',
+  ],
   fields: [
     {
       name: 'task',

@@ -6,6 +6,11 @@ export default defineTool({
   description: 'Describe a chart or graph and learn how to read it: what it shows, the key trends and the takeaways worth writing down.',
   icon: 'insights',
   category: 'Data and code',
+  subjects: ['science', 'geography', 'maths', 'statistics', 'biology', 'economics'],
+  keywords: [
+    'chart', 'graph', 'data', 'read a graph', 'trends', 'diagram', 'interpret', 'bar chart', 'line graph', 'pie chart',
+    'figure', 'exam question', 'data analysis',
+  ],
   fields: [
     {
       name: 'chartDescription',
