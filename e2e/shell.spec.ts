@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { ToolDeclaration } from '../src/engine/defineTool';
+import { rankTools } from '../src/engine/toolSearch';
 import { appHeader, flowProject, openTool, seedActiveProject, sidebar, sidebarToolLinks, toolById } from './support/app';
 import { loadRegistry } from './support/registry';
 
@@ -11,10 +12,15 @@ import { loadRegistry } from './support/registry';
 const tools = await loadRegistry();
 const essayBuddy = toolById(tools, 'essay-buddy');
 
-/** Spec 2: case-insensitive substring of title or description. */
+const searchTerms = Object.fromEntries(tools.map((t) => [t.id, { subjects: t.subjects, keywords: t.keywords }]));
+
+/**
+ * Spec 2: case-insensitive substring of title or description; issue 21 adds
+ * the category, subjects and keywords (src/engine/toolSearch.ts, whose unit
+ * tests hold the rules), so this asks the same function with each file's terms.
+ */
 function matching(query: string): ToolDeclaration[] {
-  const needle = query.trim().toLowerCase();
-  return tools.filter((t) => t.title.toLowerCase().includes(needle) || t.description.toLowerCase().includes(needle));
+  return [...rankTools(tools, query, searchTerms)];
 }
 
 /** A word of some tool's description that is in no title and in no other tool's description. */

@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
+import { useHashLocation } from 'wouter/use-hash-location';
 import { isTeacherTool, tools } from '../../engine/catalogue';
 import { useDashboardFilter } from '../../state/dashboardFilter';
 import { useRecentTools } from '../../state/recentTools';
@@ -47,6 +49,40 @@ describe('Dashboard', () => {
     // Visiting the dashboard itself takes none of the five slots.
     expect(cardsIn(recent)).toBe(5);
     expect(cardsIn(screen.getByRole('list', { name: 'All Tools' }))).toBe(tools.length - 5);
+  });
+
+  it('filters by need once the search index has loaded, recent tools included, and Enter opens the best match (issue 21)', async () => {
+    const user = userEvent.setup();
+    useRecentTools.getState().recordVisit('quiz-whiz');
+    window.location.hash = '#/dashboard';
+    render(
+      <Router hook={useHashLocation}>
+        <Dashboard />
+      </Router>,
+    );
+    await user.type(screen.getByRole('searchbox', { name: 'Filter tools' }), 'revise');
+    const titles = () => within(screen.getByRole('list', { name: 'All Tools' })).getAllByRole('listitem').map((card) => card.querySelector('.tool-card-title')?.textContent);
+    await waitFor(() => expect(titles().length).toBeGreaterThanOrEqual(3));
+    // QuizWhiz was opened recently, and is still the first match: a search lists every tool that matches.
+    expect(titles()[0]).toBe('QuizWhiz');
+    expect(titles()).toEqual(expect.arrayContaining(['Flashcard Generator', 'StudyPlan AI', 'SmartNotes']));
+    expect(screen.getByRole('status').textContent).toBe(`${titles().length} tools match`);
+    await user.keyboard('{Enter}');
+    expect(window.location.hash).toBe('#/quiz-whiz');
+  });
+
+  it('says so when nothing matches, and Enter then goes nowhere', async () => {
+    const user = userEvent.setup();
+    window.location.hash = '#/dashboard';
+    render(
+      <Router hook={useHashLocation}>
+        <Dashboard />
+      </Router>,
+    );
+    await user.type(screen.getByRole('searchbox', { name: 'Filter tools' }), 'zzqqxx{Enter}');
+    expect(screen.getByRole('status').textContent).toBe('No tool matches "zzqqxx".');
+    expect(screen.queryByRole('list', { name: 'All Tools' })).toBeNull();
+    expect(window.location.hash).toBe('#/dashboard');
   });
 
   it('ignores a recent id that is no longer in the catalogue', () => {

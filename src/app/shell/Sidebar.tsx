@@ -1,13 +1,16 @@
-import { memo, useId, useMemo, useState } from 'react';
+import { memo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { searchTools, tools } from '../../engine/catalogue';
+import { tools } from '../../engine/catalogue';
 import type { ToolMeta } from '../../engine/defineTool';
 import { Icon } from '../../ui/Icon';
+import { SearchBox, useToolSearch } from '../ui/ToolSearch';
 
 /*
  * Every tool link is rendered once and hidden when it does not match, so a
  * keystroke re-renders only the links whose visibility changed: search stays
- * instant with hundreds of tools.
+ * instant with hundreds of tools. Matches are listed best first by filling
+ * the places the matching links hold with them in rank order, so React moves
+ * only matching links and every other link stays where it is.
  */
 const ToolLink = memo(function ToolLink({ tool, hidden, current, onNavigate }: { tool: ToolMeta; hidden: boolean; current: boolean; onNavigate(): void }) {
   return (
@@ -20,6 +23,13 @@ const ToolLink = memo(function ToolLink({ tool, hidden, current, onNavigate }: {
   );
 });
 
+/** The app's own pages: [route, icon, name]. A page is current on its route and beneath it (a project's page is under Projects). */
+const PAGES = [
+  ['dashboard', 'dashboard', 'Dashboard'],
+  ['projects', 'folder', 'Projects'],
+  ['settings', 'settings', 'Settings'],
+] as const;
+
 interface SidebarProps {
   id: string;
   open: boolean;
@@ -31,10 +41,9 @@ interface SidebarProps {
 export function Sidebar({ id, open, onNavigate, onClose }: SidebarProps) {
   const [query, setQuery] = useState('');
   const [location] = useLocation();
-  const searchId = useId();
-  const results = useMemo(() => searchTools(tools, query), [query]);
-  const shown = useMemo(() => new Set(results.map((t) => t.id)), [results]);
-  const current = (href: string) => (location === href ? 'page' : undefined);
+  const results = useToolSearch(tools, query);
+  const shown = new Set(results);
+  let next = 0;
 
   return (
     <nav id={id} className={open ? 'sidebar open' : 'sidebar'} aria-label="Main">
@@ -50,45 +59,25 @@ export function Sidebar({ id, open, onNavigate, onClose }: SidebarProps) {
         <Icon name="school" className="logo-icon" />
         <span>StudyForge</span>
       </Link>
-      <div className="sidebar-search">
-        <label htmlFor={searchId} className="visually-hidden">Search tools</label>
-        <Icon name="search" className="search-icon" />
-        <input
-          id={searchId}
-          type="search"
-          placeholder="Search tools..."
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          autoComplete="off"
-        />
-      </div>
+      <SearchBox label="Search tools" placeholder="Search tools..." value={query} onChange={setQuery} results={results} onOpen={onNavigate} />
       <ul className="sidebar-links">
-        <li>
-          <Link href="/dashboard" aria-current={current('/dashboard')} onClick={onNavigate}>
-            <Icon name="dashboard" />
-            <span>Dashboard</span>
-          </Link>
-        </li>
-        <li>
-          <Link href="/projects" aria-current={location.startsWith('/projects') ? 'page' : undefined} onClick={onNavigate}>
-            <Icon name="folder" />
-            <span>Projects</span>
-          </Link>
-        </li>
-        <li>
-          <Link href="/settings" aria-current={current('/settings')} onClick={onNavigate}>
-            <Icon name="settings" />
-            <span>Settings</span>
-          </Link>
-        </li>
+        {PAGES.map(([page, icon, name]) => (
+          <li key={page}>
+            <Link href={`/${page}`} aria-current={location === `/${page}` || location.startsWith(`/${page}/`) ? 'page' : undefined} onClick={onNavigate}>
+              <Icon name={icon} />
+              <span>{name}</span>
+            </Link>
+          </li>
+        ))}
       </ul>
       <h2 className="sidebar-heading" id={`${id}-tools`}>Tools</h2>
-      <p className="visually-hidden" role="status">{query.trim() ? `${results.length} tools match` : ''}</p>
-      {results.length === 0 && <p className="sidebar-empty">No tool matches "{query.trim()}".</p>}
       <ul className="sidebar-tools" aria-labelledby={`${id}-tools`} hidden={results.length === 0}>
-        {tools.map((tool) => (
-          <ToolLink key={tool.id} tool={tool} hidden={!shown.has(tool.id)} current={location === `/${tool.id}`} onNavigate={onNavigate} />
-        ))}
+        {tools.map((place) => {
+          // A place a match holds gets the next match in rank order; the rest stay hidden where they are.
+          const match = shown.has(place);
+          const tool = match ? (results[next++] as ToolMeta) : place;
+          return <ToolLink key={tool.id} tool={tool} hidden={!match} current={location === `/${tool.id}`} onNavigate={onNavigate} />;
+        })}
       </ul>
     </nav>
   );

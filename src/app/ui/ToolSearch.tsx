@@ -1,0 +1,83 @@
+import { useLocation } from 'wouter';
+import { create } from 'zustand';
+import { searchTools } from '../../engine/catalogue';
+import type { ToolMeta } from '../../engine/defineTool';
+import { Icon } from '../../ui/Icon';
+
+/*
+ * Search by need (issue 21), shared by the sidebar search and the dashboard
+ * filter. The search index (subjects, keywords and the ranking) is a chunk of
+ * its own, loaded when a search box takes focus or is typed in, so the first
+ * load does not grow with it; until it arrives, searchTools matches titles,
+ * descriptions and categories.
+ */
+
+type Search = <T extends ToolMeta>(list: readonly T[], query: string) => readonly T[];
+
+/** The search in use: titles, descriptions and categories until the index has loaded, then the index's. */
+const useSearch = create<{ search: Search }>(() => ({ search: searchTools }));
+let loading: Promise<unknown> | undefined;
+
+/** Starts loading the search index once; a failed load (offline) is tried again on the next focus or keystroke. */
+export function loadSearchIndex(): void {
+  loading ??= import('../../engine/searchIndex').then(
+    (index) => useSearch.setState({ search: index.searchWithIndex }),
+    () => (loading = undefined),
+  );
+}
+
+/**
+ * The tools of `list` matching `query`, best first once the index is there; the whole list for a blank query.
+ * Worked out on each render, not memoised: a search over every tool takes well under a millisecond, and the
+ * hook is in the first load, which issue 19 holds to its budget.
+ */
+export function useToolSearch<T extends ToolMeta>(list: readonly T[], query: string): readonly T[] {
+  return useSearch((s) => s.search)(list, query);
+}
+
+interface SearchBoxProps {
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange(value: string): void;
+  /** What the query matches, best first: counted for screen readers, and Enter opens the first. */
+  results: readonly ToolMeta[];
+  /** Called after Enter opened a tool (the sidebar closes the phone menu). */
+  onOpen?(): void;
+}
+
+/** A labelled search field (its name read out, the placeholder shown): typing searches, Enter opens the first match's page. */
+export function SearchBox({ label, placeholder, value, onChange, results, onOpen }: SearchBoxProps) {
+  const [, navigate] = useLocation();
+  const query = value.trim();
+  return (
+    // Enter submits the form, so it opens the first match; unlike a keydown handler, never while an input method is composing text.
+    <form
+      className="search-box"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!query || !results[0]) return;
+        navigate(`/${results[0].id}`);
+        onOpen?.();
+      }}
+    >
+      <Icon name="search" className="search-icon" />
+      <input
+        aria-label={label}
+        type="search"
+        placeholder={placeholder}
+        value={value}
+        autoComplete="off"
+        onFocus={loadSearchIndex}
+        onChange={(e) => {
+          loadSearchIndex();
+          onChange(e.target.value);
+        }}
+      />
+      {/* One line for both: read out as the count changes, and shown when nothing matches. */}
+      <p className={results.length ? 'visually-hidden' : 'search-empty'} role="status">
+        {query && (results.length ? `${results.length} tools match` : `No tool matches "${query}".`)}
+      </p>
+    </form>
+  );
+}
