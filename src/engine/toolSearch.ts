@@ -1,10 +1,12 @@
 import type { ToolMeta, ToolSearchTerms } from './defineTool';
 
 /*
- * Search by need (issue 21): the sidebar search and the dashboard filter match
- * a query against each tool's title, description and category (spec 2's
- * case-insensitive substring, extended), and its subjects and keywords from the
- * search index, and list the best matches first. Pure: the index is passed in
+ * Search by need (issue 21). Spec 2 asks for "a search box with placeholder
+ * 'Search tools...' filtering tools by title or description (case-insensitive
+ * substring; empty shows all)"; that still holds, word for word, and this adds
+ * to it: the sidebar search and the dashboard filter also match each tool's
+ * category, and its subjects and keywords from the search index, and list the
+ * best matches first. Pure: the index is passed in
  * (searchIndex.ts binds the generated one), so tests and flows can use it too.
  *
  * Ranking, best first: the title (a word of it starting with the query before
