@@ -1,7 +1,9 @@
-import { useMemo } from 'react';
+import '../shared/tables.css';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import { containsMath } from '../../src/engine/math/delimiters';
 import { markdownToSafeHtml } from '../../src/engine/safeHtml';
 import { useMathRenderer } from '../shared/math';
+import { makeTablesReadable } from '../shared/readableTables';
 import { defineRenderer } from '../shared/defineRenderer';
 import { markdownContract } from './contract';
 
@@ -10,7 +12,12 @@ export function MarkdownView({ text }: { text: string }) {
   const math = useMathRenderer(useMemo(() => containsMath(text), [text]));
   // Sanitised by DOMPurify inside markdownToSafeHtml: the only way model text reaches innerHTML.
   const html = useMemo(() => markdownToSafeHtml(text, math), [text, math]);
-  return <div className="markdown" dangerouslySetInnerHTML={{ __html: html }} />;
+  const ref = useRef<HTMLDivElement>(null);
+  // Each time React writes new HTML, before it is painted: the tables' cell labels and roles (added after sanitising, never by it).
+  useLayoutEffect(() => {
+    if (ref.current) makeTablesReadable(ref.current);
+  }, [html]);
+  return <div ref={ref} className="markdown" dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 export default defineRenderer(markdownContract, function MarkdownResult({ data }) {

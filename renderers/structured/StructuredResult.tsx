@@ -1,3 +1,4 @@
+import '../shared/tables.css';
 import { lazy, Suspense, useId } from 'react';
 import type { ContractSchema } from '../../src/engine/contractSchema';
 import { defineRenderer } from '../shared/defineRenderer';
@@ -5,6 +6,7 @@ import { structuredContract } from './contract';
 import { labelOf } from '../../src/engine/resultText';
 import { MathText } from '../shared/math';
 import { looksLikeMarkdown } from '../../src/engine/looksLikeMarkdown';
+import { STACK_ATTRIBUTE, STACK_MIN_COLUMNS } from '../shared/readableTables';
 
 /*
  * Renders any structured result from its schema: object fields as labelled
@@ -86,18 +88,30 @@ function Card({ item, schema, level }: { item: Record<string, Json>; schema: Con
   );
 }
 
+/**
+ * A list of flat records as a table; with STACK_MIN_COLUMNS or more columns it
+ * becomes one card per row on a narrow screen, each cell labelled by its
+ * column (renderers/shared/tables.css), with roles that keep it a table for
+ * screen readers (as makeTablesReadable gives markdown tables).
+ */
 function Table({ rows, items }: { rows: Json[]; items: ContractSchema & { properties: Record<string, ContractSchema> } }) {
-  const columns = Object.keys(items.properties);
+  const columns = Object.keys(items.properties).map((key) => ({ key, label: labelOf(key, items.properties[key]) }));
+  const stack = columns.length >= STACK_MIN_COLUMNS;
+  const role = (name: string) => (stack ? name : undefined);
   return (
     <div className="table-scroll">
-      <table className="result-table">
-        <thead>
-          <tr>{columns.map((c) => <th key={c} scope="col">{labelOf(c, items.properties[c])}</th>)}</tr>
+      <table className="result-table" role={role('table')} {...(stack ? { [STACK_ATTRIBUTE]: '' } : {})}>
+        <thead role={role('rowgroup')}>
+          <tr role={role('row')}>
+            {columns.map((c) => <th key={c.key} scope="col" role={role('columnheader')}>{c.label}</th>)}
+          </tr>
         </thead>
-        <tbody>
+        <tbody role={role('rowgroup')}>
           {rows.map((row, i) => (
-            <tr key={i}>
-              {columns.map((c) => <td key={c}>{isPlainObject(row) ? String(row[c] ?? '') : ''}</td>)}
+            <tr key={i} role={role('row')}>
+              {columns.map((c) => (
+                <td key={c.key} role={role('cell')} data-label={c.label}>{isPlainObject(row) ? String(row[c.key] ?? '') : ''}</td>
+              ))}
             </tr>
           ))}
         </tbody>
