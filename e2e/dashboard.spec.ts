@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { ToolDeclaration } from '../src/engine/defineTool';
+import { toolCategories } from '../src/engine/stored/choices';
 import { escapeRegExp, openTool, storageKeys } from './support/app';
 import { loadRegistry } from './support/registry';
 
@@ -19,13 +20,18 @@ function panel(page: Page) {
   return page.getByRole('tabpanel');
 }
 
-/** The tool cards in the tab panel's list. */
+/** The tool cards' links in the tab panel's lists (one per category, issue 20). */
 function panelCards(page: Page) {
-  return panel(page).getByRole('list').getByRole('listitem');
+  return panel(page).getByRole('list').getByRole('listitem').getByRole('link');
 }
 
 function recentCards(page: Page) {
-  return page.getByRole('list', { name: 'Recently Used' }).getByRole('listitem');
+  return page.getByRole('list', { name: 'Recently Used' }).getByRole('listitem').getByRole('link');
+}
+
+/** As the dashboard lists them: by category in the declared order, then by title (issue 20). */
+function inDashboardOrder(list: readonly ToolDeclaration[]): ToolDeclaration[] {
+  return [...list].sort((a, b) => toolCategories.indexOf(a.category) - toolCategories.indexOf(b.category) || byTitle(a, b));
 }
 
 /** A card's whole text: its title, then its description. */
@@ -35,7 +41,7 @@ function cardText(tool: ToolDeclaration): RegExp {
 
 async function expectCards(page: Page, expected: readonly ToolDeclaration[]) {
   await expect(panelCards(page)).toHaveCount(expected.length);
-  await expect(panelCards(page)).toHaveText([...expected].sort(byTitle).map(cardText));
+  await expect(panelCards(page)).toHaveText(inDashboardOrder(expected).map(cardText));
 }
 
 test.describe('filter tabs', () => {
@@ -66,7 +72,7 @@ test.describe('filter tabs', () => {
   test('a tool card links to its tool', async ({ page }) => {
     const tool = [...tools].sort(byTitle)[0]!;
     await page.goto('#/dashboard');
-    await panelCards(page).filter({ hasText: tool.title }).first().getByRole('link').click();
+    await panelCards(page).filter({ hasText: tool.title }).first().click();
     await expect(page).toHaveURL(new RegExp(`#/${tool.id}$`));
     await expect(page.getByRole('heading', { level: 1, name: tool.title })).toBeVisible();
   });

@@ -54,8 +54,9 @@ export async function fillFromExample(page: Page, tool: ToolDeclaration): Promis
   for (const field of tool.fields) await fillField(page, field, input[field.name]);
 }
 
+/** Exact: a star beside a tool is named "Favourite: <title>", and "Convert" is in "Learning Converter". */
 export function generateButton(page: Page, tool?: ToolDeclaration) {
-  return page.getByRole('button', { name: tool?.actionLabel ?? 'Generate' });
+  return page.getByRole('button', { name: tool?.actionLabel ?? 'Generate', exact: true });
 }
 
 export async function openTool(page: Page, tool: Pick<ToolDeclaration, 'id' | 'title'>): Promise<void> {

@@ -1,7 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { findTool, isTeacherTool, tools } from '../../engine/catalogue';
 import type { ToolMeta } from '../../engine/defineTool';
-import { dashboardFilters, useDashboardFilter, type DashboardFilter } from '../../state/dashboardFilter';
+import { groupByCategory } from '../../engine/toolGroups';
+import { categoryFilters, dashboardFilters, useDashboardFilter, type CategoryFilter, type DashboardFilter } from '../../state/dashboardFilter';
+import { useFavourites } from '../../state/favourites';
 import { useProjects } from '../../state/projects';
 import { useRecentTools } from '../../state/recentTools';
 import { ToolCard } from '../ui/ToolCard';
@@ -54,21 +56,61 @@ function FilterTabs({ filter, onChange }: { filter: DashboardFilter; onChange(fi
   );
 }
 
+/** The category filter (issue 20): combines with the tab; each category says how many of the tab's tools it holds. */
+function CategorySelect({ inTab, category, onChange }: { inTab: readonly ToolMeta[]; category: CategoryFilter; onChange(category: CategoryFilter): void }) {
+  return (
+    <label className="category-filter">
+      <span>Category</span>
+      <select value={category} onChange={(e) => onChange(e.target.value as CategoryFilter)}>
+        {categoryFilters.map((c) => {
+          const count = c === 'all' ? inTab.length : inTab.filter((t) => t.category === c).length;
+          return (
+            <option key={c} value={c}>
+              {c === 'all' ? 'All categories' : c} ({count})
+            </option>
+          );
+        })}
+      </select>
+    </label>
+  );
+}
+
+/** The tab's tools under their categories, each a labelled list with its count (issue 20). */
+function ToolGroups({ list }: { list: readonly ToolMeta[] }) {
+  return groupByCategory(list).map(({ category, tools: inGroup }) => {
+    const headingId = `group-${category.replace(/\W+/g, '-').toLowerCase()}`;
+    return (
+      <section key={category} className="tool-group" aria-labelledby={headingId}>
+        <h3 id={headingId} className="tool-group-title">
+          {category} <span className="tool-group-count">({inGroup.length} {inGroup.length === 1 ? 'tool' : 'tools'})</span>
+        </h3>
+        <ul className="tool-grid" aria-labelledby={headingId}>
+          {inGroup.map((tool) => <ToolCard key={tool.id} tool={tool} />)}
+        </ul>
+      </section>
+    );
+  });
+}
+
 export function Dashboard() {
   // The five most recent tools, not the spec's list, where page visits take slots (see recentTools.ts).
   const recent = useRecentTools((s) => s.recentTools);
-  const { filter, setFilter } = useDashboardFilter();
+  const favouriteIds = useFavourites((s) => s.ids);
+  const { filter, setFilter, category, setCategory } = useDashboardFilter();
   const [query, setQuery] = useState('');
-  const inView = tools.filter((t) => matchesFilter(t, filter));
+  const inTab = tools.filter((t) => matchesFilter(t, filter));
+  const inView = category === 'all' ? inTab : inTab.filter((t) => t.category === category);
   const found = useToolSearch(inView, query);
   const searching = query.trim() !== '';
+  // Pinned tools come first, above the recent ones, in the order pinned (issue 20).
+  const favourites = favouriteIds.map(findTool).filter((t): t is ToolMeta => t !== undefined);
 
   useEffect(() => {
     useRecentTools.getState().recordVisit('dashboard');
   }, []);
 
-  // A tool no longer in the catalogue is not shown.
-  const recentTools = recent.map(findTool).filter((t): t is ToolMeta => t !== undefined);
+  // A tool no longer in the catalogue is not shown; a pinned one is shown once, among the favourites.
+  const recentTools = recent.map(findTool).filter((t): t is ToolMeta => t !== undefined && !favouriteIds.includes(t.id));
   const hasProjects = useProjects((s) => s.projects.length > 0);
   const recentIds = new Set(recentTools.map((t) => t.id));
   // While filtering, every matching tool is listed, best first, recent ones included: a match must not hide above.
@@ -82,6 +124,14 @@ export function Dashboard() {
           <DueToday />
         </Suspense>
       )}
+      {favourites.length > 0 && (
+        <section aria-labelledby="favourites-heading" className="dashboard-section">
+          <h2 id="favourites-heading" className="section-title">Favourites</h2>
+          <ul className="tool-grid" aria-labelledby="favourites-heading">
+            {favourites.map((tool) => <ToolCard key={tool.id} tool={tool} />)}
+          </ul>
+        </section>
+      )}
       {recentTools.length > 0 && (
         <section aria-labelledby="recent-heading" className="dashboard-section">
           <h2 id="recent-heading" className="section-title">Recently Used</h2>
@@ -92,15 +142,25 @@ export function Dashboard() {
       )}
       <section aria-label="All tools" className="dashboard-section">
         <SearchBox label="Filter tools" placeholder="Filter tools..." value={query} onChange={setQuery} results={found} />
-        <FilterTabs filter={filter} onChange={setFilter} />
+        <div className="dashboard-filters">
+          <FilterTabs filter={filter} onChange={setFilter} />
+          <CategorySelect inTab={inTab} category={category} onChange={setCategory} />
+        </div>
         <div role="tabpanel" id="tool-panel" aria-labelledby={`tab-${filter}`}>
           {/* A search matching nothing says so under the filter box. */}
           {shown.length === 0 ? (
-            !searching && <p className="empty-state">Every tool in this view is in your Recently Used list above.</p>
-          ) : (
+            !searching &&
+            (inView.length === 0 ? (
+              <p className="empty-state">No tools {TAB_LABELS[filter] === TAB_LABELS.all ? '' : `${TAB_LABELS[filter].toLowerCase()} `}in {category}.</p>
+            ) : (
+              <p className="empty-state">Every tool in this view is in your Recently Used list above.</p>
+            ))
+          ) : searching ? (
             <ul className="tool-grid" aria-label={TAB_LABELS[filter]}>
               {shown.map((tool) => <ToolCard key={tool.id} tool={tool} />)}
             </ul>
+          ) : (
+            <ToolGroups list={shown} />
           )}
         </div>
       </section>

@@ -1,8 +1,10 @@
-import { memo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { tools } from '../../engine/catalogue';
 import type { ToolMeta } from '../../engine/defineTool';
 import { Icon } from '../../ui/Icon';
+import { pinnedFirst, useFavourites } from '../../state/favourites';
+import { FavouriteStar } from '../ui/FavouriteStar';
 import { SearchBox, useToolSearch } from '../ui/ToolSearch';
 
 /*
@@ -19,6 +21,8 @@ const ToolLink = memo(function ToolLink({ tool, hidden, current, onNavigate }: {
         <Icon name={tool.icon} />
         <span>{tool.title}</span>
       </Link>
+      {/* Out of the Tab order: 51 more stops would bury the links; the tool page's own star is the keyboard's way (issue 20). */}
+      <FavouriteStar tool={tool} className="sidebar-star" focusable={false} />
     </li>
   );
 });
@@ -41,7 +45,10 @@ interface SidebarProps {
 export function Sidebar({ id, open, onNavigate, onClose }: SidebarProps) {
   const [query, setQuery] = useState('');
   const [location] = useLocation();
-  const results = useToolSearch(tools, query);
+  // Pinned tools first, in the order pinned (issue 20); the rest as the catalogue lists them.
+  const favourites = useFavourites((s) => s.ids);
+  const ordered = useMemo(() => pinnedFirst(tools, favourites), [favourites]);
+  const results = useToolSearch(ordered, query);
   const shown = new Set(results);
   let next = 0;
 
@@ -72,7 +79,7 @@ export function Sidebar({ id, open, onNavigate, onClose }: SidebarProps) {
       </ul>
       <h2 className="sidebar-heading" id={`${id}-tools`}>Tools</h2>
       <ul className="sidebar-tools" aria-labelledby={`${id}-tools`} hidden={results.length === 0}>
-        {tools.map((place) => {
+        {ordered.map((place) => {
           // A place a match holds gets the next match in rank order; the rest stay hidden where they are.
           const match = shown.has(place);
           const tool = match ? (results[next++] as ToolMeta) : place;
