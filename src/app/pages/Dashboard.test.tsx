@@ -16,12 +16,15 @@ import { Dashboard } from './Dashboard';
  */
 
 const cardsIn = (list: HTMLElement) => within(list).getAllByRole('listitem').length;
+/** The tab panel's cards, across its category lists (issue 20). */
+const panelCards = () => cardsIn(screen.getByRole('tabpanel'));
 const teacherCount = tools.filter(isTeacherTool).length;
 
 beforeEach(() => {
   localStorage.clear();
   useRecentTools.setState({ recentTools: [] });
   useDashboardFilter.getState().setFilter('all');
+  useDashboardFilter.getState().setCategory('all');
 });
 afterEach(cleanup);
 
@@ -30,11 +33,17 @@ describe('Dashboard', () => {
     const user = userEvent.setup();
     render(<Dashboard />);
     expect(screen.queryByRole('heading', { name: 'Recently Used' })).toBeNull();
-    expect(cardsIn(screen.getByRole('list', { name: 'All Tools' }))).toBe(tools.length);
+    expect(panelCards()).toBe(tools.length);
+    expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe('tab-all');
     await user.click(screen.getByRole('tab', { name: 'For Teachers' }));
-    expect(cardsIn(screen.getByRole('list', { name: 'For Teachers' }))).toBe(teacherCount);
+    expect(panelCards()).toBe(teacherCount);
     await user.click(screen.getByRole('tab', { name: 'For Students' }));
-    expect(cardsIn(screen.getByRole('list', { name: 'For Students' }))).toBe(tools.length - teacherCount);
+    expect(panelCards()).toBe(tools.length - teacherCount);
+    // The category filter narrows the tab to one labelled group.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'Writing');
+    const writing = tools.filter((t) => !isTeacherTool(t) && t.category === 'Writing').length;
+    expect(panelCards()).toBe(writing);
+    expect(screen.getByRole('list', { name: `Writing (${writing} tools)` })).toBeTruthy();
   });
 
   it('shows the five most recent tools, newest first, and takes them out of the list below', () => {
@@ -48,7 +57,7 @@ describe('Dashboard', () => {
     expect(within(recent).getAllByRole('link')[0]?.getAttribute('href')).toContain(visited[5]);
     // Visiting the dashboard itself takes none of the five slots.
     expect(cardsIn(recent)).toBe(5);
-    expect(cardsIn(screen.getByRole('list', { name: 'All Tools' }))).toBe(tools.length - 5);
+    expect(panelCards()).toBe(tools.length - 5);
   });
 
   it('filters by need once the search index has loaded, recent tools included, and Enter opens the best match (issue 21)', async () => {
