@@ -44,11 +44,13 @@ test('dashboard: the tabs by arrow keys, Home and End, then Enter on a card open
   await page.keyboard.press('ArrowRight');
   await expect(tab('For Students')).toHaveAttribute('aria-selected', 'true');
 
-  // Only the selected tab is a Tab stop: the next one is the panel's first card.
+  // Only the selected tab is a Tab stop: the next one is the Category filter (issue 20), then the panel's first card.
   const first = panelCards.first();
   const title = (await first.locator('.tool-card-title').textContent()) ?? '';
   const tool = tools.find((t) => t.title === title);
   expect(tool?.role, 'the first card of For Students is a student tool').not.toBe('teacher');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('combobox', { name: 'Category' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(first).toBeFocused();
   await page.keyboard.press('Enter');

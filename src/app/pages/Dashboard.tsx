@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { findTool, isTeacherTool, tools } from '../../engine/catalogue';
 import type { ToolMeta } from '../../engine/defineTool';
 import { groupByCategory } from '../../engine/toolGroups';
@@ -75,9 +75,24 @@ function CategorySelect({ inTab, category, onChange }: { inTab: readonly ToolMet
   );
 }
 
+/**
+ * Cards drawn in the first render: more than the catalogue's 51, so today's
+ * dashboard draws in one go; a catalogue of hundreds draws its first screens
+ * at once and the rest in a transition just after (issue 20's scale target).
+ */
+const FIRST_RENDER_CARDS = 64;
+
 /** The tab's tools under their categories, each a labelled list with its count (issue 20). */
 function ToolGroups({ list }: { list: readonly ToolMeta[] }) {
+  const [complete, setComplete] = useState(list.length <= FIRST_RENDER_CARDS);
+  useEffect(() => {
+    if (!complete) startTransition(() => setComplete(true));
+  }, [complete]);
+  let room = complete ? list.length : FIRST_RENDER_CARDS;
   return groupByCategory(list).map(({ category, tools: inGroup }) => {
+    if (room <= 0) return null;
+    const drawn = inGroup.slice(0, room);
+    room -= drawn.length;
     const headingId = `group-${category.replace(/\W+/g, '-').toLowerCase()}`;
     return (
       <section key={category} className="tool-group" aria-labelledby={headingId}>
@@ -85,7 +100,7 @@ function ToolGroups({ list }: { list: readonly ToolMeta[] }) {
           {category} <span className="tool-group-count">({inGroup.length} {inGroup.length === 1 ? 'tool' : 'tools'})</span>
         </h3>
         <ul className="tool-grid" aria-labelledby={headingId}>
-          {inGroup.map((tool) => <ToolCard key={tool.id} tool={tool} />)}
+          {drawn.map((tool) => <ToolCard key={tool.id} tool={tool} />)}
         </ul>
       </section>
     );
@@ -140,7 +155,9 @@ export function Dashboard() {
           </ul>
         </section>
       )}
-      <section aria-label="All tools" className="dashboard-section">
+      {/* Its heading is for screen readers' outline: the category headings below it are its h3s (issue 20). */}
+      <section aria-labelledby="all-tools-heading" className="dashboard-section">
+        <h2 id="all-tools-heading" className="visually-hidden">All tools</h2>
         <SearchBox label="Filter tools" placeholder="Filter tools..." value={query} onChange={setQuery} results={found} />
         <div className="dashboard-filters">
           <FilterTabs filter={filter} onChange={setFilter} />
@@ -160,7 +177,8 @@ export function Dashboard() {
               {shown.map((tool) => <ToolCard key={tool.id} tool={tool} />)}
             </ul>
           ) : (
-            <ToolGroups list={shown} />
+            // Keyed by the view: a tab or category chosen draws its first screen at once again.
+            <ToolGroups key={`${filter}:${category}`} list={shown} />
           )}
         </div>
       </section>

@@ -33,7 +33,8 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 function menuTabStops(menu: HTMLElement | null, toggle: HTMLElement | null): HTMLElement[] {
   const inMenu = menu ? [...menu.querySelectorAll<HTMLElement>(FOCUSABLE)] : [];
   // Tool links hidden by the search have no box, and cannot take focus.
-  return [toggle, ...inMenu].filter((el): el is HTMLElement => el !== null && el.getClientRects().length > 0);
+  // Controls kept out of the Tab order on purpose (the sidebar's stars, tabIndex -1) stay out of the trap's too.
+  return [toggle, ...inMenu].filter((el): el is HTMLElement => el !== null && el.tabIndex >= 0 && el.getClientRects().length > 0);
 }
 
 export function AppShell({ children }: { children: React.ReactNode }) {
