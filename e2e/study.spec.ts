@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { violationsOf } from './support/a11y';
 import { fillFromExample, flowProject, generateButton, openTool, resultRegion, seedActiveProject, seedStorage, storageKeys, toolById } from './support/app';
-import { answer, answerRightly, expectQuestion, itemsOf, quizWhiz, startQuiz, wrongAnswerTo } from './support/quiz';
+import { answer, answerAllWrongAt, answerRightly, itemsOf, quizWhiz, startQuiz, wrongAnswerTo } from './support/quiz';
 import { expectedTextOf, loadRegistry } from './support/registry';
 
 /*
@@ -188,13 +188,7 @@ test('quiz history: finish a quiz with two wrong answers, save it, retry just th
   const items = itemsOf(quizWhiz);
   const result = await startQuiz(page, quizWhiz);
   const missed = [0, 2];
-  for (const [i, item] of items.entries()) {
-    await expectQuestion(result, items, i);
-    if (missed.includes(i)) {
-      await answer(result, item, wrongAnswerTo(item));
-      await result.getByRole('button', { name: 'Continue Quiz' }).click();
-    } else await answerRightly(result, item);
-  }
+  await answerAllWrongAt(result, items, missed);
   await expect(result.getByText(/^Your score:/)).toHaveText(`Your score: ${items.length - 2} / ${items.length}`);
   await result.getByRole('button', { name: 'Save to Project' }).click();
   await expect(result.getByRole('button', { name: 'Saved!' })).toBeDisabled();

@@ -5,7 +5,7 @@ import type { ToolDeclaration } from '../../src/engine/defineTool';
 import { fillFromExample, generateButton, openTool, resultRegion, toolById } from './app';
 import { loadRegistry } from './registry';
 
-/* The quizzes, their example items and the play helpers the quiz flows share (quiz.spec.ts, quiz-screens.spec.ts). */
+/* The quizzes, their example items and the play helpers the quiz flows share (quiz.spec.ts, quiz-screens.spec.ts, study.spec.ts). */
 
 export const tools = await loadRegistry();
 export const quizWhiz = toolById(tools, 'quiz-whiz');
@@ -75,6 +75,22 @@ export async function answerRestRightly(result: Locator, items: Item[], from: nu
   for (let i = from; i < items.length; i++) {
     await expectQuestion(result, items, i);
     await answerRightly(result, items[i]!);
+  }
+}
+
+/**
+ * Plays a whole quiz from the first question: answers wrongly at the `missed`
+ * indexes (then Continue Quiz past the remediation), rightly elsewhere,
+ * checking each question is shown in turn. The flows that need a score with
+ * misses in it (the end screens, the quiz history) share this one loop.
+ */
+export async function answerAllWrongAt(result: Locator, items: Item[], missed: readonly number[]): Promise<void> {
+  for (const [i, item] of items.entries()) {
+    await expectQuestion(result, items, i);
+    if (missed.includes(i)) {
+      await answer(result, item, wrongAnswerTo(item));
+      await result.getByRole('button', { name: 'Continue Quiz' }).click();
+    } else await answerRightly(result, item);
   }
 }
 
