@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { tools } from '../../engine/catalogue';
 import type { ToolMeta } from '../../engine/defineTool';
 import { Icon } from '../../ui/Icon';
+import { routes } from '../../ui/routes';
 import { pinnedFirst, useFavourites } from '../../state/favourites';
 import { FavouriteStar } from '../ui/FavouriteStar';
 import { SearchBox, useToolSearch } from '../ui/ToolSearch';
@@ -27,11 +28,14 @@ const ToolLink = memo(function ToolLink({ tool, hidden, current, onNavigate }: {
   );
 });
 
-/** The app's own pages: [route, icon, name]. A page is current on its route and beneath it (a project's page is under Projects). */
+/**
+ * The app's own pages: [route, icon, name]. A page is current on its route and beneath it (a project's page is under Projects).
+ * Settings takes its path from ui/routes.ts, as the router does, so the link follows the route if it moves.
+ */
 const PAGES = [
-  ['dashboard', 'dashboard', 'Dashboard'],
-  ['projects', 'folder', 'Projects'],
-  ['settings', 'settings', 'Settings'],
+  ['/dashboard', 'dashboard', 'Dashboard'],
+  ['/projects', 'folder', 'Projects'],
+  [routes.settings, 'settings', 'Settings'],
 ] as const;
 
 interface SidebarProps {
@@ -68,9 +72,9 @@ export function Sidebar({ id, open, onNavigate, onClose }: SidebarProps) {
       </Link>
       <SearchBox label="Search tools" placeholder="Search tools..." value={query} onChange={setQuery} results={results} onOpen={onNavigate} />
       <ul className="sidebar-links">
-        {PAGES.map(([page, icon, name]) => (
-          <li key={page}>
-            <Link href={`/${page}`} aria-current={location === `/${page}` || location.startsWith(`/${page}/`) ? 'page' : undefined} onClick={onNavigate}>
+        {PAGES.map(([path, icon, name]) => (
+          <li key={path}>
+            <Link href={path} aria-current={location === path || location.startsWith(`${path}/`) ? 'page' : undefined} onClick={onNavigate}>
               <Icon name={icon} />
               <span>{name}</span>
             </Link>

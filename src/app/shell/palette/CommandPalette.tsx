@@ -7,6 +7,7 @@ import { useFavourites } from '../../../state/favourites';
 import { useProjects } from '../../../state/projects';
 import { useRecentTools } from '../../../state/recentTools';
 import { Icon } from '../../../ui/Icon';
+import { routes } from '../../../ui/routes';
 
 /*
  * The command palette (issue 20): Ctrl+K or Cmd+K anywhere, or "/" where no
@@ -20,7 +21,7 @@ import { Icon } from '../../../ui/Icon';
 const screens: readonly PaletteEntry[] = [
   { key: 'screen:dashboard', kind: 'screen', title: 'Dashboard', href: '/dashboard', icon: 'dashboard', category: 'Page' },
   { key: 'screen:projects', kind: 'screen', title: 'Projects', href: '/projects', icon: 'folder', category: 'Page' },
-  { key: 'screen:settings', kind: 'screen', title: 'Settings', href: '/settings', icon: 'settings', category: 'Page' },
+  { key: 'screen:settings', kind: 'screen', title: 'Settings', href: routes.settings, icon: 'settings', category: 'Page' },
 ];
 
 const toolEntries = tools.map(toolEntry);
