@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { ToolDeclaration } from '../src/engine/defineTool';
 import { defaultValues } from '../src/engine/fields';
-import { blockingReason } from '../src/engine/formSchema';
+import { blockingReason } from '../src/engine/formRules';
 import { fillFromExample, flowProject, generateButton, openTool, resultRegion, seedActiveProject } from './support/app';
 import { rawMarkupIn } from '../src/engine/testing/rawMarkup';
 import { exportFile, wordParagraphs } from './support/exportFiles';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CrossFieldRule, Field } from './fields';
-import { blockingReason, formSchema, numberOrDefault, preparedValues } from './formSchema';
+import { blockingReason, numberOrDefault, preparedValues } from './formRules';
+import { formSchema } from './formSchema';
 
 const rubric: Field[] = [
   { name: 'assignmentType', kind: 'text', label: 'Assignment type', required: true, default: 'Persuasive Essay' },

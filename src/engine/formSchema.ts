@@ -1,31 +1,14 @@
 import { z } from 'zod';
 import type { CrossFieldRule, Field, FormValues } from './fields';
+import { isBlank, numberOrDefault, ruleHolds } from './formRules';
 
 /*
- * Form validation, derived from the field list. The same rules decide when
- * Generate is enabled (blockingReason) and what the submit handler accepts
- * (formSchema), so the button and the validation can never disagree.
+ * Form validation, derived from the field list: what the submit handler
+ * accepts. When Generate is enabled comes from the same predicates
+ * (formRules.ts), so the button and the validation can never disagree. This
+ * module brings zod, so a tool page loads it on the first validation, not
+ * with the form.
  */
-
-function isBlank(value: unknown): boolean {
-  if (typeof value === 'number') return !Number.isFinite(value);
-  return typeof value !== 'string' || value.trim() === '';
-}
-
-/** Fields whose blank value blocks Generate: required text, dates and numbers. */
-function blocksWhenBlank(field: Field): boolean {
-  return field.required === true && field.kind !== 'select' && field.kind !== 'switch';
-}
-
-/** A number input's value, or the field's default when it holds no number (spec 5). */
-export function numberOrDefault(value: unknown, fallback: number): number {
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  if (typeof value === 'string' && value.trim() !== '') {
-    const parsed = Number(value);
-    if (Number.isFinite(parsed)) return parsed;
-  }
-  return fallback;
-}
 
 function fieldSchema(field: Field): z.ZodType {
   switch (field.kind) {
@@ -60,13 +43,6 @@ function fieldSchema(field: Field): z.ZodType {
   }
 }
 
-function ruleHolds(rule: CrossFieldRule, values: FormValues): boolean {
-  switch (rule.kind) {
-    case 'atLeastOne':
-      return rule.fields.some((name) => !isBlank(values[name]));
-  }
-}
-
 export function formSchema(fields: readonly Field[], rules: readonly CrossFieldRule[] = []) {
   const shape = Object.fromEntries(fields.map((f) => [f.name, fieldSchema(f)]));
   return z.object(shape).superRefine((values, ctx) => {
@@ -78,22 +54,3 @@ export function formSchema(fields: readonly Field[], rules: readonly CrossFieldR
   });
 }
 
-/** Why Generate is disabled, or null when the inputs are enough to send. */
-export function blockingReason(fields: readonly Field[], rules: readonly CrossFieldRule[] = [], values: FormValues): string | null {
-  const missing = fields.filter((f) => blocksWhenBlank(f) && isBlank(values[f.name]));
-  if (missing.length > 0) return `Fill in ${missing.map((f) => f.label).join(' and ')} to generate.`;
-  const broken = rules.find((rule) => !ruleHolds(rule, values));
-  return broken ? broken.message : null;
-}
-
-/** What is sent: text trimmed, numbers parsed (or their default). */
-export function preparedValues(fields: readonly Field[], values: FormValues): FormValues {
-  return Object.fromEntries(
-    fields.map((f) => {
-      const value = values[f.name];
-      if (f.kind === 'number') return [f.name, numberOrDefault(value, f.default)];
-      if (f.kind === 'switch') return [f.name, value === true];
-      return [f.name, typeof value === 'string' ? value.trim() : String(value ?? '')];
-    }),
-  );
-}

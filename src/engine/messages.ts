@@ -20,6 +20,8 @@ export const messages = {
   timedOut: 'The AI is taking too long to answer. Your inputs are kept: please try again.',
   wentOffline: 'You went offline before the answer arrived. Your inputs are kept: try again when you are back online.',
   leftPage: 'The last request was stopped when you left this tool.',
+  /** A tool's code did not arrive (offline, a flaky network): nothing was sent, and trying again loads it again. */
+  toolNotLoaded: 'This tool could not be loaded. Check your connection and try again.',
   /** Settings' Test connection waits less than a tool does: it asks for one word, and the user is waiting on the button. */
   connectionTestTimedOut: (seconds: number) =>
     `No answer within ${seconds} second${seconds === 1 ? '' : 's'}, so the test stopped. Check the address; a model that is still starting can be this slow, so try again in a minute.`,

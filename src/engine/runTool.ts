@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { contractSchemaOf, rememberContract, withoutProperties } from './resultContracts';
 import type { ResultSpec, ToolDeclaration } from './defineTool';
 import type { Field, FormValues } from './fields';
-import { preparedValues } from './formSchema';
+import { preparedValues } from './formRules';
 import { InvalidAnswerError } from './messages';
 import { renderPrompt } from './promptTemplate';
 import { zodIssuesText } from './zodIssues';

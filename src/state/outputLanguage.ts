@@ -1,9 +1,7 @@
-// zod's full API, as every tool page (where this loads) has it already; zod/mini would add its own constructors.
-import { z } from 'zod';
 import { create } from 'zustand';
 import { DEFAULT_LANGUAGE, isOutputLanguage, type OutputLanguage } from '../engine/refine/outputOptions';
 import { readStored, STORAGE_PREFIX, writeStored } from '../engine/storage';
-import { zodReader } from '../engine/stored/zodReader';
+import type { StoredReader } from '../engine/stored/reader';
 import { storageListeners } from './crossTab';
 
 /** Where the choice is kept; not in storageKeys, which every page loads, as only tool pages read it. */
@@ -15,7 +13,9 @@ interface OutputLanguageState {
   setLanguage(language: OutputLanguage): void;
 }
 
-const readLanguage = zodReader(z.string().refine(isOutputLanguage) as z.ZodType<OutputLanguage>);
+/** One of the offered codes, checked without zod: a tool's form paints before zod loads (issue 19). */
+const readLanguage: StoredReader<OutputLanguage> = (value) =>
+  typeof value === 'string' && isOutputLanguage(value) ? { ok: true, value } : { ok: false, problem: '(root): not an offered language' };
 
 export const useOutputLanguage = create<OutputLanguageState>()((set) => ({
   language: readStored(OUTPUT_LANGUAGE_KEY, readLanguage, DEFAULT_LANGUAGE),

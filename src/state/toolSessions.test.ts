@@ -229,6 +229,34 @@ describe('a tool session, kept', () => {
     expect(again.useToolSessions.getState().open(tool).values).toEqual({ topic: '', essayType: 'Argumentative' });
   });
 
+  it('opens a first visit without the session code, and says what to load before opening a stored session (issue 19)', async () => {
+    vi.resetModules();
+    const cold = await import('./toolSessions');
+    expect(cold.hasStoredSession(tool.id)).toBe(false);
+    expect(cold.useToolSessions.getState().open(tool)).toMatchObject({ values: { topic: '', essayType: 'Argumentative' }, result: null });
+
+    localStorage.setItem(storageKeys.toolSession(tool.id), JSON.stringify({ values: { topic: 'Kept', essayType: 'Narrative' } }));
+    vi.resetModules();
+    const later = await import('./toolSessions');
+    expect(later.hasStoredSession(tool.id)).toBe(true);
+    expect(() => later.useToolSessions.getState().open(tool)).toThrow(/await loadSessionCode\(\) before opening it/);
+    await later.loadSessionCode();
+    expect(later.useToolSessions.getState().open(tool).values).toEqual({ topic: 'Kept', essayType: 'Narrative' });
+  });
+
+  it('answers Generate pressed before the session code arrived: the request waits for it', async () => {
+    vi.resetModules();
+    const { useToolSessions } = await import('./toolSessions');
+    const { backend, calls } = heldBackend();
+    useToolSessions.getState().open(tool);
+    const done = useToolSessions.getState().generate(tool, { topic: 'Phones', essayType: 'Narrative' }, backend);
+    expect(useToolSessions.getState().sessions[tool.id]?.status).toBe('loading');
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    calls[0]?.resolve({ thesis: 'Late but here' });
+    await done;
+    expect(useToolSessions.getState().sessions[tool.id]).toMatchObject({ status: 'idle', result: { kind: 'json', data: { thesis: 'Late but here' } } });
+  });
+
   it('starts again when storage is cleared ("Delete all my data"): nothing typed or answered is shown or written back', async () => {
     const { useToolSessions } = await freshStore();
     const { storageListeners } = await import('./crossTab');

@@ -1,28 +1,19 @@
-import { z } from 'zod';
 import { create } from 'zustand';
 import type { Backend } from '../engine/backend/types';
 import type { ToolDeclaration } from '../engine/defineTool';
 import { defaultValues, holdsPersonalData, type FormValues } from '../engine/fields';
-import { messages } from '../engine/messages';
+import { messages, UserFacingError } from '../engine/messages';
 import type { ChangeRequest } from '../engine/refine/changeRequests';
 import type { ReadingLevel } from '../engine/refine/outputOptions';
-import { produceAnswer, type Answer, type AnswerRequest } from '../engine/refine/produceAnswer';
-import { revalidatedResult, type CallOptions, type ToolResult } from '../engine/runTool';
+import type { Answer, AnswerRequest } from '../engine/refine/produceAnswer';
+import type { CallOptions, ToolResult } from '../engine/runTool';
 import { readStored, storageKeys, writeStored } from '../engine/storage';
-import { zodReader } from '../engine/stored/zodReader';
+import type { StoredReader } from '../engine/stored/reader';
 import { ToolRequests } from '../engine/toolRequest';
 import { storageListeners } from './crossTab';
 import { useOutputLanguage } from './outputLanguage';
 import { useSettings } from './settings';
-import {
-  addVersion,
-  legacyVersion,
-  readingLevelSchema,
-  revalidatedVersions,
-  storedResultSchema,
-  storedVersionsSchema,
-  type ResultVersion,
-} from './resultVersions';
+import { addVersion, showing, type ResultVersion } from './resultVersions';
 
 export { REQUEST_TIMEOUT_MS } from '../engine/toolRequest';
 
@@ -61,17 +52,36 @@ export interface ToolSession {
   notice: string | null;
 }
 
-const formValuesSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]));
-const storedSessionSchema = z.object({
-  values: formValuesSchema,
-  /** Sessions stored before versions existed carry only their one result. */
-  result: storedResultSchema.nullable().optional(),
-  resultId: z.string().nullable().optional(),
-  versions: storedVersionsSchema.optional(),
-  shown: z.number().int().nonnegative().optional(),
-  resultValues: formValuesSchema.nullable().optional(),
-  level: readingLevelSchema.catch('').optional(),
-});
+/*
+ * The code behind a stored session and behind an answer (zod, the tool's
+ * result checks, the prompt) is not in a tool page's first load (issue 19): a
+ * first visit paints the form without it. A tool page loads it when the
+ * person starts on the form, and waits for it before opening a tool that has
+ * a session stored; Generate waits for it if it is not here yet.
+ */
+type SessionCode = typeof import('./sessionCode');
+let sessionCode: SessionCode | undefined;
+let sessionCodeLoading: Promise<SessionCode> | undefined;
+
+export function loadSessionCode(): Promise<SessionCode> {
+  sessionCodeLoading ??= import('./sessionCode').then(
+    (code) => (sessionCode = code),
+    (error: unknown) => {
+      sessionCodeLoading = undefined; // A failed chunk load (flaky network) is tried again next time.
+      console.warn('[tool sessions] could not load the session code', error);
+      throw new UserFacingError(messages.toolNotLoaded);
+    },
+  );
+  return sessionCodeLoading;
+}
+
+/** The stored JSON as it is, checked by restoredSession (sessionCode) when there is any. */
+const anyJson: StoredReader<unknown> = (value) => ({ ok: true, value });
+
+/** Whether this tool has a session stored, so opening it needs loadSessionCode first. */
+export function hasStoredSession(toolId: string): boolean {
+  return readStored(storageKeys.toolSession(toolId), anyJson, null) !== null;
+}
 
 function persist(toolId: string, session: ToolSession): void {
   try {
@@ -83,39 +93,14 @@ function persist(toolId: string, session: ToolSession): void {
   }
 }
 
-/** The session's fields that follow from which version is shown. */
-function showing(versions: ResultVersion[], shown: number): Pick<ToolSession, 'versions' | 'shown' | 'result' | 'resultId'> {
-  const index = Math.min(Math.max(shown, 0), versions.length - 1);
-  const version = versions[index];
-  return { versions, shown: version ? index : 0, result: version?.result ?? null, resultId: version?.id ?? null };
-}
-
 function restore(tool: ToolDeclaration): ToolSession {
-  const defaults = defaultValues(tool.fields);
-  const stored = readStored(storageKeys.toolSession(tool.id), zodReader(storedSessionSchema.nullable()), null);
-  const values = { ...defaults };
-  for (const field of tool.fields) {
-    const kept = stored?.values[field.name];
-    const cleared = field.kind === 'number' && kept === '';
-    if (kept !== undefined && (typeof kept === typeof defaults[field.name] || cleared)) values[field.name] = kept;
+  const stored = readStored(storageKeys.toolSession(tool.id), anyJson, null);
+  if (stored === null) {
+    const values = defaultValues(tool.fields);
+    return { values, ...showing([], 0), resultValues: null, level: '', error: null, refineError: null, status: 'idle', partial: null, notice: null };
   }
-  const legacy = revalidatedResult(tool.result, stored?.result ?? null);
-  const versions = stored?.versions
-    ? revalidatedVersions(tool.result, stored.versions)
-    : legacy
-      ? [legacyVersion(legacy, stored?.resultId)]
-      : [];
-  return {
-    values,
-    ...showing(versions, stored?.shown ?? versions.length - 1),
-    resultValues: versions.length > 0 ? (stored?.resultValues ?? values) : null,
-    level: stored?.level ?? '',
-    error: null,
-    refineError: null,
-    status: 'idle',
-    partial: null,
-    notice: null,
-  };
+  if (!sessionCode) throw new Error(`Tool "${tool.id}" has a stored session: await loadSessionCode() before opening it.`);
+  return sessionCode.restoredSession(tool, stored);
 }
 
 /**
@@ -179,10 +164,12 @@ export const useToolSessions = create<ToolSessionsState>()((set, get) => {
     const failed = (message: string): Partial<ToolSession> => (ask.refine ? { refineError: message } : { error: message });
     const answer = (options: Required<CallOptions>) => {
       const replaced = namesReplacedFor(tool);
-      // Most tools decide at once, so their request starts in the same tick as ever.
-      return typeof replaced === 'boolean'
-        ? produceAnswer(tool, values, backend, { ...ask, pseudonymise: replaced }, options)
-        : replaced.then((pseudonymise) => produceAnswer(tool, values, backend, { ...ask, pseudonymise }, options));
+      // With the code here (it loads as the person starts on the form) most tools decide at once, so their request starts in the same tick as ever.
+      if (sessionCode && typeof replaced === 'boolean') return sessionCode.produceAnswer(tool, values, backend, { ...ask, pseudonymise: replaced }, options);
+      return Promise.all([loadSessionCode(), replaced]).then(([code, pseudonymise]) => {
+        options.signal.throwIfAborted(); // Cancelled while the code loaded: nothing is sent.
+        return code.produceAnswer(tool, values, backend, { ...ask, pseudonymise }, options);
+      });
     };
     return requests.run(tool.id, answer, {
       onText: (textSoFar) => update(tool.id, { partial: textSoFar }, false),

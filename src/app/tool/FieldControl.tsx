@@ -4,7 +4,7 @@ import { loadedWidget, widgetMap } from '../../../renderers';
 import { attachable, type Field, type FormValues } from '../../engine/fields';
 import { AttachFile } from './attach/AttachFile';
 import type { FieldWidgetProps } from '../../../renderers/widgetProps';
-import { numberOrDefault } from '../../engine/formSchema';
+import { numberOrDefault } from '../../engine/formRules';
 
 /** A required number keeps its blank, so Generate can stay disabled until it is filled. */
 function blankOrNumber(value: unknown): number | string {

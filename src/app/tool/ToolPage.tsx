@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { loadTool } from '../../engine/catalogue';
 import type { ToolDeclaration, ToolMeta } from '../../engine/defineTool';
-import { useToolSessions } from '../../state/toolSessions';
+import { hasStoredSession, loadSessionCode, useToolSessions } from '../../state/toolSessions';
+import { messages } from '../../engine/messages';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { ToolLoading } from './ToolLoading';
 import { ToolRunner } from './ToolRunner';
@@ -24,7 +25,8 @@ export function ToolPage({ meta }: { meta: ToolMeta }) {
     // The widgets come with the declaration: a form whose control changed under the typist would lose their typing.
     loadTool(meta.id)
       .then(async (declaration) => {
-        await preloadWidgets(declaration);
+        // A stored session is read back (and its results checked) by code a first visit does without.
+        await Promise.all([preloadWidgets(declaration), hasStoredSession(declaration.id) ? loadSessionCode() : undefined]);
         return declaration;
       })
       .then(
@@ -45,7 +47,7 @@ export function ToolPage({ meta }: { meta: ToolMeta }) {
   return (
     <>
       {failed ? (
-        <ErrorBox message="This tool could not be loaded. Check your connection and try again.">
+        <ErrorBox message={messages.toolNotLoaded}>
           <button type="button" className="button" onClick={() => setAttempt((n) => n + 1)}>Try again</button>
         </ErrorBox>
       ) : (

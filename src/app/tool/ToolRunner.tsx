@@ -1,13 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { formCollapsesUnder, previewKindFor } from '../../../renderers';
-import { contractSchemaOf } from '../../engine/runTool';
+import { contractSchemaOf } from '../../engine/resultContracts';
 import type { ToolDeclaration } from '../../engine/defineTool';
 import { inputSummary, type FormValues } from '../../engine/fields';
-import { blockingReason, formSchema } from '../../engine/formSchema';
-import { useToolSessions } from '../../state/toolSessions';
+import { blockingReason } from '../../engine/formRules';
+import { loadSessionCode, useToolSessions } from '../../state/toolSessions';
 import { useOutputLanguage } from '../../state/outputLanguage';
 import { languageName } from '../../engine/refine/outputOptions';
 import { messages } from '../../engine/messages';
@@ -27,6 +26,28 @@ import { WhatWillBeSent } from './privacy/WhatWillBeSent';
  */
 const loadResultCard = () => import('./ResultCard');
 const ResultCard = lazy(() => loadResultCard().then((m) => ({ default: m.ResultCard })));
+
+const loadValidation = () => import('./formValidation');
+
+/**
+ * The form's resolver, its code (zod) loaded on the first validation: react-hook-form
+ * waits for an async resolver, so the form paints without it (issue 19).
+ */
+function lazyResolver(tool: ToolDeclaration): Resolver<FormValues> {
+  let resolver: Promise<Resolver<FormValues>> | undefined;
+  return async (values, context, options) => {
+    resolver ??= loadValidation().then(({ toolFormResolver }) => toolFormResolver(tool));
+    try {
+      return await (await resolver)(values, context, options);
+    } catch (error) {
+      // The code did not arrive (offline): nothing is sent, the form says so and stays as it was; the next try loads it again.
+      resolver = undefined;
+      console.warn('[tool form] could not load validation', error);
+      const first = tool.fields[0]?.name ?? 'root';
+      return { values: {}, errors: { [first]: { type: 'load', message: messages.toolNotLoaded } } };
+    }
+  };
+}
 
 /*
  * The one generic tool screen. Everything tool-specific comes from the
@@ -51,16 +72,18 @@ export function ToolRunner({ tool }: { tool: ToolDeclaration }) {
   // The preview's code (for markdown: marked and DOMPurify) loads once the person starts on the form, or a request
   // starts: a visit that only looks loads none of it, and by the time Generate is pressed it is here (issue 19).
   const [previewWanted, setPreviewWanted] = useState(false);
-  const wantPreview = useCallback(() => setPreviewWanted(true), []);
+  const wantPreview = useCallback(() => {
+    setPreviewWanted(true);
+    // Validation and the answer's code come too, so Generate runs at once when pressed.
+    void loadValidation().catch(() => undefined);
+    void loadSessionCode().catch(() => undefined);
+  }, []);
   const busy = (session?.status ?? 'idle') !== 'idle';
   const PreviewBody = usePreviewBody(previewWanted || busy ? previewKindFor(tool) : null);
   const resultSchema = useMemo(() => (tool.result === 'markdown' ? undefined : contractSchemaOf(tool.result)), [tool]);
 
-  const schema = useMemo(() => formSchema(tool.fields, tool.rules), [tool]);
-  const form = useForm<FormValues>({
-    defaultValues: session?.values,
-    resolver: zodResolver(schema) as unknown as Resolver<FormValues>,
-  });
+  const resolver = useMemo(() => lazyResolver(tool), [tool]);
+  const form = useForm<FormValues>({ defaultValues: session?.values, resolver });
   const values = useWatch({ control: form.control }) as FormValues;
 
   useEffect(() => {

@@ -33,5 +33,8 @@ export function heldBackend() {
 /** A fresh store module, reading whatever localStorage holds now (as a page load would). */
 export async function freshStore() {
   vi.resetModules();
-  return import('../toolSessions');
+  const sessions = await import('../toolSessions');
+  // The session code loads as a person starts on a form; these tests start with it here, as Generate usually does.
+  await sessions.loadSessionCode();
+  return sessions;
 }
