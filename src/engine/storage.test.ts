@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { UserFacingError } from './messages';
-import { readStored, StorageFullError, storageUnavailable, writeStored } from './storage';
+import { readStored, StorageFullError, storageUnavailable, writeStored, writeStoredOrWarn } from './storage';
 import { zodReader } from './stored/zodReader';
 
 const listSchema = zodReader(z.array(z.object({ id: z.string() })));
@@ -67,5 +67,21 @@ describe('writeStored', () => {
     });
     expect(() => writeStored('k', 'x')).toThrow(UserFacingError);
     expect(() => writeStored('k', 'x')).toThrow(storageUnavailable);
+  });
+});
+
+describe('writeStoredOrWarn', () => {
+  it('writes JSON and says so', () => {
+    expect(writeStoredOrWarn('k', ['a'], 'could not')).toBe(true);
+    expect(localStorage.getItem('k')).toBe('["a"]');
+    expect(console.warn).not.toHaveBeenCalled();
+  });
+
+  it('logs a full quota with the caller\'s words instead of throwing, and says it did not store', () => {
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('quota', 'QuotaExceededError');
+    });
+    expect(writeStoredOrWarn('k', 'x', '[here] could not keep it')).toBe(false);
+    expect(console.warn).toHaveBeenCalledWith('[here] could not keep it', expect.any(StorageFullError));
   });
 });

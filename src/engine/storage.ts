@@ -105,6 +105,24 @@ export function writeStored(key: string, value: unknown): void {
   }
 }
 
+/**
+ * Writes a JSON value that is only a convenience to keep (pinned tools, a
+ * filter, the recent list): the screen already shows the change, and a full
+ * or blocked storage loses only its survival across a reload. So a failure is
+ * logged with `failure` (spec 8: logged) and never thrown, since a thrown
+ * storage error there would crash the screen over something the person can
+ * do without. Returns whether the value was stored.
+ */
+export function writeStoredOrWarn(key: string, value: unknown, failure: string): boolean {
+  try {
+    writeStored(key, value);
+    return true;
+  } catch (error) {
+    console.warn(failure, error);
+    return false;
+  }
+}
+
 export function removeStored(key: string): void {
   try {
     store()?.removeItem(key);

@@ -1,6 +1,6 @@
 import { readers } from '../engine/stored/readers';
 import { create } from 'zustand';
-import { readStored, storageKeys, writeStored } from '../engine/storage';
+import { readStored, storageKeys, writeStoredOrWarn } from '../engine/storage';
 import { categoryFilters, dashboardFilters } from '../engine/stored/choices';
 
 export { categoryFilters, dashboardFilters };
@@ -17,11 +17,7 @@ interface DashboardFilterState {
 
 /** Remembered for the next visit; storage refusing only loses that (spec 8: logged). */
 function remember(key: string, value: string): void {
-  try {
-    writeStored(key, value);
-  } catch (error) {
-    console.warn('[dashboard] could not remember the filter', error);
-  }
+  writeStoredOrWarn(key, value, '[dashboard] could not remember the filter');
 }
 
 export const useDashboardFilter = create<DashboardFilterState>()((set) => ({

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { findTool } from '../engine/catalogue';
-import { readStored, storageKeys, writeStored } from '../engine/storage';
+import { readStored, storageKeys, writeStoredOrWarn } from '../engine/storage';
 import { readers } from '../engine/stored/readers';
 
 /*
@@ -20,13 +20,9 @@ function load(): string[] {
   return [...new Set(stored)].filter((id) => findTool(id) !== undefined).slice(0, MAX_FAVOURITES);
 }
 
+/** The pins hold on this page; storage refusing loses only their survival across a reload (spec 8: logged). */
 function persist(ids: readonly string[]): void {
-  try {
-    writeStored(storageKeys.favourites, ids);
-  } catch (error) {
-    // The pins hold on this page; only their survival across a reload is lost (spec 8: logged).
-    console.warn('[favourites] could not store the pinned tools', error);
-  }
+  writeStoredOrWarn(storageKeys.favourites, ids, '[favourites] could not store the pinned tools');
 }
 
 interface FavouritesState {

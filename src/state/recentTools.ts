@@ -1,6 +1,6 @@
 import { readers } from '../engine/stored/readers';
 import { create } from 'zustand';
-import { readStored, STORAGE_PREFIX, storageKeys, writeStored } from '../engine/storage';
+import { readStored, STORAGE_PREFIX, storageKeys, writeStoredOrWarn } from '../engine/storage';
 
 /** Spec 9: at most 5, most recent first, no duplicates. */
 export const MAX_RECENT = 5;
@@ -62,15 +62,12 @@ export const useRecentTools = create<RecentToolsState>()((set, get) => {
       const current = unsaved ? get() : load();
       const next = { recent: withVisit(current.recent, id), recentTools: withToolVisit(current.recentTools, id) };
       set(next);
-      try {
-        // The tools-only list first: another tab re-reads both when the spec's list changes.
-        writeStored(recentToolIdsKey, next.recentTools);
-        writeStored(storageKeys.recentTools, next.recent);
-        unsaved = false;
-      } catch (error) {
-        unsaved = true;
-        console.warn('[recent tools] could not store the visit', error); // Spec 8: only logged.
-      }
+      // The tools-only list first: another tab re-reads both when the spec's list changes. A refused
+      // write is only logged (spec 8), and the spec's list is not tried after the first one fails.
+      const failure = '[recent tools] could not store the visit';
+      const stored =
+        writeStoredOrWarn(recentToolIdsKey, next.recentTools, failure) && writeStoredOrWarn(storageKeys.recentTools, next.recent, failure);
+      unsaved = !stored;
     },
     reload() {
       if (!unsaved) set(load());
