@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { ToolDeclaration } from '../src/engine/defineTool';
+import type { RendererChoice } from '../src/engine/toolForm';
 import type { RendererKey } from '../src/engine/renderers';
 import type { PreviewBodyProps, ResultRendererProps } from '../src/engine/rendererProps';
 import type { WidgetKey } from '../src/engine/widgets';
@@ -72,7 +73,7 @@ const loadedWidgets = new Map<WidgetKey, ComponentType<FieldWidgetProps>>();
  * person typing into it (Suspense swaps its fallback for the widget), taking
  * their focus and the rest of their typing with it.
  */
-export async function preloadWidgets(tool: ToolDeclaration): Promise<void> {
+export async function preloadWidgets(tool: Pick<ToolDeclaration, 'fields'>): Promise<void> {
   const keys = [...new Set(tool.fields.flatMap((field) => (field.widget ? [field.widget] : [])))];
   await Promise.all(
     keys.map(async (key) => {
@@ -99,7 +100,7 @@ export const previewBodies: Record<PreviewKind, () => Promise<ComponentType<Prev
   structured: () => import('./preview/StructuredPreview').then((m) => m.default),
 };
 
-export function previewKindFor(tool: ToolDeclaration): PreviewKind | null {
+export function previewKindFor(tool: RendererChoice): PreviewKind | null {
   const key = rendererKeyFor(tool);
   return key === 'markdown' || key === 'structured' ? key : null;
 }
@@ -111,10 +112,11 @@ export function previewKindFor(tool: ToolDeclaration): PreviewKind | null {
  */
 const takesThePage: ReadonlySet<RendererKey> = new Set<RendererKey>(['quiz']);
 
-export function formCollapsesUnder(tool: ToolDeclaration): boolean {
+export function formCollapsesUnder(tool: RendererChoice): boolean {
   return takesThePage.has(rendererKeyFor(tool));
 }
 
-export function rendererKeyFor(tool: ToolDeclaration): RendererKey {
+/** A form's or a declaration's renderer: the one it names, else markdown's or the structured one's. */
+export function rendererKeyFor(tool: RendererChoice): RendererKey {
   return tool.renderer ?? (tool.result === 'markdown' ? 'markdown' : 'structured');
 }

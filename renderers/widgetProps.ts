@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ToolDeclaration } from '../src/engine/defineTool';
+import type { ToolForm } from '../src/engine/toolForm';
 import type { Field, FormValues } from '../src/engine/fields';
 
 /**
@@ -8,7 +8,8 @@ import type { Field, FormValues } from '../src/engine/fields';
  * field may name stay in src/engine/widgets.ts.
  */
 export interface FieldWidgetProps {
-  tool: ToolDeclaration;
+  /** The tool's form (what its page paints before the declaration loads). */
+  tool: ToolForm;
   field: Field;
   value: FormValues[string] | undefined;
   /** Another field's current value. */

@@ -51,10 +51,22 @@ describe('registryPlugin', () => {
   it('lists every file in the registry folder with its metadata and a lazy loader', async () => {
     const code = await loadCatalogueModule();
     expect(code).toContain('["tide-explainer","Tide Explainer","A tool added by writing one file.","waves","Writing"]');
-    expect(code).toContain(`"tide-explainer": () => import(${JSON.stringify(path.join(dir, 'tide-explainer.ts'))})`);
+    expect(code).toContain('"tide-explainer": () => import("virtual:studyforge/tool-form/tide-explainer")');
     // Prompts and examples stay out of the metadata: they load with the route.
     expect(code).not.toContain('Write about');
     expect(code).not.toContain('caused mainly by the Moon');
+  });
+
+  it("writes each tool's form as plain data, and imports its declaration from there (issue 19)", async () => {
+    const code = await loadVirtualModule('virtual:studyforge/tool-form/tide-explainer');
+    expect(code).toContain(
+      'export const form = {"id":"tide-explainer","fields":[{"name":"topic","kind":"text","label":"Topic","required":true}],"result":"markdown","refines":true};',
+    );
+    expect(code).toContain(`export const loadDeclaration = () => import(${JSON.stringify(path.join(dir, 'tide-explainer.ts'))});`);
+    // The form paints before the prompt and the example load.
+    expect(code).not.toContain('Write about');
+    expect(code).not.toContain('caused mainly by the Moon');
+    await expect(loadVirtualModule('virtual:studyforge/tool-form/no-such-tool')).rejects.toThrow('No registry file declares the tool "no-such-tool".');
   });
 
   it("puts subjects and keywords in the search index, never in the first load's catalogue (issue 21)", async () => {

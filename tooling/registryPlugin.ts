@@ -11,6 +11,7 @@ import { invalidateVirtualModule } from './virtualModule.ts';
 import type { RendererContracts } from './rendererChecks.ts';
 import { toolContracts } from '../src/engine/contractSchema.ts';
 import type { ToolContracts } from '../src/engine/resultContracts.ts';
+import { toolFormOf, type ToolForm } from '../src/engine/toolForm.ts';
 
 /*
  * Assembles the registry at build time, so adding a tool is adding a file.
@@ -21,8 +22,11 @@ import type { ToolContracts } from '../src/engine/resultContracts.ts';
  *                rather than an object: 51 tools' repeated keys cost the first
  *                load about 150 bytes gzipped (issue 19); catalogue.ts makes
  *                the objects,
- *   - loaders:   one dynamic import per tool, so prompts, schemas and examples
- *                load with their route only,
+ *   - loaders:   one dynamic import per tool, of its form's module
+ *                (`virtual:studyforge/tool-form/<id>`): the form as plain data,
+ *                which a tool page paints from, and the dynamic import of the
+ *                registry module itself, so prompts, schemas, examples and zod
+ *                load only once the person starts on the form (issue 19),
  *   - iconSpriteUrl: one SVG sprite holding just the Material Icons in use.
  *
  * `virtual:studyforge/search-index` exports searchTerms: each tool's subjects
@@ -46,11 +50,12 @@ const VIRTUAL_ID = 'virtual:studyforge/catalogue';
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
 const SEARCH_INDEX_ID = 'virtual:studyforge/search-index';
 const RESOLVED_SEARCH_INDEX_ID = `\0${SEARCH_INDEX_ID}`;
+const TOOL_FORM_PREFIX = 'virtual:studyforge/tool-form/';
 /** ToolMeta's keys in the order of the catalogue's tuples (virtual-catalogue.d.ts): role last, left out for student tools. */
 const META_KEYS = ['id', 'title', 'description', 'icon', 'category', 'role'] as const satisfies readonly (keyof ToolMeta)[];
 
 interface Catalogue {
-  tools: { meta: ToolMeta; terms: ToolSearchTerms; file: string; contracts: ToolContracts }[];
+  tools: { meta: ToolMeta; terms: ToolSearchTerms; file: string; contracts: ToolContracts; form: ToolForm }[];
   sprite: { fileName: string; source: string };
 }
 
@@ -185,7 +190,7 @@ export function registryPlugin(options: RegistryPluginOptions): Plugin {
       } catch (error) {
         unconvertible.push(`${shown}: ${error instanceof Error ? error.message : String(error)}. Describe the result with plain objects, arrays, strings, numbers, booleans and enums.`);
       }
-      return { file, meta: pickMeta(declaration), terms: pickTerms(declaration), contracts };
+      return { file, meta: pickMeta(declaration), terms: pickTerms(declaration), contracts, form: toolFormOf(declaration) };
     });
     if (unconvertible.length > 0) throw new RegistryError(unconvertible);
     const { module: ui } = await runnerImport<{ uiIcons: readonly string[] }>(path.resolve(options.uiIconsModule), quiet);
@@ -201,9 +206,12 @@ export function registryPlugin(options: RegistryPluginOptions): Plugin {
 
   function invalidate(file: string): void {
     if (!registryDirs.some((dir) => file.startsWith(dir + path.sep)) || !server) return;
+    const before = cached;
     cached = undefined;
     invalidateVirtualModule(server, RESOLVED_ID);
     invalidateVirtualModule(server, RESOLVED_SEARCH_INDEX_ID);
+    const devServer = server;
+    void before?.then(({ tools }) => tools.forEach(({ meta }) => invalidateVirtualModule(devServer, `\0${TOOL_FORM_PREFIX}${meta.id}`)), () => undefined);
     server.ws.send({ type: 'full-reload' });
   }
 
@@ -231,10 +239,21 @@ export function registryPlugin(options: RegistryPluginOptions): Plugin {
 
     resolveId(id) {
       if (id === VIRTUAL_ID) return RESOLVED_ID;
+      if (id.startsWith(TOOL_FORM_PREFIX)) return `\0${id}`;
       return id === SEARCH_INDEX_ID ? RESOLVED_SEARCH_INDEX_ID : undefined;
     },
 
     async load(id) {
+      if (id.startsWith(`\0${TOOL_FORM_PREFIX}`)) {
+        const toolId = id.slice(TOOL_FORM_PREFIX.length + 1);
+        const tool = (await catalogue()).tools.find((t) => t.meta.id === toolId);
+        if (!tool) throw new Error(`No registry file declares the tool "${toolId}".`);
+        this.addWatchFile(tool.file);
+        return [
+          `export const form = ${JSON.stringify(tool.form)};`,
+          `export const loadDeclaration = () => import(${JSON.stringify(tool.file)});`,
+        ].join('\n');
+      }
       if (id === RESOLVED_SEARCH_INDEX_ID) {
         const { tools } = await catalogue();
         for (const tool of tools) this.addWatchFile(tool.file);
@@ -245,7 +264,7 @@ export function registryPlugin(options: RegistryPluginOptions): Plugin {
       const { tools, sprite } = await catalogue();
       for (const tool of tools) this.addWatchFile(tool.file);
       const loaders = tools
-        .map(({ meta, file }) => `  ${JSON.stringify(meta.id)}: () => import(${JSON.stringify(file)}),`)
+        .map(({ meta }) => `  ${JSON.stringify(meta.id)}: () => import(${JSON.stringify(TOOL_FORM_PREFIX + meta.id)}),`)
         .join('\n');
       return [
         `export const catalogue = ${JSON.stringify(byTitle(tools).map(({ meta }) => (meta.role ? META_KEYS.map((key) => meta[key]) : META_KEYS.slice(0, -1).map((key) => meta[key]))))};`,

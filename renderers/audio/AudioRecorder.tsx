@@ -26,7 +26,7 @@ export default function AudioRecorder({ tool, field, setValue, submit, busy, chi
   const recorder = useRecorder();
   const [phase, setPhase] = useState<Phase>('idle');
   const [error, setError] = useState<string | null>(null);
-  const sample = String((tool.example.input as Record<string, unknown>)[field.name] ?? '');
+  const sample = String(tool.exampleInput?.[field.name] ?? '');
   const working = phase === 'transcribing' || busy;
 
   async function transcribe(audio: Blob, fileName: string) {

@@ -119,7 +119,7 @@ export default function SpeechRehearsal({ tool, field, setValue, submit, busy, c
     try {
       const { audio, seconds, fileName } = await recorder.stop();
       setPhase('transcribing');
-      const sample = String((tool.example.input as Record<string, unknown>)[field.name] ?? '');
+      const sample = String(tool.exampleInput?.[field.name] ?? '');
       const transcript = await transcriber.transcribe({ audio, fileName, sample });
       setLive(transcript);
       finish(transcript, seconds);

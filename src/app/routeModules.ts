@@ -1,5 +1,5 @@
 import { createElement, lazy, type ComponentType } from 'react';
-import { findTool, loadTool } from '../engine/catalogue';
+import { findTool, loadToolForm } from '../engine/catalogue';
 import { routes } from '../ui/routes';
 
 /*
@@ -57,7 +57,8 @@ export function preloadRoute(hash: string): void {
     const tool = findTool(path.slice(1));
     if (!tool) return;
     void screens.tool.preload();
-    loadTool(tool.id).catch(() => undefined);
+    // The form the page paints; its declaration comes as the person starts on the form (ToolRunner).
+    loadToolForm(tool.id).catch(() => undefined);
   }
 }
 

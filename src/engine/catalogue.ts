@@ -1,9 +1,10 @@
 import { catalogue, iconSpriteUrl, loaders } from 'virtual:studyforge/catalogue';
 import type { ToolDeclaration, ToolMeta } from './defineTool';
+import type { ToolForm, ToolFormModule } from './toolForm';
 
 /*
- * The tool catalogue as the app sees it: metadata up front, each tool's full
- * declaration loaded on demand with its route.
+ * The tool catalogue as the app sees it: metadata up front, each tool's form
+ * loaded with its route and its full declaration on demand.
  */
 
 export { iconSpriteUrl };
@@ -31,21 +32,40 @@ export function searchTools<T extends ToolMeta>(list: readonly T[], query: strin
   return list.filter((t) => `${t.title}\0${t.description}\0${t.category}`.toLowerCase().includes(needle));
 }
 
-const loaded = new Map<string, Promise<ToolDeclaration>>();
+/** A load kept until it fails: a failed chunk load (flaky network) is tried again next time, not cached. */
+function kept<T>(cache: Map<string, Promise<T>>, id: string, load: () => Promise<T>): Promise<T> {
+  let promise = cache.get(id);
+  if (!promise) {
+    promise = load();
+    promise.catch(() => cache.delete(id));
+    cache.set(id, promise);
+  }
+  return promise;
+}
 
-export function loadTool(id: string): Promise<ToolDeclaration> {
+const formModules = new Map<string, Promise<ToolFormModule>>();
+
+function loadFormModule(id: string): Promise<ToolFormModule> {
   const loader = loaders[id];
   if (!loader) return Promise.reject(new Error(`No tool with id "${id}".`));
-  let declaration = loaded.get(id);
-  if (!declaration) {
+  return kept(formModules, id, loader);
+}
+
+/** What a tool's page paints first: its form, as plain data (toolForm.ts). */
+export function loadToolForm(id: string): Promise<ToolForm> {
+  return loadFormModule(id).then((module) => module.form);
+}
+
+const declarations = new Map<string, Promise<ToolDeclaration>>();
+
+export function loadTool(id: string): Promise<ToolDeclaration> {
+  return kept(declarations, id, () =>
     // The module brings its result schemas converted at build time; the engine keeps them with the schemas (resultContracts.ts).
-    declaration = Promise.all([loader(), import('./resultContracts')]).then(([module, { rememberContracts }]) => {
-      rememberContracts(module.default, module.contracts);
-      return module.default;
-    });
-    // A failed chunk load (flaky network) should be retryable, not cached.
-    declaration.catch(() => loaded.delete(id));
-    loaded.set(id, declaration);
-  }
-  return declaration;
+    loadFormModule(id)
+      .then((form) => Promise.all([form.loadDeclaration(), import('./resultContracts')]))
+      .then(([module, { rememberContracts }]) => {
+        rememberContracts(module.default, module.contracts);
+        return module.default;
+      }),
+  );
 }

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useBackendSettings } from './settings';
+import { effectiveSettings, useBackendSettings, useSettings } from './settings';
 import { resolveBackend } from '../engine/backend/resolveBackend';
 import type { Backend } from '../engine/backend/types';
 
@@ -10,4 +10,12 @@ export function useBackend(tool?: string): Backend {
   // Keyed on the settings' values, not object identity, so the backend is made once per change.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   return useMemo(() => resolveBackend({ backendUrl, publicKey, ownKey }, tool), [backendUrl, publicKey, ownKeyJson, tool]);
+}
+
+/**
+ * The backend the settings point at now, for a request about to start. A tool page loads this (and the
+ * backends' code) as the person starts on the form or presses Generate, not with the form (issue 19).
+ */
+export function backendNow(tool?: string): Backend {
+  return resolveBackend(effectiveSettings(useSettings.getState().stored), tool);
 }

@@ -239,7 +239,7 @@ describe('a tool session, kept', () => {
     vi.resetModules();
     const later = await import('./toolSessions');
     expect(later.hasStoredSession(tool.id)).toBe(true);
-    expect(() => later.useToolSessions.getState().open(tool)).toThrow(/await loadSessionCode\(\) before opening it/);
+    expect(() => later.useToolSessions.getState().open(tool)).toThrow(/after await loadSessionCode\(\)/);
     await later.loadSessionCode();
     expect(later.useToolSessions.getState().open(tool).values).toEqual({ topic: 'Kept', essayType: 'Narrative' });
   });

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { Backend } from '../engine/backend/types';
 import type { ToolDeclaration } from '../engine/defineTool';
+import { isDeclaration, type ToolForm } from '../engine/toolForm';
 import { defaultValues, holdsPersonalData, type FormValues } from '../engine/fields';
 import { messages, UserFacingError } from '../engine/messages';
 import type { ChangeRequest } from '../engine/refine/changeRequests';
@@ -93,13 +94,15 @@ function persist(toolId: string, session: ToolSession): void {
   }
 }
 
-function restore(tool: ToolDeclaration): ToolSession {
+function restore(tool: ToolForm | ToolDeclaration): ToolSession {
   const stored = readStored(storageKeys.toolSession(tool.id), anyJson, null);
   if (stored === null) {
     const values = defaultValues(tool.fields);
     return { values, ...showing([], 0), resultValues: null, level: '', error: null, refineError: null, status: 'idle', partial: null, notice: null };
   }
-  if (!sessionCode) throw new Error(`Tool "${tool.id}" has a stored session: await loadSessionCode() before opening it.`);
+  if (!sessionCode || !isDeclaration(tool)) {
+    throw new Error(`Tool "${tool.id}" has a stored session: open it with its declaration (loadTool), after await loadSessionCode().`);
+  }
   return sessionCode.restoredSession(tool, stored);
 }
 
@@ -123,12 +126,15 @@ const requests = new ToolRequests();
 const beforeRequest = new Map<string, Pick<ToolSession, 'versions' | 'shown' | 'result' | 'resultId' | 'resultValues'>>();
 
 /** The tools opened in this tab, so their sessions can start again when storage is cleared. */
-const opened = new Map<string, ToolDeclaration>();
+const opened = new Map<string, ToolForm | ToolDeclaration>();
 
 interface ToolSessionsState {
   sessions: Record<string, ToolSession>;
-  /** Loads a tool's stored session the first time it is opened. */
-  open(tool: ToolDeclaration): ToolSession;
+  /**
+   * Loads a tool's stored session the first time it is opened. A tool with none opens from its form alone; one with a
+   * session stored needs its declaration (to check the stored results) and loadSessionCode first.
+   */
+  open(tool: ToolForm | ToolDeclaration): ToolSession;
   setValues(toolId: string, values: FormValues): void;
   /** A first answer: the versions so far give way to it. */
   generate(tool: ToolDeclaration, values: FormValues, backend: Backend): Promise<void>;

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { loadTool } from '../../engine/catalogue';
+import { loadTool, loadToolForm } from '../../engine/catalogue';
+import type { ToolForm } from '../../engine/toolForm';
 import type { ToolDeclaration, ToolMeta } from '../../engine/defineTool';
 import { hasStoredSession, loadSessionCode, useToolSessions } from '../../state/toolSessions';
 import { messages } from '../../engine/messages';
@@ -9,40 +10,41 @@ import { ToolRunner } from './ToolRunner';
 import { preloadWidgets } from '../../../renderers';
 
 /**
- * Loads a tool's declaration with its route, then hands it to the generic
- * runner. The page's heading is already on screen (ToolRoute), from the
+ * Loads a tool's form with its route (its declaration too when a session is
+ * stored), then hands it to the generic runner. The page's heading is already on screen (ToolRoute), from the
  * catalogue in the first load; the route looked the tool up once and hands
  * its metadata down.
  */
 export function ToolPage({ meta }: { meta: ToolMeta }) {
-  const [tool, setTool] = useState<ToolDeclaration | null>(null);
+  const [opened, setOpened] = useState<{ form: ToolForm; declaration: ToolDeclaration | null } | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let current = true;
     setFailed(false);
-    // The widgets come with the declaration: a form whose control changed under the typist would lose their typing.
-    loadTool(meta.id)
-      .then(async (declaration) => {
-        // A stored session is read back (and its results checked) by code a first visit does without.
-        await Promise.all([preloadWidgets(declaration), hasStoredSession(declaration.id) ? loadSessionCode() : undefined]);
-        return declaration;
+    // The widgets come with the form: a form whose control changed under the typist would lose their typing.
+    loadToolForm(meta.id)
+      .then(async (form) => {
+        // A stored session is read back (and its results checked) with the declaration and code a first visit does without.
+        const stored = hasStoredSession(form.id);
+        const [declaration] = await Promise.all([stored ? loadTool(form.id) : null, preloadWidgets(form), stored ? loadSessionCode() : undefined]);
+        return { form, declaration };
       })
       .then(
-      (declaration) => {
-        if (!current) return;
-        useToolSessions.getState().open(declaration);
-        setTool(declaration);
-      },
-      () => current && setFailed(true),
-    );
+        (loaded) => {
+          if (!current) return;
+          useToolSessions.getState().open(loaded.declaration ?? loaded.form);
+          setOpened(loaded);
+        },
+        () => current && setFailed(true),
+      );
     return () => {
       current = false;
     };
   }, [meta, attempt]);
 
-  if (tool?.id === meta.id) return <ToolRunner key={tool.id} tool={tool} />;
+  if (opened?.form.id === meta.id) return <ToolRunner key={meta.id} tool={opened.form} declaration={opened.declaration} />;
 
   return (
     <>

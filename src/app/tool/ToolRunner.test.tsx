@@ -11,6 +11,7 @@ import { useSettings } from '../../state/settings';
 import { useToolSessions } from '../../state/toolSessions';
 import quiz from '../../../registry/quiz-whiz';
 import { ToolRunner } from './ToolRunner';
+import { toolFormOf } from '../../engine/toolForm';
 
 /*
  * The generic tool screen's logic, in jsdom with the real stores, the real
@@ -66,7 +67,7 @@ const generate = () => screen.getByRole('button', { name: 'Generate' }) as HTMLB
 describe('ToolRunner', () => {
   it('keeps Generate disabled while a required field is blank or only spaces', async () => {
     const user = userEvent.setup();
-    render(<ToolRunner tool={tool} />);
+    render(<ToolRunner tool={toolFormOf(tool)} declaration={tool} />);
     expect(generate().disabled).toBe(true);
     await user.type(screen.getByLabelText(/Topic/), '   ');
     expect(generate().disabled).toBe(true);
@@ -76,7 +77,7 @@ describe('ToolRunner', () => {
 
   it('shows the answer of the offline sample backend under its labels, and keeps the inputs', async () => {
     const user = userEvent.setup();
-    render(<ToolRunner tool={tool} />);
+    render(<ToolRunner tool={toolFormOf(tool)} declaration={tool} />);
     await user.type(screen.getByLabelText(/Topic/), 'Photosynthesis');
     await user.click(generate());
     // The sample backend streams: first a preview, then the checked result under its heading, with its renderer.
@@ -91,21 +92,21 @@ describe('ToolRunner', () => {
 
   it('gives the new answer focus at its heading, and leaves a restored answer where it was (issue 21)', async () => {
     const user = userEvent.setup();
-    const { unmount } = render(<ToolRunner tool={tool} />);
+    const { unmount } = render(<ToolRunner tool={toolFormOf(tool)} declaration={tool} />);
     await user.type(screen.getByLabelText(/Topic/), 'Photosynthesis');
     await user.click(generate());
     const heading = await screen.findByRole('heading', { name: 'Result' }, { timeout: 5000 });
     await waitFor(() => expect(document.activeElement).toBe(heading));
     unmount();
     // Opened again with the answer stored: focus stays where the page put it.
-    render(<ToolRunner tool={tool} />);
+    render(<ToolRunner tool={toolFormOf(tool)} declaration={tool} />);
     expect(await screen.findByRole('heading', { name: 'Result' })).not.toBe(document.activeElement);
   });
 
   it('folds a quiz\'s form into one line of inputs while the quiz is shown, and unfolds it with Edit inputs', async () => {
     useToolSessions.getState().open(quiz);
     const user = userEvent.setup();
-    render(<ToolRunner tool={quiz} />);
+    render(<ToolRunner tool={toolFormOf(quiz)} />);
     await user.type(screen.getByLabelText(/Topic or text/), 'Tides');
     await user.click(screen.getByRole('button', { name: quiz.actionLabel ?? 'Generate' }));
     const edit = await screen.findByRole('button', { name: 'Edit inputs' }, { timeout: 5000 });
@@ -120,7 +121,7 @@ describe('ToolRunner', () => {
   it("shows the spec's message when the backend fails, and leaves the form usable to try again", async () => {
     useSettings.getState().save({ backendUrl: failingUrl, publicKey: '', transcribeUrl: '' });
     const user = userEvent.setup();
-    render(<ToolRunner tool={tool} />);
+    render(<ToolRunner tool={toolFormOf(tool)} declaration={tool} />);
     await user.type(screen.getByLabelText(/Topic/), 'Tides');
     await user.click(generate());
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 });

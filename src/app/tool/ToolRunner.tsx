@@ -3,17 +3,19 @@ import { flushSync } from 'react-dom';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { formCollapsesUnder, previewKindFor } from '../../../renderers';
 import { contractSchemaOf } from '../../engine/resultContracts';
+import type { Backend } from '../../engine/backend/types';
 import type { ToolDeclaration } from '../../engine/defineTool';
+import { loadTool } from '../../engine/catalogue';
+import type { ToolForm } from '../../engine/toolForm';
 import { inputSummary, type FormValues } from '../../engine/fields';
 import { blockingReason } from '../../engine/formRules';
 import { loadSessionCode, useToolSessions } from '../../state/toolSessions';
 import { useOutputLanguage } from '../../state/outputLanguage';
-import { languageName } from '../../engine/refine/outputOptions';
+import { languageName } from '../../engine/refine/outputLanguages';
 import { messages } from '../../engine/messages';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { Icon } from '../../ui/Icon';
 import { Spinner } from '../../ui/Spinner';
-import { useBackend } from '../../state/backendHooks';
 import { FieldControl } from './FieldControl';
 import { loadRefine } from './refine/loadRefine';
 import { StreamingPreview, usePreviewBody } from './StreamingPreview';
@@ -28,12 +30,14 @@ const loadResultCard = () => import('./ResultCard');
 const ResultCard = lazy(() => loadResultCard().then((m) => ({ default: m.ResultCard })));
 
 const loadValidation = () => import('./formValidation');
+/** The backends' code: a request resolves the settings' backend when it starts. */
+const loadBackends = () => import('../../state/backendHooks');
 
 /**
  * The form's resolver, its code (zod) loaded on the first validation: react-hook-form
  * waits for an async resolver, so the form paints without it (issue 19).
  */
-function lazyResolver(tool: ToolDeclaration): Resolver<FormValues> {
+function lazyResolver(tool: ToolForm): Resolver<FormValues> {
   let resolver: Promise<Resolver<FormValues>> | undefined;
   return async (values, context, options) => {
     resolver ??= loadValidation().then(({ toolFormResolver }) => toolFormResolver(tool));
@@ -53,11 +57,25 @@ function lazyResolver(tool: ToolDeclaration): Resolver<FormValues> {
  * The one generic tool screen. Everything tool-specific comes from the
  * declaration: the form from its fields, validation from its fields and
  * rules, the call from its prompt and result, the output from its renderer.
+ * The form paints from the tool's form data (toolForm.ts); the declaration
+ * (prompt, schemas, zod) comes as the person starts on the form, and Generate
+ * waits for it if it is not here yet (issue 19).
  */
-export function ToolRunner({ tool }: { tool: ToolDeclaration }) {
+export function ToolRunner({ tool, declaration: declared = null }: { tool: ToolForm; declaration?: ToolDeclaration | null }) {
+  const [declaration, setDeclaration] = useState(declared);
+  /** The declaration, loaded once (loadTool keeps it) and kept here for the result card and the preview's schema. */
+  const needDeclaration = useCallback(
+    () =>
+      loadTool(tool.id).then((loaded) => {
+        setDeclaration(loaded);
+        return loaded;
+      }),
+    [tool.id],
+  );
+  /** The declaration (or the code to ask with) did not arrive: nothing was sent; Try again loads it again. */
+  const [notLoaded, setNotLoaded] = useState(false);
   const session = useToolSessions((s) => s.sessions[tool.id]);
   const { setValues, generate, cancel } = useToolSessions.getState();
-  const backend = useBackend(tool.id);
   const language = useOutputLanguage((s) => s.language);
   const level = session?.level ?? '';
   const output = useMemo(() => ({ language, level }), [language, level]);
@@ -76,11 +94,16 @@ export function ToolRunner({ tool }: { tool: ToolDeclaration }) {
     setPreviewWanted(true);
     // Validation and the answer's code come too, so Generate runs at once when pressed.
     void loadValidation().catch(() => undefined);
+    void loadBackends().catch(() => undefined);
     void loadSessionCode().catch(() => undefined);
-  }, []);
+    void needDeclaration().catch(() => undefined);
+  }, [needDeclaration]);
   const busy = (session?.status ?? 'idle') !== 'idle';
   const PreviewBody = usePreviewBody(previewWanted || busy ? previewKindFor(tool) : null);
-  const resultSchema = useMemo(() => (tool.result === 'markdown' ? undefined : contractSchemaOf(tool.result)), [tool]);
+  const resultSchema = useMemo(
+    () => (declaration && declaration.result !== 'markdown' ? contractSchemaOf(declaration.result) : undefined),
+    [declaration],
+  );
 
   const resolver = useMemo(() => lazyResolver(tool), [tool]);
   const form = useForm<FormValues>({ defaultValues: session?.values, resolver });
@@ -103,6 +126,10 @@ export function ToolRunner({ tool }: { tool: ToolDeclaration }) {
   /** A refinement is on its way: the result stays, the form waits. */
   const refining = session?.status === 'refining';
   const hasResult = Boolean(session?.result);
+  // A result on screen is shown by its renderer, which reads the declaration: a stored one comes with it (ToolPage).
+  useEffect(() => {
+    if (hasResult && !declaration) void needDeclaration().catch(() => setNotLoaded(true));
+  }, [hasResult, declaration, needDeclaration]);
   /** A new answer from Generate, to bring into view and focus once its card is on screen (issue 21). */
   const [revealResult, setRevealResult] = useState(false);
   const revealed = useCallback(() => setRevealResult(false), []);
@@ -128,11 +155,20 @@ export function ToolRunner({ tool }: { tool: ToolDeclaration }) {
 
   if (!session) return null;
   const blocked = blockingReason(tool.fields, tool.rules, values);
-  const submit = form.handleSubmit((valid) => {
+  const submit = form.handleSubmit(async (valid) => {
     // The refine bar's code comes while the answer does (issue 13), so both are there together.
-    if (tool.refine !== false) void loadRefine().catch(() => undefined);
+    if (tool.refines) void loadRefine().catch(() => undefined);
     void loadResultCard().catch(() => undefined);
-    return generate(tool, valid, backend);
+    let full: ToolDeclaration;
+    let backend: Backend;
+    try {
+      [full, backend] = await Promise.all([declaration ?? needDeclaration(), loadBackends().then(({ backendNow }) => backendNow(tool.id))]);
+    } catch {
+      setNotLoaded(true);
+      return;
+    }
+    setNotLoaded(false);
+    return generate(full, valid, backend);
   });
   const stop = () => {
     // Render the enabled form at once, so focus can go back to Generate rather than to the page.
@@ -196,7 +232,7 @@ export function ToolRunner({ tool }: { tool: ToolDeclaration }) {
           {/* The language chosen under a result applies to every tool: say so where a new answer starts. */}
           {language !== 'en' && <p className="hint">Answers are written in {languageName(language)}: change it under a result.</p>}
         </div>
-        <WhatWillBeSent tool={tool} values={values} output={output} />
+        <WhatWillBeSent declaration={needDeclaration} values={values} output={output} />
       </form>
 
       <div className="tool-output">
@@ -210,6 +246,14 @@ export function ToolRunner({ tool }: { tool: ToolDeclaration }) {
         {session.notice && !loading && (
           <p className="hint cancelled-note" role="status">{session.notice}</p>
         )}
+        {notLoaded && !loading && (
+          <ErrorBox message={messages.toolNotLoaded}>
+            <button type="button" className="button" onClick={() => void submit()} disabled={blocked !== null}>
+              <Icon name="replay" />
+              <span>Try again</span>
+            </button>
+          </ErrorBox>
+        )}
         {session.error && (
           <ErrorBox message={session.error}>
             <button type="button" className="button" onClick={() => void submit()} disabled={blocked !== null}>
@@ -218,10 +262,11 @@ export function ToolRunner({ tool }: { tool: ToolDeclaration }) {
             </button>
           </ErrorBox>
         )}
-        {session.result && (
+        {session.result && !declaration && !notLoaded && <Spinner />}
+        {session.result && declaration && (
           <Suspense fallback={<Spinner />}>
             <ResultCard
-              tool={tool}
+              tool={declaration}
               session={session}
               result={session.result}
               resultId={session.resultId ?? 'current'}

@@ -1,25 +1,48 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { ToolDeclaration } from '../../../engine/defineTool';
 import type { FormValues } from '../../../engine/fields';
+import { messages } from '../../../engine/messages';
 import type { OutputOptions } from '../../../engine/refine/outputOptions';
 
 /*
  * "What will be sent" under Generate (issue 17): the exact request the tool
  * would make now, names replaced, updated as the user types. A tool's page
  * carries only this disclosure: the request is built (and the name finder
- * loaded) when it is opened.
+ * loaded, with the tool's declaration if it is not here yet) when it is opened.
  */
 
 const RequestPreview = lazy(() => import('./RequestPreview'));
 
-export function WhatWillBeSent(props: { tool: ToolDeclaration; values: FormValues; output: OutputOptions }) {
+interface WhatWillBeSentProps {
+  /** The tool's declaration (a tool page paints its form before it is here): loaded when the disclosure opens. */
+  declaration: () => Promise<ToolDeclaration>;
+  values: FormValues;
+  output: OutputOptions;
+}
+
+export function WhatWillBeSent({ declaration: load, values, output }: WhatWillBeSentProps) {
   const [open, setOpen] = useState(false);
+  const [declaration, setDeclaration] = useState<ToolDeclaration | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!open || declaration) return;
+    let current = true;
+    setFailed(false);
+    load().then(
+      (arrived) => current && setDeclaration(arrived),
+      () => current && setFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [open, load, declaration]);
   return (
     <details className="what-will-be-sent" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>What will be sent</summary>
-      {open && (
+      {open && failed && <p className="hint">{messages.toolNotLoaded}</p>}
+      {open && !failed && (
         <Suspense fallback={<p className="hint">Building the request...</p>}>
-          <RequestPreview {...props} />
+          {declaration ? <RequestPreview tool={declaration} values={values} output={output} /> : <p className="hint">Building the request...</p>}
         </Suspense>
       )}
     </details>

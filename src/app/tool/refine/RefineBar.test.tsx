@@ -8,6 +8,7 @@ import { OUTPUT_LANGUAGE_KEY, useOutputLanguage } from '../../../state/outputLan
 import { useSettings } from '../../../state/settings';
 import { useToolSessions } from '../../../state/toolSessions';
 import { ToolRunner } from '../ToolRunner';
+import { toolFormOf } from '../../../engine/toolForm';
 
 /*
  * The refine bar and version bar (issue 13) in jsdom with the real stores and
@@ -37,7 +38,7 @@ afterEach(cleanup);
 
 async function withResult() {
   const user = userEvent.setup();
-  render(<ToolRunner tool={tool} />);
+  render(<ToolRunner tool={toolFormOf(tool)} declaration={tool} />);
   await user.type(screen.getByLabelText(/Topic/), 'Tides');
   await user.click(screen.getByRole('button', { name: 'Generate' }));
   const toolbar = await screen.findByRole('toolbar', { name: 'Refine this result' }, { timeout: 5000 });
@@ -125,7 +126,7 @@ describe('leaving the tool mid-refinement', () => {
 
   it('tells the user, at the form, when answers come in another language', async () => {
     useOutputLanguage.setState({ language: 'fr' });
-    render(<ToolRunner tool={tool} />);
+    render(<ToolRunner tool={toolFormOf(tool)} declaration={tool} />);
     expect(screen.getByText('Answers are written in French: change it under a result.')).toBeTruthy();
   });
 });
