@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { DEFAULT_LANGUAGE, isOutputLanguage, type OutputLanguage } from '../engine/refine/outputOptions';
+import { DEFAULT_LANGUAGE, isOutputLanguage, type OutputLanguage } from '../engine/refine/outputLanguages';
 import { readStored, STORAGE_PREFIX, writeStored } from '../engine/storage';
 import type { StoredReader } from '../engine/stored/reader';
 import { storageListeners } from './crossTab';

@@ -1,4 +1,5 @@
 import type { ToolDeclaration } from '../defineTool';
+import { DEFAULT_LANGUAGE, languageName, type OutputLanguage } from './outputLanguages';
 
 /*
  * What every answer is written in and for whom (issue 13): an output
@@ -8,39 +9,7 @@ import type { ToolDeclaration } from '../defineTool';
  * answer only: the user's own text stays data inside its tags.
  */
 
-/**
- * The languages answers can be written in: BCP 47 codes, names from
- * Intl.DisplayNames. The languages most spoken in homes of English-medium
- * schools, and the main languages of instruction worldwide.
- */
-export const OUTPUT_LANGUAGES = [
-  'en', 'es', 'fr', 'de', 'it', 'pt', 'nl', 'pl', 'ro', 'sv', 'el', 'tr', 'ru', 'uk',
-  'ar', 'he', 'fa', 'ur', 'hi', 'bn', 'pa', 'ta', 'zh', 'ja', 'ko', 'vi', 'th', 'id',
-  'ms', 'fil', 'sw', 'so', 'am', 'ht', 'hmn', 'ne',
-] as const;
-export type OutputLanguage = (typeof OUTPUT_LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: OutputLanguage = 'en';
-
-export function isOutputLanguage(code: string): code is OutputLanguage {
-  return (OUTPUT_LANGUAGES as readonly string[]).includes(code);
-}
-
-const englishNames = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'language' }) : null;
-
-/** "es" -> "Spanish": the UI stays English, so names are in English. */
-export function languageName(code: OutputLanguage): string {
-  return englishNames?.of(code) ?? code;
-}
-
-/** "es" -> "español": how a speaker of the language knows it. */
-export function nativeLanguageName(code: OutputLanguage): string {
-  try {
-    return new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
-
+export { DEFAULT_LANGUAGE, isOutputLanguage, languageName, nativeLanguageName, OUTPUT_LANGUAGES, type OutputLanguage } from './outputLanguages';
 /** Reading levels: US grades 2-12 and adult, or CEFR for tools whose readers are learning the language. */
 export const GRADE_LEVELS = ['grade-2', 'grade-3', 'grade-4', 'grade-5', 'grade-6', 'grade-7', 'grade-8', 'grade-9', 'grade-10', 'grade-11', 'grade-12', 'adult'] as const;
 export const CEFR_LEVELS = ['A1', 'A2', 'B1', 'B2', 'C1', 'C2'] as const;
