@@ -7,24 +7,31 @@ import { Icon } from '../../ui/Icon';
 /*
  * Search by need (issue 21), shared by the sidebar search and the dashboard
  * filter. The search index (subjects, keywords and the ranking) is a chunk of
- * its own, loaded when a search box takes focus or is typed in, so the first
- * load does not grow with it; until it arrives, searchTools matches titles,
- * descriptions and categories.
+ * its own (ranking.ts), loaded when a search box takes focus or is typed in,
+ * so the first load does not grow with it; until it arrives, searchTools
+ * matches titles, descriptions and categories, in the list's order.
  */
 
 type Search = <T extends ToolMeta>(list: readonly T[], query: string) => readonly T[];
+type Arrange = typeof import('./ranking').arrangeInOrder;
 
-/** The search in use: titles, descriptions and categories until the index has loaded, then the index's. */
-const useSearch = create<{ search: Search }>(() => ({ search: searchTools }));
+/**
+ * The search in use: titles, descriptions and categories until the index has loaded, then the index's; and,
+ * with the index, what puts a list's items in its rank order cheaply (the fallback keeps the list's order).
+ */
+const useSearch = create<{ search: Search; arrange?: Arrange }>(() => ({ search: searchTools }));
 let loading: Promise<unknown> | undefined;
 
 /** Starts loading the search index once; a failed load (offline) is tried again on the next focus or keystroke. */
 export function loadSearchIndex(): void {
-  loading ??= import('../../engine/searchIndex').then(
-    (index) => useSearch.setState({ search: index.searchWithIndex }),
+  loading ??= import('./ranking').then(
+    (ranking) => useSearch.setState({ search: ranking.searchWithIndex, arrange: ranking.arrangeInOrder }),
     () => (loading = undefined),
   );
 }
+
+/** arrangeInOrder once the ranking has loaded; undefined before, when no search reorders a list. */
+export const useArrangeInOrder = () => useSearch((s) => s.arrange);
 
 /**
  * The tools of `list` matching `query`, best first once the index is there; the whole list for a blank query.
