@@ -1,11 +1,7 @@
-import { Component, useRef, useState, type ErrorInfo, type ReactNode } from 'react';
-import { flushSync } from 'react-dom';
-import { Link, useLocation } from 'wouter';
-import { loadArtifacts, useProjects, type Project } from '../state/projects';
+import { Component, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { useProjects, type Project } from '../state/projects';
 import { ErrorBox } from '../ui/ErrorBox';
-import { Icon } from '../ui/Icon';
-import { DeleteProjectConfirm } from './ui/DeleteProject';
-import { NoticeBar } from './ui/NoticeBar';
 
 /*
  * A page that throws while rendering takes down only itself: the shell
@@ -15,63 +11,37 @@ import { NoticeBar } from './ui/NoticeBar';
  * another page (a link, or the address bar) starts afresh.
  *
  * This module is in the first load, unlike the pages: the fallback must work
- * even when what failed is a page's own code. So does the project deletion
- * it shares with the project page and the Projects list (ui/DeleteProject.tsx).
+ * even when what failed is a page's own code. A project page's fallback, with
+ * its deletion (BrokenProject.tsx), loads when that page fails: the page
+ * imports the same deletion code, so it is here already (issue 19).
  */
 
-function errorDetail(error: Error): string {
+/** What a failure says about itself, for the fallback's details line. */
+export function errorDetail(error: Error): string {
   return error.message || error.name;
 }
 
-/** Deleting the project whose page failed, with the project page's confirmation and Undo. */
-function DeleteBrokenProject({ project }: { project: Project }) {
-  const [confirming, setConfirming] = useState(false);
-  const [, navigate] = useLocation();
-  const deleteRef = useRef<HTMLButtonElement>(null);
-
-  return (
-    <>
-      {!confirming && (
-        <button ref={deleteRef} type="button" className="button button-danger-quiet" onClick={() => setConfirming(true)}>
-          <Icon name="delete" />
-          <span>Delete this project</span>
-        </button>
-      )}
-      {confirming && (
-        <DeleteProjectConfirm
-          project={project}
-          // Reading items does not render them, so it is safe where rendering failed.
-          itemCount={loadArtifacts(project.id).length}
-          // As from the project page: on to Projects, where the notice offers Undo.
-          onDeleted={() => navigate('/projects')}
-          onCancel={() => {
-            flushSync(() => setConfirming(false));
-            deleteRef.current?.focus();
-          }}
-        />
-      )}
-    </>
-  );
-}
+const loadBrokenProject = () => import('./BrokenProject');
 
 function RouteFailure({ error, projectId }: { error: Error; projectId: string | undefined }) {
   const project = useProjects((s) => (projectId === undefined ? undefined : s.projects.find((p) => p.id === projectId)));
-
-  if (project) {
-    return (
-      <article className="page narrow">
-        <h1 className="page-title" tabIndex={-1}>{project.name}</h1>
-        <ErrorBox message="This project could not be shown: something saved in it cannot be displayed. You can delete the project, or go back to your projects.">
-          <p className="field-help">Details: {errorDetail(error)}</p>
-        </ErrorBox>
-        <NoticeBar />
-        <div className="project-actions" role="group" aria-label="Project actions">
-          <DeleteBrokenProject project={project} />
-          <Link href="/projects" className="button">Back to Projects</Link>
-        </div>
-      </article>
+  const [view, setView] = useState<{ BrokenProject?: ComponentType<{ project: Project; error: Error }>; failed?: boolean }>({});
+  useEffect(() => {
+    if (!project) return;
+    let live = true;
+    loadBrokenProject().then(
+      ({ BrokenProject }) => live && setView({ BrokenProject }),
+      // Offline as well as broken: the plain failure below, with its way back to Projects.
+      () => live && setView({ failed: true }),
     );
-  }
+    return () => {
+      live = false;
+    };
+  }, [project]);
+
+  if (project && view.BrokenProject) return <view.BrokenProject project={project} error={error} />;
+  // A moment while its code arrives (the project page had it already): nothing, rather than a page that changes under focus.
+  if (project && !view.failed) return null;
 
   return (
     <article className="page narrow">
