@@ -244,6 +244,16 @@ describe('a tool session, kept', () => {
     expect(later.useToolSessions.getState().open(tool).values).toEqual({ topic: 'Kept', essayType: 'Narrative' });
   });
 
+  it('stores nothing for a tool only looked at: the form reporting its opening values changes nothing (issue 19)', async () => {
+    const { useToolSessions, hasStoredSession } = await freshStore();
+    const opened = useToolSessions.getState().open(tool);
+    useToolSessions.getState().setValues(tool.id, { ...opened.values });
+    expect(hasStoredSession(tool.id)).toBe(false);
+    useToolSessions.getState().setValues(tool.id, { ...opened.values, topic: 'Tides' });
+    expect(hasStoredSession(tool.id)).toBe(true);
+    expect(useToolSessions.getState().sessions[tool.id]?.values.topic).toBe('Tides');
+  });
+
   it('answers Generate pressed before the session code arrived: the request waits for it', async () => {
     vi.resetModules();
     const { useToolSessions } = await import('./toolSessions');

@@ -116,6 +116,11 @@ function namesReplacedFor(tool: ToolDeclaration): boolean | Promise<boolean> {
   return import('./privacy').then(({ replacesNames, usePrivacy }) => replacesNames(usePrivacy.getState(), tool.id));
 }
 
+function sameValues(a: FormValues, b: FormValues): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.is(a[key], b[key]));
+}
+
 /** The request in flight per tool: its time limit, going offline, cancel (engine/toolRequest.ts). */
 const requests = new ToolRequests();
 
@@ -210,6 +215,9 @@ export const useToolSessions = create<ToolSessionsState>()((set, get) => {
     },
 
     setValues(toolId, values) {
+      // The form reports its values on opening too: unchanged values are not stored, so a tool only looked at keeps no
+      // session, and its next visit paints from the form alone, without loading the session's code (issue 19).
+      if (sameValues(session(toolId).values, values)) return;
       update(toolId, { values });
     },
 
