@@ -1,6 +1,6 @@
 import '../shared/widgets.css';
 import { useState } from 'react';
-import { useTranscriber } from '../../src/state/transcriberHooks';
+import { loadTranscriber } from '../shared/loadTranscriber';
 import { messageOf } from '../../src/engine/messages';
 import type { FieldWidgetProps } from '../widgetProps';
 import { ErrorBox } from '../../src/ui/ErrorBox';
@@ -22,7 +22,6 @@ function isAudioOrVideo(file: File): boolean {
 }
 
 export default function AudioRecorder({ tool, field, setValue, submit, busy, children }: FieldWidgetProps) {
-  const transcriber = useTranscriber();
   const recorder = useRecorder();
   const [phase, setPhase] = useState<Phase>('idle');
   const [error, setError] = useState<string | null>(null);
@@ -33,7 +32,7 @@ export default function AudioRecorder({ tool, field, setValue, submit, busy, chi
     setPhase('transcribing');
     setError(null);
     try {
-      const text = await transcriber.transcribe({ audio, fileName, sample });
+      const text = await (await loadTranscriber()).transcribe({ audio, fileName, sample });
       setValue(field.name, text);
       submit();
     } catch (failure) {
@@ -50,6 +49,7 @@ export default function AudioRecorder({ tool, field, setValue, submit, busy, chi
         const { audio, fileName } = await recorder.stop();
         await transcribe(audio, fileName);
       } else {
+        void loadTranscriber().catch(() => undefined); // Here by the time the recording is sent.
         await recorder.start();
       }
     } catch (failure) {

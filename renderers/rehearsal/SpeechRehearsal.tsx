@@ -1,6 +1,6 @@
 import '../shared/widgets.css';
 import { useEffect, useRef, useState } from 'react';
-import { useTranscriber } from '../../src/state/transcriberHooks';
+import { loadTranscriber } from '../shared/loadTranscriber';
 import { messageOf, messages } from '../../src/engine/messages';
 import type { FieldWidgetProps } from '../widgetProps';
 import { ErrorBox } from '../../src/ui/ErrorBox';
@@ -31,7 +31,6 @@ type Phase = 'idle' | 'rehearsing' | 'recording' | 'transcribing';
 
 export default function SpeechRehearsal({ tool, field, setValue, submit, busy, children }: FieldWidgetProps) {
   const Recognition = speechRecognitionConstructor();
-  const transcriber = useTranscriber();
   const recorder = useRecorder();
   const [phase, setPhase] = useState<Phase>('idle');
   const [live, setLive] = useState('');
@@ -109,6 +108,7 @@ export default function SpeechRehearsal({ tool, field, setValue, submit, busy, c
     setError(null);
     if (!recorder.recording) {
       try {
+        void loadTranscriber().catch(() => undefined); // Here by the time the recording is sent.
         await recorder.start();
         setPhase('recording');
       } catch (failure) {
@@ -120,7 +120,7 @@ export default function SpeechRehearsal({ tool, field, setValue, submit, busy, c
       const { audio, seconds, fileName } = await recorder.stop();
       setPhase('transcribing');
       const sample = String(tool.exampleInput?.[field.name] ?? '');
-      const transcript = await transcriber.transcribe({ audio, fileName, sample });
+      const transcript = await (await loadTranscriber()).transcribe({ audio, fileName, sample });
       setLive(transcript);
       finish(transcript, seconds);
     } catch (failure) {

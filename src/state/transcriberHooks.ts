@@ -1,18 +1,15 @@
-import { useMemo } from 'react';
-import { useBackendSettings } from './settings';
+import { effectiveSettings, useSettings } from './settings';
 import { transcriberFor, type Transcriber } from '../engine/backend/transcription';
 
-// Apart from backendHooks.ts so the transcription code loads with the recording screens only, not with every tool page.
+/*
+ * Apart from backendHooks.ts, and loaded by the recording widgets when a recording starts or is sent
+ * (renderers/shared/loadTranscriber.ts), so the transcription code is in no page's first load, the
+ * recording tools' included (issue 19).
+ */
 
-/** The speech-to-text service the settings point at, or the offline sample transcriber. */
-export function useTranscriber(): Transcriber {
-  const { transcribeUrl, transcribeAccepts, transcribeKey } = useBackendSettings();
+/** The speech-to-text service the settings point at now, or the offline sample transcriber. */
+export function transcriberNow(): Transcriber {
+  const { transcribeUrl, transcribeAccepts, transcribeKey } = effectiveSettings(useSettings.getState().stored);
   // The types our gateway's transcriber takes (Gemini, whisper.cpp): other recordings are converted to WAV first.
-  const acceptsKey = transcribeAccepts?.join(',') ?? '';
-  return useMemo(
-    () => transcriberFor({ transcribeUrl, ...(transcribeAccepts ? { transcribeAccepts } : {}), ...(transcribeKey ? { transcribeKey } : {}) }),
-    // Keyed on the accepted types' values, not the array's identity.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [transcribeUrl, transcribeKey, acceptsKey],
-  );
+  return transcriberFor({ transcribeUrl, ...(transcribeAccepts ? { transcribeAccepts } : {}), ...(transcribeKey ? { transcribeKey } : {}) });
 }
