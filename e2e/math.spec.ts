@@ -26,10 +26,12 @@ test('a Math Mentor answer shows its TeX as math (MathML) on screen and on the p
   expect(await result.locator('.markdown').innerText()).not.toMatch(/\\frac|\$/);
   await expect(result.getByRole('heading', { name: 'Final answer' })).toBeVisible();
   // Laid out by the browser as math: a fraction's numerator sits above its denominator.
-  const fraction = result.locator('mfrac').first();
-  const numerator = await fraction.locator(':scope > :first-child').boundingBox();
-  const denominator = await fraction.locator(':scope > :last-child').boundingBox();
-  expect(numerator!.y + numerator!.height).toBeLessThanOrEqual(denominator!.y + 1);
+  // Both boxes read in one go: the page may still be scrolling the new result into view between two reads.
+  const [numeratorBottom, denominatorTop] = await result.locator('mfrac').first().evaluate((fraction) => [
+    fraction.firstElementChild!.getBoundingClientRect().bottom,
+    fraction.lastElementChild!.getBoundingClientRect().top,
+  ]);
+  expect(numeratorBottom).toBeLessThanOrEqual(denominatorTop! + 1);
 
   // In Word, the formulas are equations (Office Math), fractions built as fractions.
   const file = await exportFile(page, result, 'Word / Google Docs (.docx)');

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import type { FieldError, UseFormRegister } from 'react-hook-form';
 import { loadedWidget, widgetMap } from '../../../renderers';
 import { attachable, type Field, type FormValues } from '../../engine/fields';
-import { AttachFile } from './attach/AttachFile';
+import { loadedAttachFile } from './attach/attachFileLoader';
 import type { FieldWidgetProps } from '../../../renderers/widgetProps';
 import { numberOrDefault } from '../../engine/formRules';
 
@@ -105,6 +105,7 @@ export function FieldControl({ field, register, error, idPrefix, widget }: Field
       );
   }
 
+  const AttachFile = attachable(field) ? loadedAttachFile() : undefined;
   return (
     <div className="field">
       {/* The marks sit beside the label, not in it: the accessible name stays the label itself,
@@ -115,7 +116,7 @@ export function FieldControl({ field, register, error, idPrefix, widget }: Field
         {optional && <span id={optionalId} className="optional-mark">(optional)</span>}
       </div>
       <WithWidget field={field} widget={widget}>
-        {attachable(field) ? (
+        {AttachFile ? (
           <AttachFile
             id={id}
             targets={widget.tool.fields.slice(widget.tool.fields.indexOf(field)).filter(attachable)}

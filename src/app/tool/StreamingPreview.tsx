@@ -18,6 +18,15 @@ import { Spinner } from '../../ui/Spinner';
 type PreviewBody = ComponentType<PreviewBodyProps>;
 const loaded = new Map<PreviewKind, PreviewBody>();
 
+/** Starts loading the body for this kind (a tool page calls it as the person starts on the form), so the first characters show laid out. */
+export function preloadPreviewBody(kind: PreviewKind): void {
+  if (loaded.has(kind)) return;
+  previewBodies[kind]().then(
+    (component) => loaded.set(kind, component),
+    (error: unknown) => console.warn('[preview] could not load', error),
+  );
+}
+
 /** The preview body for this kind, loaded in the background as soon as a tool page asks for it. */
 export function usePreviewBody(kind: PreviewKind | null): PreviewBody | null {
   const [body, setBody] = useState<PreviewBody | null>(() => (kind ? (loaded.get(kind) ?? null) : null));
@@ -70,4 +79,13 @@ export function StreamingPreview({ text, Body, schema }: StreamingPreviewProps) 
       {Body && <Body text={text} schema={schema} />}
     </section>
   );
+}
+
+/**
+ * The preview as a tool page shows it: the body for the tool's kind (already here when it was preloaded).
+ * A tool page loads this module as the person starts on the form, not with the form (issue 19).
+ */
+export function LivePreview({ text, kind, schema }: { text: string; kind: PreviewKind | null; schema?: ContractSchema }) {
+  const Body = usePreviewBody(kind);
+  return <StreamingPreview text={text} Body={Body} schema={schema} />;
 }

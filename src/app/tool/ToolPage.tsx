@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { loadTool, loadToolForm } from '../../engine/catalogue';
 import type { ToolForm } from '../../engine/toolForm';
+import { attachable } from '../../engine/fields';
+import { preloadAttachFile } from './attach/attachFileLoader';
 import type { ToolDeclaration, ToolMeta } from '../../engine/defineTool';
 import { hasStoredSession, loadSessionCode, useToolSessions } from '../../state/toolSessions';
 import { messages } from '../../engine/messages';
@@ -23,12 +25,17 @@ export function ToolPage({ meta }: { meta: ToolMeta }) {
   useEffect(() => {
     let current = true;
     setFailed(false);
-    // The widgets come with the form: a form whose control changed under the typist would lose their typing.
+    // The widgets and Attach a file come with the form: a form whose control changed under the typist would lose their typing.
     loadToolForm(meta.id)
       .then(async (form) => {
         // A stored session is read back (and its results checked) with the declaration and code a first visit does without.
         const stored = hasStoredSession(form.id);
-        const [declaration] = await Promise.all([stored ? loadTool(form.id) : null, preloadWidgets(form), stored ? loadSessionCode() : undefined]);
+        const [declaration] = await Promise.all([
+          stored ? loadTool(form.id) : null,
+          preloadWidgets(form),
+          form.fields.some(attachable) ? preloadAttachFile() : undefined,
+          stored ? loadSessionCode() : undefined,
+        ]);
         return { form, declaration };
       })
       .then(

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type ComponentProps } from 'react';
 import { flushSync } from 'react-dom';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { formCollapsesUnder, previewKindFor } from '../../../renderers';
@@ -18,7 +18,6 @@ import { Icon } from '../../ui/Icon';
 import { Spinner } from '../../ui/Spinner';
 import { FieldControl } from './FieldControl';
 import { loadRefine } from './refine/loadRefine';
-import { StreamingPreview, usePreviewBody } from './StreamingPreview';
 import { WhatWillBeSent } from './privacy/WhatWillBeSent';
 
 /*
@@ -30,8 +29,27 @@ const loadResultCard = () => import('./ResultCard');
 const ResultCard = lazy(() => loadResultCard().then((m) => ({ default: m.ResultCard })));
 
 const loadValidation = () => import('./formValidation');
+
+/**
+ * The streamed answer's preview, loaded (with its body, for markdown marked and DOMPurify) as the person starts on
+ * the form. Once here it renders directly: React.lazy would hold its reveal back on a timer (Suspense throttling).
+ */
+let loadedPreview: typeof import('./StreamingPreview') | undefined;
+const loadPreview = () => import('./StreamingPreview').then((preview) => (loadedPreview = preview));
+const LazyPreview = lazy(() => loadPreview().then((m) => ({ default: m.LivePreview })));
+
+function Preview(props: ComponentProps<typeof LazyPreview>) {
+  const Loaded = loadedPreview?.LivePreview;
+  if (Loaded) return <Loaded {...props} />;
+  return (
+    <Suspense fallback={null}>
+      <LazyPreview {...props} />
+    </Suspense>
+  );
+}
 /** The backends' code: a request resolves the settings' backend when it starts. */
-const loadBackends = () => import('../../state/backendHooks');
+let loadedBackends: typeof import('../../state/backendHooks') | undefined;
+const loadBackends = () => import('../../state/backendHooks').then((backends) => (loadedBackends = backends));
 
 /**
  * The form's resolver, its code (zod) loaded on the first validation: react-hook-form
@@ -89,17 +107,15 @@ export function ToolRunner({ tool, declaration: declared = null }: { tool: ToolF
   }, []);
   // The preview's code (for markdown: marked and DOMPurify) loads once the person starts on the form, or a request
   // starts: a visit that only looks loads none of it, and by the time Generate is pressed it is here (issue 19).
-  const [previewWanted, setPreviewWanted] = useState(false);
+  const previewKind = previewKindFor(tool);
   const wantPreview = useCallback(() => {
-    setPreviewWanted(true);
+    void loadPreview().then((preview) => previewKind && preview.preloadPreviewBody(previewKind), () => undefined);
     // Validation and the answer's code come too, so Generate runs at once when pressed.
     void loadValidation().catch(() => undefined);
     void loadBackends().catch(() => undefined);
     void loadSessionCode().catch(() => undefined);
     void needDeclaration().catch(() => undefined);
-  }, [needDeclaration]);
-  const busy = (session?.status ?? 'idle') !== 'idle';
-  const PreviewBody = usePreviewBody(previewWanted || busy ? previewKindFor(tool) : null);
+  }, [needDeclaration, previewKind]);
   const resultSchema = useMemo(
     () => (declaration && declaration.result !== 'markdown' ? contractSchemaOf(declaration.result) : undefined),
     [declaration],
@@ -156,9 +172,15 @@ export function ToolRunner({ tool, declaration: declared = null }: { tool: ToolF
   if (!session) return null;
   const blocked = blockingReason(tool.fields, tool.rules, values);
   const submit = form.handleSubmit(async (valid) => {
+    wantPreview(); // Already asked for when the person started on the form; a widget's own submit may come first.
     // The refine bar's code comes while the answer does (issue 13), so both are there together.
     if (tool.refines) void loadRefine().catch(() => undefined);
     void loadResultCard().catch(() => undefined);
+    // All here (it loads as the person starts on the form): the request starts in this task, as it always did.
+    if (declaration && loadedBackends) {
+      setNotLoaded(false);
+      return generate(declaration, valid, loadedBackends.backendNow(tool.id));
+    }
     let full: ToolDeclaration;
     let backend: Backend;
     try {
@@ -242,7 +264,9 @@ export function ToolRunner({ tool, declaration: declared = null }: { tool: ToolF
             <span>Working on it: this usually takes a few seconds.</span>
           </div>
         )}
-        {loading && session.partial !== null && <StreamingPreview text={session.partial} Body={PreviewBody} schema={resultSchema} />}
+        {loading && session.partial !== null && (
+          <Preview text={session.partial} kind={previewKind} schema={resultSchema} />
+        )}
         {session.notice && !loading && (
           <p className="hint cancelled-note" role="status">{session.notice}</p>
         )}
@@ -277,7 +301,9 @@ export function ToolRunner({ tool, declaration: declared = null }: { tool: ToolF
             />
           </Suspense>
         )}
-        {refining && session.partial !== null && <StreamingPreview text={session.partial} Body={PreviewBody} schema={resultSchema} />}
+        {refining && session.partial !== null && (
+          <Preview text={session.partial} kind={previewKind} schema={resultSchema} />
+        )}
       </div>
     </>
   );
