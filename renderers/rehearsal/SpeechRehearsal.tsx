@@ -7,7 +7,7 @@ import { ErrorBox } from '../../src/ui/ErrorBox';
 import { Icon } from '../../src/ui/Icon';
 import { Spinner } from '../../src/ui/Spinner';
 import { recordingSupported, useRecorder } from '../shared/useRecorder';
-import { speechErrorAdvice, speechRecognitionConstructor, type SpeechRecognitionLike } from './speechRecognition';
+import { speechRecognitionConstructor, type SpeechRecognitionLike } from './speechRecognition';
 
 /*
  * The rehearsal coach's input (spec 4): start and stop rehearsing with the
@@ -79,8 +79,12 @@ export default function SpeechRehearsal({ tool, field, setValue, submit, busy, c
     };
     engine.onerror = (event) => {
       failed = true;
-      // The spec's message, then what to do about it.
-      setError(messages.speechError(event.error), speechErrorAdvice(event.error));
+      // The spec's message at once, then what to do about it (its text loads with the first error).
+      setError(messages.speechError(event.error));
+      void import('./speechErrorAdvice').then(
+        ({ speechErrorAdvice }) => setErrorMessage((shown) => (shown?.message === messages.speechError(event.error) ? { ...shown, advice: speechErrorAdvice(event.error) } : shown)),
+        () => undefined,
+      );
     };
     engine.onend = () => {
       recognition.current = null;
