@@ -1,6 +1,6 @@
-import { createElement, lazy, type ComponentType } from 'react';
 import { findTool, loadToolForm } from '../engine/catalogue';
 import { routes } from '../ui/routes';
+import { lazyComponent } from './lazyComponent';
 
 /*
  * Screens other than the dashboard load with their route. Each loader is
@@ -9,40 +9,15 @@ import { routes } from '../ui/routes';
  * renders at once, without a loading state.
  */
 
-/**
- * A screen loaded with its route. Once its code has arrived (say, preloaded
- * on intent) it renders directly; React.lazy would still suspend for a moment
- * and React then holds the loading state back for up to 300 ms.
- */
-function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>) {
-  let loaded: ComponentType<P> | undefined;
-  let loading: Promise<ComponentType<P>> | undefined;
-  const preload = () => {
-    loading ??= load().then(
-      (component) => (loaded = component),
-      (error: unknown) => {
-        loading = undefined; // A failed chunk (flaky network) may be fetched again.
-        throw error;
-      },
-    );
-    return loading;
-  };
-  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
-  function Screen(props: P) {
-    return loaded ? createElement(loaded, props) : createElement(Lazy, props);
-  }
-  return { Component: Screen, preload, isLoaded: () => loaded !== undefined };
-}
-
 export const screens = {
-  landing: lazyScreen(() => import('./pages/Landing').then((m) => m.Landing)),
-  projects: lazyScreen(() => import('./pages/Projects').then((m) => m.Projects)),
-  project: lazyScreen(() => import('./pages/ProjectPage').then((m) => m.ProjectPage)),
+  landing: lazyComponent(() => import('./pages/Landing').then((m) => m.Landing)),
+  projects: lazyComponent(() => import('./pages/Projects').then((m) => m.Projects)),
+  project: lazyComponent(() => import('./pages/ProjectPage').then((m) => m.ProjectPage)),
   // The scheduler (ts-fsrs) loads with the project pages and the Study screen only.
-  study: lazyScreen(() => import('./pages/study/StudyPage').then((m) => m.StudyPage)),
-  settings: lazyScreen(() => import('./pages/Settings').then((m) => m.Settings)),
+  study: lazyComponent(() => import('./pages/study/StudyPage').then((m) => m.StudyPage)),
+  settings: lazyComponent(() => import('./pages/Settings').then((m) => m.Settings)),
   // The form engine (react-hook-form, validation, the backend client) loads with the first tool page.
-  tool: lazyScreen(() => import('./tool/ToolPage').then((m) => m.ToolPage)),
+  tool: lazyComponent(() => import('./tool/ToolPage').then((m) => m.ToolPage)),
 };
 
 /** Starts loading what the screen at a hash route needs. */

@@ -10,6 +10,7 @@ import type { Answer, AnswerRequest } from '../engine/refine/produceAnswer';
 import type { CallOptions, ToolResult } from '../engine/runTool';
 import { readStored, storageKeys, writeStored } from '../engine/storage';
 import type { StoredReader } from '../engine/stored/reader';
+import { onDemand } from '../engine/onDemand';
 import { ToolRequests } from '../engine/toolRequest';
 import { storageListeners } from './crossTab';
 import { useOutputLanguage } from './outputLanguage';
@@ -60,20 +61,15 @@ export interface ToolSession {
  * person starts on the form, and waits for it before opening a tool that has
  * a session stored; Generate waits for it if it is not here yet.
  */
-type SessionCode = typeof import('./sessionCode');
-let sessionCode: SessionCode | undefined;
-let sessionCodeLoading: Promise<SessionCode> | undefined;
+const sessionCode = onDemand(() =>
+  import('./sessionCode').catch((error: unknown) => {
+    console.warn('[tool sessions] could not load the session code', error);
+    throw new UserFacingError(messages.toolNotLoaded);
+  }),
+);
 
-export function loadSessionCode(): Promise<SessionCode> {
-  sessionCodeLoading ??= import('./sessionCode').then(
-    (code) => (sessionCode = code),
-    (error: unknown) => {
-      sessionCodeLoading = undefined; // A failed chunk load (flaky network) is tried again next time.
-      console.warn('[tool sessions] could not load the session code', error);
-      throw new UserFacingError(messages.toolNotLoaded);
-    },
-  );
-  return sessionCodeLoading;
+export function loadSessionCode(): Promise<typeof import('./sessionCode')> {
+  return sessionCode.load();
 }
 
 /** The stored JSON as it is, checked by restoredSession (sessionCode) when there is any. */
@@ -100,10 +96,11 @@ function restore(tool: ToolForm | ToolDeclaration): ToolSession {
     const values = defaultValues(tool.fields);
     return { values, ...showing([], 0), resultValues: null, level: '', error: null, refineError: null, status: 'idle', partial: null, notice: null };
   }
-  if (!sessionCode || !isDeclaration(tool)) {
+  const code = sessionCode.current();
+  if (!code || !isDeclaration(tool)) {
     throw new Error(`Tool "${tool.id}" has a stored session: open it with its declaration (loadTool), after await loadSessionCode().`);
   }
-  return sessionCode.restoredSession(tool, stored);
+  return code.restoredSession(tool, stored);
 }
 
 /**
@@ -176,7 +173,8 @@ export const useToolSessions = create<ToolSessionsState>()((set, get) => {
     const answer = (options: Required<CallOptions>) => {
       const replaced = namesReplacedFor(tool);
       // With the code here (it loads as the person starts on the form) most tools decide at once, so their request starts in the same tick as ever.
-      if (sessionCode && typeof replaced === 'boolean') return sessionCode.produceAnswer(tool, values, backend, { ...ask, pseudonymise: replaced }, options);
+      const code = sessionCode.current();
+      if (code && typeof replaced === 'boolean') return code.produceAnswer(tool, values, backend, { ...ask, pseudonymise: replaced }, options);
       return Promise.all([loadSessionCode(), replaced]).then(([code, pseudonymise]) => {
         options.signal.throwIfAborted(); // Cancelled while the code loaded: nothing is sent.
         return code.produceAnswer(tool, values, backend, { ...ask, pseudonymise }, options);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type ComponentProps } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { formCollapsesUnder, previewKindFor } from '../../../renderers';
@@ -6,6 +6,8 @@ import { contractSchemaOf } from '../../engine/resultContracts';
 import type { Backend } from '../../engine/backend/types';
 import type { ToolDeclaration } from '../../engine/defineTool';
 import { loadTool } from '../../engine/catalogue';
+import { onDemand } from '../../engine/onDemand';
+import { lazyComponent } from '../lazyComponent';
 import type { ToolForm } from '../../engine/toolForm';
 import { inputSummary, type FormValues } from '../../engine/fields';
 import { blockingReason } from '../../engine/formRules';
@@ -32,24 +34,14 @@ const loadValidation = () => import('./formValidation');
 
 /**
  * The streamed answer's preview, loaded (with its body, for markdown marked and DOMPurify) as the person starts on
- * the form. Once here it renders directly: React.lazy would hold its reveal back on a timer (Suspense throttling).
+ * the form. Once here it renders directly (lazyComponent): React.lazy would hold its reveal back on a timer.
  */
-let loadedPreview: typeof import('./StreamingPreview') | undefined;
-const loadPreview = () => import('./StreamingPreview').then((preview) => (loadedPreview = preview));
-const LazyPreview = lazy(() => loadPreview().then((m) => ({ default: m.LivePreview })));
+const previewCode = onDemand(() => import('./StreamingPreview'));
+const livePreview = lazyComponent(() => previewCode.load().then((m) => m.LivePreview));
+const LivePreview = livePreview.Component;
 
-function Preview(props: ComponentProps<typeof LazyPreview>) {
-  const Loaded = loadedPreview?.LivePreview;
-  if (Loaded) return <Loaded {...props} />;
-  return (
-    <Suspense fallback={null}>
-      <LazyPreview {...props} />
-    </Suspense>
-  );
-}
 /** The backends' code: a request resolves the settings' backend when it starts. */
-let loadedBackends: typeof import('../../state/backendHooks') | undefined;
-const loadBackends = () => import('../../state/backendHooks').then((backends) => (loadedBackends = backends));
+const backends = onDemand(() => import('../../state/backendHooks'));
 
 /**
  * The form's resolver, its code (zod) loaded on the first validation: react-hook-form
@@ -109,10 +101,10 @@ export function ToolRunner({ tool, declaration: declared = null }: { tool: ToolF
   // starts: a visit that only looks loads none of it, and by the time Generate is pressed it is here (issue 19).
   const previewKind = previewKindFor(tool);
   const wantPreview = useCallback(() => {
-    void loadPreview().then((preview) => previewKind && preview.preloadPreviewBody(previewKind), () => undefined);
+    void livePreview.preload().then(() => previewKind && previewCode.current()?.preloadPreviewBody(previewKind), () => undefined);
     // Validation and the answer's code come too, so Generate runs at once when pressed.
     void loadValidation().catch(() => undefined);
-    void loadBackends().catch(() => undefined);
+    void backends.load().catch(() => undefined);
     void loadSessionCode().catch(() => undefined);
     void needDeclaration().catch(() => undefined);
   }, [needDeclaration, previewKind]);
@@ -177,14 +169,15 @@ export function ToolRunner({ tool, declaration: declared = null }: { tool: ToolF
     if (tool.refines) void loadRefine().catch(() => undefined);
     void loadResultCard().catch(() => undefined);
     // All here (it loads as the person starts on the form): the request starts in this task, as it always did.
-    if (declaration && loadedBackends) {
+    const backendCode = backends.current();
+    if (declaration && backendCode) {
       setNotLoaded(false);
-      return generate(declaration, valid, loadedBackends.backendNow(tool.id));
+      return generate(declaration, valid, backendCode.backendNow(tool.id));
     }
     let full: ToolDeclaration;
     let backend: Backend;
     try {
-      [full, backend] = await Promise.all([declaration ?? needDeclaration(), loadBackends().then(({ backendNow }) => backendNow(tool.id))]);
+      [full, backend] = await Promise.all([declaration ?? needDeclaration(), backends.load().then(({ backendNow }) => backendNow(tool.id))]);
     } catch {
       setNotLoaded(true);
       return;
@@ -265,27 +258,15 @@ export function ToolRunner({ tool, declaration: declared = null }: { tool: ToolF
           </div>
         )}
         {loading && session.partial !== null && (
-          <Preview text={session.partial} kind={previewKind} schema={resultSchema} />
+          <Suspense fallback={null}>
+            <LivePreview text={session.partial} kind={previewKind} schema={resultSchema} />
+          </Suspense>
         )}
         {session.notice && !loading && (
           <p className="hint cancelled-note" role="status">{session.notice}</p>
         )}
-        {notLoaded && !loading && (
-          <ErrorBox message={messages.toolNotLoaded}>
-            <button type="button" className="button" onClick={() => void submit()} disabled={blocked !== null}>
-              <Icon name="replay" />
-              <span>Try again</span>
-            </button>
-          </ErrorBox>
-        )}
-        {session.error && (
-          <ErrorBox message={session.error}>
-            <button type="button" className="button" onClick={() => void submit()} disabled={blocked !== null}>
-              <Icon name="replay" />
-              <span>Try again</span>
-            </button>
-          </ErrorBox>
-        )}
+        {notLoaded && !loading && <FailedWithRetry message={messages.toolNotLoaded} retry={() => void submit()} disabled={blocked !== null} />}
+        {session.error && <FailedWithRetry message={session.error} retry={() => void submit()} disabled={blocked !== null} />}
         {session.result && !declaration && !notLoaded && <Spinner />}
         {session.result && declaration && (
           <Suspense fallback={<Spinner />}>
@@ -302,10 +283,24 @@ export function ToolRunner({ tool, declaration: declared = null }: { tool: ToolF
           </Suspense>
         )}
         {refining && session.partial !== null && (
-          <Preview text={session.partial} kind={previewKind} schema={resultSchema} />
+          <Suspense fallback={null}>
+            <LivePreview text={session.partial} kind={previewKind} schema={resultSchema} />
+          </Suspense>
         )}
       </div>
     </>
+  );
+}
+
+/** A request that did not bring an answer, with Try again (which sends the form again). */
+function FailedWithRetry({ message, retry, disabled }: { message: string; retry(): void; disabled: boolean }) {
+  return (
+    <ErrorBox message={message}>
+      <button type="button" className="button" onClick={retry} disabled={disabled}>
+        <Icon name="replay" />
+        <span>Try again</span>
+      </button>
+    </ErrorBox>
   );
 }
 

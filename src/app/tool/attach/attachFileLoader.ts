@@ -1,4 +1,4 @@
-import type { AttachFile } from './AttachFile';
+import { onDemand } from '../../../engine/onDemand';
 
 /*
  * "Attach a file" wraps a text box, so a form with such a box waits for its
@@ -7,13 +7,9 @@ import type { AttachFile } from './AttachFile';
  * recording tools' boxes bring widgets of their own) never loads it (issue 19).
  */
 
-let loaded: typeof AttachFile | undefined;
+const attachFile = onDemand(() => import('./AttachFile').then((module) => module.AttachFile));
 
-export async function preloadAttachFile(): Promise<void> {
-  loaded ??= (await import('./AttachFile')).AttachFile;
-}
+export const preloadAttachFile = attachFile.load;
 
 /** The component once preloadAttachFile has brought it; until then a box shows without it. */
-export function loadedAttachFile(): typeof AttachFile | undefined {
-  return loaded;
-}
+export const loadedAttachFile = attachFile.current;
