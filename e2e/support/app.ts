@@ -210,9 +210,9 @@ export async function fakeBackend(page: Page, initial: FakeReply | ((request: Re
  * code arrived over the network a moment later), so an answer that lands
  * after one fixed run would otherwise wait for time that never passes.
  */
-export async function runClockUntil(page: Page, check: () => Promise<void>): Promise<void> {
+export async function runClockUntil(page: Page, check: () => Promise<void>, stepMs = 250): Promise<void> {
   await expect(async () => {
-    await page.clock.runFor(250);
+    await page.clock.runFor(stepMs);
     await check();
   }).toPass({ timeout: 15_000, intervals: [50] });
 }
