@@ -42,6 +42,9 @@ async function withResult() {
   await user.type(screen.getByLabelText(/Topic/), 'Tides');
   await user.click(screen.getByRole('button', { name: 'Generate' }));
   const toolbar = await screen.findByRole('toolbar', { name: 'Refine this result' }, { timeout: 5000 });
+  // A new answer takes focus at its heading (issue 21): the tests move focus from there, not before it lands.
+  const heading = screen.getByRole('heading', { name: 'Result' });
+  await waitFor(() => expect(document.activeElement).toBe(heading));
   return { user, toolbar, versions: () => screen.getByRole('group', { name: 'Versions' }) };
 }
 
