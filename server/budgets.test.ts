@@ -12,6 +12,12 @@ import { StoreUnavailable, type LimitStore } from './limitStore/types';
 
 const NOON = Date.UTC(2026, 10, 26, 12, 0, 0); // 26 November 2026, 12:00 UTC
 const caps = (set: Partial<BudgetCaps>): BudgetCaps => ({ ...NO_BUDGETS, ...set });
+/**
+ * An in-memory store on the test's clock: the budgets stamp each day's counter with when it expires by their
+ * clock, and the store judges expiry by its own, so both must read the same one. (On the real clock these
+ * tests failed once 26 November 2026 was over: every counter had already expired.)
+ */
+const memoryStore = (now: () => number) => createMemoryLimitStore(undefined, now);
 
 /** A store that can be switched off, as a Redis that stops answering. */
 function switchable(inner: LimitStore) {
@@ -27,7 +33,8 @@ function switchable(inner: LimitStore) {
 describe('the gateway-wide daily cap', () => {
   it('lets calls through until the day’s tokens reach the cap, then refuses with 429 and the time it resets', async () => {
     let now = NOON;
-    const budgets = createBudgets(caps({ daily: 100 }), createMemoryLimitStore(), () => now);
+    const clock = () => now;
+    const budgets = createBudgets(caps({ daily: 100 }), memoryStore(clock), clock);
     expect(await budgets.check('a')).toEqual({ allowed: true });
     await budgets.record('a', 60);
     // Another client spends from the same school allowance.
@@ -44,7 +51,7 @@ describe('the gateway-wide daily cap', () => {
 
 describe('per-client caps', () => {
   it('refuses only the client that used its allowance, in the second person', async () => {
-    const budgets = createBudgets(caps({ clientDaily: 50 }), createMemoryLimitStore(), () => NOON);
+    const budgets = createBudgets(caps({ clientDaily: 50 }), memoryStore(() => NOON), () => NOON);
     await budgets.record('ip:203.0.113.1', 50);
     const refused = await budgets.check('ip:203.0.113.1');
     expect(refused.allowed === false && refused.message).toMatch(/^Your daily AI allowance is used up; it resets at 00:00 UTC \(in 12 hours\)\.$/);
@@ -52,7 +59,7 @@ describe('per-client caps', () => {
   });
 
   it('names the monthly cap, and its reset date, when both are used up (the later reset is the one that matters)', async () => {
-    const budgets = createBudgets(caps({ clientDaily: 10, clientMonthly: 10 }), createMemoryLimitStore(), () => NOON);
+    const budgets = createBudgets(caps({ clientDaily: 10, clientMonthly: 10 }), memoryStore(() => NOON), () => NOON);
     await budgets.record('x', 10);
     const refused = await budgets.check('x');
     expect(refused.allowed === false && refused.message).toBe('Your monthly AI allowance is used up; it resets on 1 December at 00:00 UTC.');
@@ -83,7 +90,7 @@ describe('with no caps set', () => {
 describe('the store unreachable', () => {
   it('fails closed with 503 and one log line naming no client, keeps the tokens it could not add, and adds them when the store is back', async () => {
     const lines: string[] = [];
-    const { store, down, back } = switchable(createMemoryLimitStore());
+    const { store, down, back } = switchable(memoryStore(() => NOON));
     const budgets = createBudgets(caps({ daily: 100 }), store, () => NOON, (line) => lines.push(line));
     await budgets.record('ip:198.51.100.7', 30);
     down();
