@@ -6,7 +6,8 @@ import type { FieldWidgetProps } from '../widgetProps';
 import { ErrorBox } from '../../src/ui/ErrorBox';
 import { Icon } from '../../src/ui/Icon';
 import { Spinner } from '../../src/ui/Spinner';
-import { recordingSupported, useRecorder } from '../shared/useRecorder';
+import { recordingSupported } from '../shared/recordingSupported';
+import { useRecorder } from '../shared/useRecorder';
 
 /*
  * Audio Notes' input (spec 4: idle, transcribing, summarizing, back to idle):

@@ -1,13 +1,20 @@
 import '../shared/widgets.css';
-import { useEffect, useRef, useState } from 'react';
-import { loadTranscriber } from '../shared/loadTranscriber';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { messageOf, messages } from '../../src/engine/messages';
 import type { FieldWidgetProps } from '../widgetProps';
 import { ErrorBox } from '../../src/ui/ErrorBox';
 import { Icon } from '../../src/ui/Icon';
 import { Spinner } from '../../src/ui/Spinner';
-import { recordingSupported, useRecorder } from '../shared/useRecorder';
+import type { ActiveRecording } from '../shared/microphone';
 import { speechRecognitionConstructor, type SpeechRecognitionLike } from './speechRecognition';
+import type { RehearsalPhase } from './WithoutLiveRecognition';
+
+// Recording instead (a browser without live recognition): its code loads only there. Offline, it says so.
+const WithoutLiveRecognition = lazy(() =>
+  import('./WithoutLiveRecognition').catch(() => ({
+    default: () => <p className="hint">{messages.toolNotLoaded} You can still type what you said below.</p>,
+  })),
+);
 
 /*
  * The rehearsal coach's input (spec 4): start and stop rehearsing with the
@@ -16,7 +23,8 @@ import { speechRecognitionConstructor, type SpeechRecognitionLike } from './spee
  * which is submitted: the browser counts words, pace and fillers, and the
  * model writes the feedback. Browsers without speech recognition (Firefox,
  * Safari) can record instead; the recording is transcribed by the
- * transcription service.
+ * transcription service (WithoutLiveRecognition.tsx, loaded only there:
+ * issue 19).
  */
 
 /** The form field the rehearsal's length goes into. */
@@ -27,20 +35,27 @@ export function enoughSpeech(transcript: string, seconds: number): boolean {
   return transcript.trim() !== '' && seconds >= 1;
 }
 
-type Phase = 'idle' | 'rehearsing' | 'recording' | 'transcribing';
-
 export default function SpeechRehearsal({ tool, field, setValue, submit, busy, children }: FieldWidgetProps) {
   const Recognition = speechRecognitionConstructor();
-  const recorder = useRecorder();
-  const [phase, setPhase] = useState<Phase>('idle');
+  const [phase, setPhase] = useState<RehearsalPhase>('idle');
   const [live, setLive] = useState('');
   const [error, setErrorMessage] = useState<{ message: string; advice?: string } | null>(null);
   const setError = (message: string | null, advice?: string) => setErrorMessage(message === null ? null : { message, advice });
   const recognition = useRef<SpeechRecognitionLike | null>(null);
+  const recording = useRef<ActiveRecording | null>(null);
+  const mounted = useRef(true);
   const hasDurationField = tool.fields.some((f) => f.name === DURATION_FIELD);
 
-  // Leaving the page stops listening.
-  useEffect(() => () => recognition.current?.abort(), []);
+  // Leaving the page stops listening and frees the microphone.
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      recognition.current?.abort();
+      recording.current?.release();
+      recording.current = null;
+    };
+  }, []);
 
   function finish(transcript: string, seconds: number) {
     if (!enoughSpeech(transcript, seconds)) {
@@ -108,32 +123,6 @@ export default function SpeechRehearsal({ tool, field, setValue, submit, busy, c
     recognition.current?.stop(); // The engine's end event finishes the rehearsal.
   }
 
-  async function toggleRecording() {
-    setError(null);
-    if (!recorder.recording) {
-      try {
-        void loadTranscriber().catch(() => undefined); // Here by the time the recording is sent.
-        await recorder.start();
-        setPhase('recording');
-      } catch (failure) {
-        setError(messageOf(failure));
-      }
-      return;
-    }
-    try {
-      const { audio, seconds, fileName } = await recorder.stop();
-      setPhase('transcribing');
-      const sample = String(tool.exampleInput?.[field.name] ?? '');
-      const transcript = await (await loadTranscriber()).transcribe({ audio, fileName, sample });
-      setLive(transcript);
-      finish(transcript, seconds);
-    } catch (failure) {
-      setError(messageOf(failure));
-    } finally {
-      setPhase('idle');
-    }
-  }
-
   const rehearsing = phase === 'rehearsing';
   const working = busy || phase === 'transcribing';
   const status = rehearsing
@@ -146,40 +135,38 @@ export default function SpeechRehearsal({ tool, field, setValue, submit, busy, c
           ? 'Analysing your talk...'
           : null;
 
+  const startButton = (
+    <button
+      type="button"
+      className={rehearsing ? 'button button-danger' : 'button button-primary'}
+      aria-pressed={rehearsing}
+      onClick={rehearsing ? stopRehearsing : startRehearsing}
+      disabled={working || phase === 'recording'}
+    >
+      <Icon name={rehearsing ? 'stop' : 'record_voice_over'} />
+      <span>{rehearsing ? 'Stop Rehearsing' : 'Start Rehearsing'}</span>
+    </button>
+  );
+
   return (
     <div className="rehearsal-widget">
-      <div className="widget-controls">
-        {(Recognition || !recordingSupported()) && (
-          <button
-            type="button"
-            className={rehearsing ? 'button button-danger' : 'button button-primary'}
-            aria-pressed={rehearsing}
-            onClick={rehearsing ? stopRehearsing : startRehearsing}
-            disabled={working || phase === 'recording'}
-          >
-            <Icon name={rehearsing ? 'stop' : 'record_voice_over'} />
-            <span>{rehearsing ? 'Stop Rehearsing' : 'Start Rehearsing'}</span>
-          </button>
-        )}
-        {!Recognition && recordingSupported() && (
-          <button
-            type="button"
-            className={phase === 'recording' ? 'button button-danger' : 'button button-primary'}
-            aria-pressed={phase === 'recording'}
-            onClick={toggleRecording}
-            disabled={working}
-          >
-            <Icon name={phase === 'recording' ? 'stop' : 'mic'} />
-            <span>{phase === 'recording' ? 'Stop recording' : 'Record your talk'}</span>
-          </button>
-        )}
-      </div>
-      {!Recognition && (
-        <p className="hint">
-          {recordingSupported()
-            ? 'This browser cannot transcribe speech live, so your talk is recorded and transcribed when you stop.'
-            : `${messages.speechUnsupported} You can still paste what you said below.`}
-        </p>
+      {Recognition ? (
+        <div className="widget-controls">{startButton}</div>
+      ) : (
+        <Suspense fallback={null}>
+          <WithoutLiveRecognition
+            sample={String(tool.exampleInput?.[field.name] ?? '')}
+            phase={phase}
+            setPhase={setPhase}
+            working={working}
+            recording={recording}
+            mounted={mounted}
+            setError={setError}
+            setLive={setLive}
+            finish={finish}
+            startButton={startButton}
+          />
+        </Suspense>
       )}
       <p className="widget-status" role="status">
         {status && (

@@ -1,84 +1,39 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { messages, UserFacingError } from '../../src/engine/messages';
+import { startRecording, type ActiveRecording, type Recording } from './microphone';
 
 /*
- * Microphone recording with MediaRecorder, as webm where the browser can
- * (spec 7: recording format webm). start() asks for the microphone; a refusal
- * becomes the spec's message. stop() resolves with the audio and its length.
+ * The microphone recorder (./microphone) as a hook: whether it is recording,
+ * start() and stop(). Leaving the page frees the microphone, also when it
+ * was granted after the person left.
  */
-
-export interface Recording {
-  audio: Blob;
-  seconds: number;
-  fileName: string;
-}
-
-interface Session {
-  recorder: MediaRecorder;
-  stream: MediaStream;
-  chunks: Blob[];
-  startedAt: number;
-}
-
-export function recordingSupported(): boolean {
-  return typeof MediaRecorder !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
-}
-
 export function useRecorder() {
   const [recording, setRecording] = useState(false);
-  const session = useRef<Session | null>(null);
+  const active = useRef<ActiveRecording | null>(null);
+  const mounted = useRef(true);
 
-  // Leaving the page must release the microphone.
-  useEffect(
-    () => () => {
-      session.current?.stream.getTracks().forEach((track) => track.stop());
-    },
-    [],
-  );
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      active.current?.release();
+      active.current = null;
+    };
+  }, []);
 
   const start = useCallback(async () => {
-    if (!recordingSupported()) throw new UserFacingError(messages.microphoneDenied);
-    let stream: MediaStream;
-    try {
-      stream = await navigator.mediaDevices.getUserMedia({ audio: true });
-    } catch {
-      throw new UserFacingError(messages.microphoneDenied);
-    }
-    const mimeType = MediaRecorder.isTypeSupported('audio/webm') ? 'audio/webm' : '';
-    const recorder = new MediaRecorder(stream, mimeType ? { mimeType } : undefined);
-    const chunks: Blob[] = [];
-    recorder.addEventListener('dataavailable', (event) => {
-      if (event.data.size > 0) chunks.push(event.data);
-    });
-    recorder.start(250);
-    session.current = { recorder, stream, chunks, startedAt: performance.now() };
+    const started = await startRecording();
+    if (!mounted.current) return started.release();
+    active.current = started;
     setRecording(true);
   }, []);
 
-  const stop = useCallback(
-    () =>
-      new Promise<Recording>((resolve, reject) => {
-        const current = session.current;
-        if (!current) return reject(new Error('Not recording.'));
-        session.current = null;
-        current.recorder.addEventListener(
-          'stop',
-          () => {
-            current.stream.getTracks().forEach((track) => track.stop());
-            const type = current.recorder.mimeType || 'audio/webm';
-            resolve({
-              audio: new Blob(current.chunks, { type }),
-              seconds: (performance.now() - current.startedAt) / 1000,
-              fileName: type.includes('webm') ? 'recording.webm' : 'recording.audio',
-            });
-          },
-          { once: true },
-        );
-        current.recorder.stop();
-        setRecording(false);
-      }),
-    [],
-  );
+  const stop = useCallback(async (): Promise<Recording> => {
+    const current = active.current;
+    if (!current) throw new Error('Not recording.');
+    active.current = null;
+    setRecording(false);
+    return current.stop();
+  }, []);
 
   return { recording, start, stop };
 }

@@ -1,0 +1,94 @@
+import type { ReactNode } from 'react';
+import { messageOf, messages } from '../../src/engine/messages';
+import { Icon } from '../../src/ui/Icon';
+import { startRecording, type ActiveRecording } from '../shared/microphone';
+import { loadTranscriber } from '../shared/loadTranscriber';
+import { recordingSupported } from '../shared/recordingSupported';
+
+/*
+ * The rehearsal coach in a browser without live speech recognition (Firefox,
+ * Safari): the talk is recorded with the microphone and transcribed by the
+ * transcription service when it stops; with no microphone either, the spec's
+ * message says so and the talk can be typed. Its own module, loaded only in
+ * such a browser, so the coach's route in one with recognition does not carry
+ * it (issue 19).
+ */
+
+export type RehearsalPhase = 'idle' | 'rehearsing' | 'recording' | 'transcribing';
+
+export interface WithoutLiveRecognitionProps {
+  /** The form's example text, which the offline sample transcription answers with. */
+  sample: string;
+  phase: RehearsalPhase;
+  setPhase(phase: RehearsalPhase): void;
+  /** A request or a transcription is under way. */
+  working: boolean;
+  /** The recording under way, held by the widget so leaving the page frees the microphone. */
+  recording: { current: ActiveRecording | null };
+  /** False once the widget has left the page. */
+  mounted: { current: boolean };
+  setError(message: string | null): void;
+  setLive(transcript: string): void;
+  finish(transcript: string, seconds: number): void;
+  /** The widget's Start Rehearsing button: with no microphone, it says that speech is not supported. */
+  startButton: ReactNode;
+}
+
+export default function WithoutLiveRecognition(props: WithoutLiveRecognitionProps) {
+  const { phase, working, startButton } = props;
+  if (!recordingSupported()) {
+    return (
+      <>
+        <div className="widget-controls">{startButton}</div>
+        <p className="hint">{`${messages.speechUnsupported} You can still paste what you said below.`}</p>
+      </>
+    );
+  }
+  const recordingNow = phase === 'recording';
+  return (
+    <>
+      <div className="widget-controls">
+        <button
+          type="button"
+          className={recordingNow ? 'button button-danger' : 'button button-primary'}
+          aria-pressed={recordingNow}
+          onClick={() => void toggleRecording(props)}
+          disabled={working}
+        >
+          <Icon name={recordingNow ? 'stop' : 'mic'} />
+          <span>{recordingNow ? 'Stop recording' : 'Record your talk'}</span>
+        </button>
+      </div>
+      <p className="hint">This browser cannot transcribe speech live, so your talk is recorded and transcribed when you stop.</p>
+    </>
+  );
+}
+
+async function toggleRecording({ sample, setPhase, recording, mounted, setError, setLive, finish }: WithoutLiveRecognitionProps) {
+  setError(null);
+  const active = recording.current;
+  if (!active) {
+    try {
+      void loadTranscriber().catch(() => undefined); // Here by the time the recording is sent.
+      const started = await startRecording();
+      if (!mounted.current) return started.release();
+      recording.current = started;
+      setPhase('recording');
+    } catch (failure) {
+      setError(messageOf(failure));
+    }
+    return;
+  }
+  recording.current = null;
+  try {
+    const { audio, seconds, fileName } = await active.stop();
+    setPhase('transcribing');
+    const transcript = await (await loadTranscriber()).transcribe({ audio, fileName, sample });
+    setLive(transcript);
+    finish(transcript, seconds);
+  } catch (failure) {
+    setError(messageOf(failure));
+  } finally {
+    setPhase('idle');
+  }
+}
