@@ -125,6 +125,26 @@ test.describe('the app through the gateway', () => {
   }
 
   // After the flows above (serial): what the operator's monitoring reads, and what it must never hold.
+  test('a returning visit loads the app from the browser cache: the page is checked again, its hashed assets are kept', async ({ page, request }) => {
+    const assets: string[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.startsWith('/assets/')) assets.push(response.url());
+    });
+    await page.goto(`${gateway.url}/#/dashboard`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeAttached();
+    expect(assets.some((url) => url.endsWith('.js'))).toBe(true);
+    for (const url of assets) {
+      const response = await request.get(url);
+      expect(response.status(), url).toBe(200);
+      expect(response.headers()['cache-control'], url).toBe('public, max-age=31536000, immutable');
+    }
+    for (const pagePath of ['/', '/index.html']) {
+      expect((await request.get(`${gateway.url}${pagePath}`)).headers()['cache-control']).toBe('no-cache');
+    }
+    // A file that is not there is not cached as if it were.
+    expect((await request.get(`${gateway.url}/assets/no-such-file-0000.js`)).headers()['cache-control']).toBeUndefined();
+  });
+
   test("the operator's /metrics counts these flows per tool and provider, and holds no text and no address", async ({ request }) => {
     expect((await request.get(`${gateway.url}/metrics`)).status()).toBe(401);
     expect((await request.get(`${gateway.url}/metrics`, { headers: { Authorization: 'Bearer anon-public-key' } })).status()).toBe(401);

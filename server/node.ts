@@ -77,8 +77,16 @@ async function main(): Promise<void> {
   const limitStore = await limitStoreFor(settings);
   app.route('/', createGateway({ settings, text: providers.text, transcription: providers.transcription, socketAddress, limitStore, processMetrics: true }));
   // The app's pages carry the Content-Security-Policy as a header too, with what a meta element cannot say (frame-ancestors).
-  app.get('/', (c) => c.html(indexHtml, 200, appPageHeaders()));
-  app.get('/index.html', (c) => c.html(indexHtml, 200, appPageHeaders()));
+  // The page is checked again on every visit, so a new deploy reaches people at once; it names the current assets.
+  const pageHeaders = { ...appPageHeaders(), 'Cache-Control': 'no-cache' };
+  app.get('/', (c) => c.html(indexHtml, 200, pageHeaders));
+  app.get('/index.html', (c) => c.html(indexHtml, 200, pageHeaders));
+  // Vite names every file in assets/ by a hash of its content, so a browser keeps it a year without asking again:
+  // a returning visit loads no JavaScript or CSS over the network (issue 19). A changed file has a new name.
+  app.use('/assets/*', async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+  });
   // Only the build is served: no hidden file (.env, .git) that someone left in the folder, however the path is spelt.
   app.use('/*', async (c, next) => {
     if (hasHiddenSegment(new URL(c.req.url).pathname)) return c.json({ error: 'Not found.' }, 404);
