@@ -5,6 +5,7 @@ import { measureKeystroke } from './bench/keystroke';
 import { measureBigProject, measureLighthouse, measureSizes } from './bench/pages';
 import { measureRegistryScale } from './bench/registryScale';
 import { measureStreamPaint } from './bench/streaming';
+import { measureReactFloor } from './bench/reactFloor';
 import { measureBigDeck } from './bench/study';
 
 /*
@@ -15,7 +16,8 @@ import { measureBigDeck } from './bench/study';
  * The harness is in bench/harness.ts, the measures in bench/pages.ts and
  * bench/registryScale.ts, the study deck's in bench/study.ts, Generate to the
  * first streamed character in bench/streaming.ts, a keystroke's latency in
- * bench/keystroke.ts (issue 19 adds those two, and four tool routes).
+ * bench/keystroke.ts (issue 19 adds those two, and four tool routes), and
+ * the React floor under every route in bench/reactFloor.ts.
  */
 
 async function main() {
@@ -28,6 +30,7 @@ async function main() {
   const browser = await launch();
   try {
     const dashboard = await measureSizes(browser, url);
+    await measureReactFloor(dashboard.js);
     if (!process.argv.includes('--no-lighthouse')) await measureLighthouse(url);
     await measureBigProject(browser, url);
     await measureBigDeck(browser, url);
