@@ -241,6 +241,9 @@ test("a group project's next steps as a calendar: one whole-day event per task o
 
 test("plans as calendars: the study plan's sessions on their days, and focus sprints end to end, from the result and the saved item", async ({ page }) => {
   const plan = toolById(tools, 'study-plan-ai');
+  // The plan's headings name no year ("Monday 23 November"): it is placed near the day it is made, so the
+  // flow makes it in that week, whatever today's date (in 2028 the Monday would fall in no nearby year).
+  await page.clock.install({ time: new Date('2026-11-21T09:00:00Z') });
   await seedActiveProject(page);
   const result = await generateExample(page, plan);
   await expect(result).toContainText('Day 1: Monday 23 November');
