@@ -2,7 +2,7 @@ import { providersFromEnv } from '../src/engine/providers/fromEnvironment';
 import { createGateway } from './app';
 import { socketAddress } from './clientAddress';
 import { gatewaySettingsFromEnv, type GatewaySettings } from './config';
-import { createDenoKvLimitStore, type DenoKv } from './limitStore/denoKv';
+import { createDenoKvLimitStore, openDenoKv, type DenoKv } from './limitStore/denoKv';
 import { createMemoryLimitStore } from './limitStore/memory';
 import type { LimitStore } from './limitStore/types';
 
@@ -39,12 +39,14 @@ async function limitStoreFor(settings: GatewaySettings): Promise<LimitStore> {
     console.log(`[studyforge] rate limit: shared in Redis over REST at ${new URL(setting.url).host} (keys are hashes, no client addresses)`);
     return createRedisRestLimitStore({ url: setting.url, token: setting.token, salt: setting.salt, fallback: memory });
   }
-  if (typeof Deno.openKv !== 'function') {
+  const openKv = Deno.openKv;
+  if (typeof openKv !== 'function') {
     throw new Error('STUDYFORGE_LIMIT_STORE=denokv needs Deno KV: run deno with --unstable-kv (npm run gateway:deno does).');
   }
   let kv: DenoKv;
   try {
-    kv = await Deno.openKv(setting.path);
+    // Another instance starting at the same moment may hold a new file's lock while it creates it.
+    kv = await openDenoKv((path) => openKv(path), setting.path);
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
     throw new Error(`could not open Deno KV${setting.path ? ` at ${setting.path}` : ''}: ${why}`);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerKey } from './clientAddress';
 import { gatewaySettingsFromEnv, LIMIT_STORE_VARIABLE } from './config';
-import { createDenoKvLimitStore, denoKvBudgetKey, denoKvRateKey, type DenoKv, type DenoKvAtomicOperation, type DenoKvEntryMaybe, type DenoKvKey } from './limitStore/denoKv';
+import { createDenoKvLimitStore, denoKvBudgetKey, denoKvRateKey, openDenoKv, type DenoKv, type DenoKvAtomicOperation, type DenoKvEntryMaybe, type DenoKvKey } from './limitStore/denoKv';
 import { createMemoryLimitStore } from './limitStore/memory';
 import { StoreUnavailable } from './limitStore/types';
 import { freePort, spawnGroup, waitUntilUp, type GroupProcess } from './testing/processGroup';
@@ -334,6 +334,40 @@ afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
+describe('opening a KV file another process holds', () => {
+  const kv = {} as DenoKv; // Never used: only which object comes back is looked at.
+  const failing = (messages: string[]) => {
+    const opened: (string | undefined)[] = [];
+    const open = async (path?: string) => {
+      opened.push(path);
+      const message = messages.shift();
+      if (message) throw new Error(message);
+      return kv;
+    };
+    return { open, opened };
+  };
+  const waits: number[] = [];
+  const sleep = async (ms: number) => void waits.push(ms);
+
+  it('waits out "database is locked" while the other process creates the file, then opens it', async () => {
+    waits.length = 0;
+    const { open, opened } = failing(['database is locked', 'database is locked']);
+    await expect(openDenoKv(open, '/srv/kv.sqlite', { sleep })).resolves.toBe(kv);
+    expect(opened).toEqual(['/srv/kv.sqlite', '/srv/kv.sqlite', '/srv/kv.sqlite']);
+    expect(waits).toEqual([20, 40]);
+  });
+
+  it('throws any other failure at once, and a lock held past its patience as it came', async () => {
+    waits.length = 0;
+    await expect(openDenoKv(failing(['Permission denied']).open, '/srv/kv.sqlite', { sleep })).rejects.toThrow('Permission denied');
+    expect(waits).toEqual([]);
+    const forever = failing(Array.from({ length: 100 }, () => 'database is locked'));
+    await expect(openDenoKv(forever.open, '/srv/kv.sqlite', { sleep, patienceMs: 1_000 })).rejects.toThrow('database is locked');
+    expect(waits.reduce((sum, ms) => sum + ms, 0)).toBeGreaterThanOrEqual(1_000);
+    expect(forever.opened.length).toBeLessThan(12);
+  });
+});
+
 describe('budgets in one local Deno KV file, from two Deno processes at once', () => {
   it('loses no addition: each read-check-write that another process came between is tried again', async () => {
     const file = path.join(workDir, 'budgets.sqlite');
@@ -341,9 +375,10 @@ describe('budgets in one local Deno KV file, from two Deno processes at once', (
     const store = path.join(root, 'server/limitStore/denoKv.ts');
     await writeFile(
       script,
-      `import { createDenoKvLimitStore } from ${JSON.stringify(store)};
+      `import { createDenoKvLimitStore, openDenoKv } from ${JSON.stringify(store)};
 const [file, times] = Deno.args;
-const kv = await Deno.openKv(file);
+// As the gateway opens it (deno.ts): both processes start on a file that does not exist yet.
+const kv = await openDenoKv((path) => Deno.openKv(path), file);
 const none = { consume: () => Promise.reject(new Error('unused')), add: () => Promise.reject(new Error('unused')), close: () => Promise.resolve() };
 // A generous timeout: this measures contention, not speed.
 const store = createDenoKvLimitStore({ kv, salt: 's', fallback: none, timeoutMs: 10_000 });

@@ -113,6 +113,31 @@ async function untilCommitted<T>(once: () => Promise<T | undefined>, gaveUp: () 
   throw new StoreContended();
 }
 
+/**
+ * Opens a Deno KV, waiting out a local file's lock. Processes that open the
+ * same new SQLite file at once (two gateways started together) race to
+ * create it, and the loser's Deno.openKv fails with "database is locked"
+ * (seen in CI, Deno 2.9.6, two processes): without this, that gateway would
+ * refuse to start. Any other failure, or a lock held for longer than
+ * `patienceMs` in all, is thrown as it came.
+ */
+export async function openDenoKv(
+  open: (path?: string) => Promise<DenoKv>,
+  path: string | undefined,
+  { patienceMs = 5_000, sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)) } = {},
+): Promise<DenoKv> {
+  let waited = 0;
+  for (let delay = 20; ; delay = Math.min(delay * 2, 500)) {
+    try {
+      return await open(path);
+    } catch (error) {
+      if (!isLocked(error) || waited >= patienceMs) throw error;
+      await sleep(delay);
+      waited += delay;
+    }
+  }
+}
+
 async function sha256hex(text: string): Promise<string> {
   // Web Crypto, not node:crypto: the same call on Deno and on Node (the unit tests).
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
