@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { messages } from '../src/engine/messages';
 import { speechMetrics } from '../registry/shared/speechMetrics';
-import { openTool, pauseClock, resultRegion, runClockUntil, seedStorage, storageKeys, toolById } from './support/app';
+import { openTool, pauseClockOnForm, resultRegion, runClockUntil, seedStorage, storageKeys, toolById } from './support/app';
 import { removeSpeechRecognition, scriptSpeechRecognition } from './support/media';
 import { loadRegistry } from './support/registry';
 
@@ -24,19 +24,10 @@ const talk = [
   { text: 'So basically we should plant wild flowers', final: false, atMs: 7_000 },
 ];
 
-/**
- * Pauses the page's clock once the widget is on screen: the tool's form (the widget with it) comes a frame after
- * the heading, on a requestAnimationFrame the fake clock owns, so a clock paused before that frame holds the form
- * back for good (failed once in a full run, under load).
- */
-async function pauseWithWidget(page: Page) {
-  await expect(page.getByRole('button', { name: 'Start Rehearsing' })).toBeVisible();
-  await pauseClock(page);
-}
-
 async function rehearse(page: Page, seconds: number) {
   // Paused, so only runFor moves time: the real time a busy machine takes between the clicks is not counted as speech.
-  await pauseWithWidget(page);
+  // Once the form (its widget with it) is on screen: it comes a frame after the heading, on the fake clock.
+  await pauseClockOnForm(page, coach);
   await page.getByRole('button', { name: 'Start Rehearsing' }).click();
   await page.clock.runFor(seconds * 1000);
   await page.getByRole('button', { name: 'Stop Rehearsing' }).click();
@@ -52,7 +43,7 @@ test('rehearsing shows the live transcript, then the metrics and the feedback', 
   await scriptSpeechRecognition(page, { results: talk });
   await openTool(page, coach);
   // Paused, so only runFor moves time: on a busy machine the real second a step takes would be counted in the talk's length.
-  await pauseWithWidget(page);
+  await pauseClockOnForm(page, coach);
   await page.getByRole('button', { name: 'Start Rehearsing' }).click();
   await expect(page.getByRole('button', { name: 'Stop Rehearsing' })).toHaveAttribute('aria-pressed', 'true');
   await page.clock.runFor(4_500);
