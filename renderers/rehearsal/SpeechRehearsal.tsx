@@ -5,7 +5,6 @@ import type { FieldWidgetProps } from '../widgetProps';
 import { ErrorBox } from '../../src/ui/ErrorBox';
 import { Icon } from '../../src/ui/Icon';
 import { Spinner } from '../../src/ui/Spinner';
-import type { ActiveRecording } from '../shared/microphone';
 import { speechRecognitionConstructor, type SpeechRecognitionLike } from './speechRecognition';
 import type { RehearsalPhase } from './WithoutLiveRecognition';
 
@@ -42,20 +41,10 @@ export default function SpeechRehearsal({ tool, field, setValue, submit, busy, c
   const [error, setErrorMessage] = useState<{ message: string; advice?: string } | null>(null);
   const setError = (message: string | null, advice?: string) => setErrorMessage(message === null ? null : { message, advice });
   const recognition = useRef<SpeechRecognitionLike | null>(null);
-  const recording = useRef<ActiveRecording | null>(null);
-  const mounted = useRef(true);
   const hasDurationField = tool.fields.some((f) => f.name === DURATION_FIELD);
 
-  // Leaving the page stops listening and frees the microphone.
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-      recognition.current?.abort();
-      recording.current?.release();
-      recording.current = null;
-    };
-  }, []);
+  // Leaving the page stops listening.
+  useEffect(() => () => recognition.current?.abort(), []);
 
   function finish(transcript: string, seconds: number) {
     if (!enoughSpeech(transcript, seconds)) {
@@ -159,8 +148,6 @@ export default function SpeechRehearsal({ tool, field, setValue, submit, busy, c
             phase={phase}
             setPhase={setPhase}
             working={working}
-            recording={recording}
-            mounted={mounted}
             setError={setError}
             setLive={setLive}
             finish={finish}

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { messageOf, messages } from '../../src/engine/messages';
 import { Icon } from '../../src/ui/Icon';
-import { startRecording, type ActiveRecording } from '../shared/microphone';
 import { loadTranscriber } from '../shared/loadTranscriber';
 import { recordingSupported } from '../shared/recordingSupported';
+import { useRecorder } from '../shared/useRecorder';
 
 /*
  * The rehearsal coach in a browser without live speech recognition (Firefox,
@@ -11,7 +11,8 @@ import { recordingSupported } from '../shared/recordingSupported';
  * transcription service when it stops; with no microphone either, the spec's
  * message says so and the talk can be typed. Its own module, loaded only in
  * such a browser, so the coach's route in one with recognition does not carry
- * it (issue 19).
+ * it (issue 19). The recorder (useRecorder) frees the microphone when the
+ * widget leaves the page.
  */
 
 export type RehearsalPhase = 'idle' | 'rehearsing' | 'recording' | 'transcribing';
@@ -23,10 +24,6 @@ export interface WithoutLiveRecognitionProps {
   setPhase(phase: RehearsalPhase): void;
   /** A request or a transcription is under way. */
   working: boolean;
-  /** The recording under way, held by the widget so leaving the page frees the microphone. */
-  recording: { current: ActiveRecording | null };
-  /** False once the widget has left the page. */
-  mounted: { current: boolean };
   setError(message: string | null): void;
   setLive(transcript: string): void;
   finish(transcript: string, seconds: number): void;
@@ -34,8 +31,34 @@ export interface WithoutLiveRecognitionProps {
   startButton: ReactNode;
 }
 
-export default function WithoutLiveRecognition(props: WithoutLiveRecognitionProps) {
-  const { phase, working, startButton } = props;
+export default function WithoutLiveRecognition({ sample, phase, setPhase, working, setError, setLive, finish, startButton }: WithoutLiveRecognitionProps) {
+  const recorder = useRecorder();
+
+  async function toggleRecording() {
+    setError(null);
+    if (!recorder.recording) {
+      try {
+        void loadTranscriber().catch(() => undefined); // Here by the time the recording is sent.
+        await recorder.start();
+        setPhase('recording');
+      } catch (failure) {
+        setError(messageOf(failure));
+      }
+      return;
+    }
+    try {
+      const { audio, seconds, fileName } = await recorder.stop();
+      setPhase('transcribing');
+      const transcript = await (await loadTranscriber()).transcribe({ audio, fileName, sample });
+      setLive(transcript);
+      finish(transcript, seconds);
+    } catch (failure) {
+      setError(messageOf(failure));
+    } finally {
+      setPhase('idle');
+    }
+  }
+
   if (!recordingSupported()) {
     return (
       <>
@@ -52,7 +75,7 @@ export default function WithoutLiveRecognition(props: WithoutLiveRecognitionProp
           type="button"
           className={recordingNow ? 'button button-danger' : 'button button-primary'}
           aria-pressed={recordingNow}
-          onClick={() => void toggleRecording(props)}
+          onClick={() => void toggleRecording()}
           disabled={working}
         >
           <Icon name={recordingNow ? 'stop' : 'mic'} />
@@ -62,33 +85,4 @@ export default function WithoutLiveRecognition(props: WithoutLiveRecognitionProp
       <p className="hint">This browser cannot transcribe speech live, so your talk is recorded and transcribed when you stop.</p>
     </>
   );
-}
-
-async function toggleRecording({ sample, setPhase, recording, mounted, setError, setLive, finish }: WithoutLiveRecognitionProps) {
-  setError(null);
-  const active = recording.current;
-  if (!active) {
-    try {
-      void loadTranscriber().catch(() => undefined); // Here by the time the recording is sent.
-      const started = await startRecording();
-      if (!mounted.current) return started.release();
-      recording.current = started;
-      setPhase('recording');
-    } catch (failure) {
-      setError(messageOf(failure));
-    }
-    return;
-  }
-  recording.current = null;
-  try {
-    const { audio, seconds, fileName } = await active.stop();
-    setPhase('transcribing');
-    const transcript = await (await loadTranscriber()).transcribe({ audio, fileName, sample });
-    setLive(transcript);
-    finish(transcript, seconds);
-  } catch (failure) {
-    setError(messageOf(failure));
-  } finally {
-    setPhase('idle');
-  }
 }
