@@ -2,6 +2,7 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { xssPayloads } from '../testing/xssPayloadList';
 import { cardFormats, cardFormatsFor } from './cards';
+import { inertCell } from './spreadsheetCell';
 import type { ExportInput } from './format';
 
 /*
@@ -58,5 +59,62 @@ describe('flashcard exports', () => {
     expect(parsed.data[0]).toEqual(['Front', 'Back']);
     const strip = (s: string) => s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').trim();
     expect(parsed.data.slice(1)).toEqual([...hard, ...withPayloads].map((c) => [strip(c.question), strip(c.answer)]));
+  });
+});
+
+/*
+ * A model answer that a spreadsheet would run as a formula (OWASP's CSV
+ * injection): every deck format is also opened in Excel or Sheets, so each
+ * such cell must arrive as text, with a single quote in front, in either
+ * column, for question/answer decks and term/definition glossaries alike.
+ */
+describe('cells a spreadsheet would run as formulas', () => {
+  const formulas = ['=HYPERLINK("http://x","y")', '+1', '-1+2', '@SUM(A1)', '\t=1', '  =IMPORTXML("http://x","//a")', '\r=1'];
+  const startsFormula = (cell: string) => /^\s*[=+\-@]/.test(cell) || /^[\t\r]/.test(cell);
+  const decks = {
+    'question/answer': formulas.map((f, i) => ({ question: f, answer: `${f} (${i})` })),
+    'term/definition': { glossary: formulas.map((f, i) => ({ term: `${f} [${i}]`, definition: f })) },
+  };
+
+  function cellsOf(key: string, data: unknown): string[][] {
+    const file = build(key, data);
+    if (key !== 'csv') return tsvRows(file.text);
+    const parsed = Papa.parse<string[]>(file.text.trimEnd(), { newline: '\r\n' });
+    expect(parsed.errors).toEqual([]);
+    return parsed.data.slice(1);
+  }
+
+  for (const [kind, data] of Object.entries(decks)) {
+    for (const key of ['quizlet', 'anki', 'csv']) {
+      it(`${key}, ${kind}: each such cell is text with a quote in front, nothing else changed`, () => {
+        const rows = cellsOf(key, data);
+        const pairs = Array.isArray(data) ? data.map((c) => [c.question, c.answer]) : data.glossary.map((c) => [c.term, c.definition]);
+        expect(rows).toHaveLength(pairs.length);
+        for (const [i, [front, back]] of pairs.entries()) {
+          // A card's sides are read trimmed (a leading tab or space is no part of the card), so each arrives as its trimmed text behind the quote.
+          expect(rows[i]!.slice(0, 2)).toEqual([`'${flat(front!)}`, `'${flat(back!)}`]);
+          expect(rows[i]!.filter(startsFormula)).toEqual([]);
+        }
+      });
+    }
+  }
+
+  it('the one rule every format uses: a formula character first, also after spaces, or a leading tab or carriage return', () => {
+    expect(['=1', '+1', '-1+2', '@SUM(A1)', '\t=1', '\tplain', '\r=1', '  =1', '\u00a0@x'].map(inertCell)).toEqual(["'=1", "'+1", "'-1+2", "'@SUM(A1)", "'\t=1", "'\tplain", "'\r=1", "'  =1", "'\u00a0@x"]);
+    expect(['1+1', 'a=b', 'x@y.z', 'plain', ''].map(inertCell)).toEqual(['1+1', 'a=b', 'x@y.z', 'plain', '']);
+  });
+
+  it('ordinary text starting with a minus or plus is kept readable as text; other text is untouched', () => {
+    const ordinary = [
+      { question: 'Freezing point of seawater?', answer: '-1.9 °C' },
+      { question: '- a bullet a model wrote', answer: '+44 20 7946 0000' },
+      { question: 'What is e-mail?', answer: 'a = b when both are 2' },
+    ];
+    const expected = [
+      ['Freezing point of seawater?', "'-1.9 °C"],
+      ["'- a bullet a model wrote", "'+44 20 7946 0000"],
+      ['What is e-mail?', 'a = b when both are 2'],
+    ];
+    for (const key of ['quizlet', 'anki', 'csv']) expect(cellsOf(key, ordinary).map((row) => row.slice(0, 2))).toEqual(expected);
   });
 });

@@ -1,5 +1,6 @@
 import { cardsOf, type CardFace } from '../study/cards';
 import { baseNameOf, withoutControlCharacters, type ExportInput, type TextFormat } from './format';
+import { inertCell } from './spreadsheetCell';
 
 /*
  * Flashcard decks for other study apps (issue 15), from any result holding
@@ -12,10 +13,16 @@ import { baseNameOf, withoutControlCharacters, type ExportInput, type TextFormat
  *    front, back, and a tags column naming where the cards came from.
  *  - CSV: RFC 4180, a header row, fields quoted when they hold a comma,
  *    quote or line break, quotes doubled.
+ * Every cell of all three is kept from running as a formula (inertCell): the
+ * CSV is for spreadsheets, and the Quizlet and Anki files are tab-separated
+ * text that people open in Excel or Sheets to tidy a deck before importing
+ * it. Quizlet and Anki (#html:false) show the cell as written, so a card
+ * starting with = + - or @ shows the added quote there: a visible character
+ * on a rare card, against a formula that runs on opening the file.
  */
 
 function oneLine(text: string): string {
-  return withoutControlCharacters(text).replace(/[\t\r\n]+/g, ' ').trim();
+  return inertCell(withoutControlCharacters(text).replace(/[\t\r\n]+/g, ' ').trim());
 }
 
 function cardsIn(input: ExportInput): CardFace[] {
@@ -28,7 +35,7 @@ function tagOf(title: string): string {
 }
 
 function csvField(text: string): string {
-  const clean = withoutControlCharacters(text);
+  const clean = inertCell(withoutControlCharacters(text));
   return /[",\r\n]/.test(clean) ? `"${clean.replace(/"/g, '""')}"` : clean;
 }
 
@@ -49,7 +56,7 @@ export const cardFormats: readonly TextFormat[] = [
     kind: 'text',
     label: 'Anki import (.txt)',
     build: (input) => {
-      const tag = tagOf(input.toolTitle);
+      const tag = inertCell(tagOf(input.toolTitle));
       const rows = cardsIn(input).map((c) => `${oneLine(c.front)}\t${oneLine(c.back)}\t${tag} StudyForge`);
       return {
         baseName: `${baseNameOf(input)} - Anki`,
