@@ -30,6 +30,7 @@ describe('response schema bounds', () => {
     ['enum value length', { type: 'STRING', enum: ['x'.repeat(201)] }, /longer than 200 characters/],
     ['description', { type: 'STRING', description: 'x'.repeat(1_001) }, /description is longer than 1000/],
     ['properties', { type: 'OBJECT', properties: Object.fromEntries(strings(101).map((k) => [k, { type: 'STRING' }])) }, /101 properties; the limit is 100/],
+    ['property name length', { type: 'OBJECT', properties: { ['k'.repeat(101)]: { type: 'STRING' } } }, /a property name is 101 characters long \("k{20}…"\); the limit is 100/],
     ['answer size', nested(2, 100), /more than 2000 values/],
   ] as const)('refuses a schema past the %s limit, naming the place and the limit', (_name, schema, message) => {
     expect(schemaBoundsProblem(schema)).toMatch(message);

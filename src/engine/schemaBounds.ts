@@ -20,6 +20,12 @@ export const SCHEMA_LIMITS = {
   maxEnumValues: 100,
   maxEnumValueLength: 200,
   maxPropertiesPerObject: 100,
+  /**
+   * Characters in a property's name. A sample answer writes the name into
+   * every string below it, so a 261 KB name made a 418 MB answer; the
+   * registry's longest is under 30.
+   */
+  maxPropertyNameLength: 100,
   maxDescriptionLength: 1_000,
   /** Values in the smallest answer that fits (every property, each array at its minItems, at least one item). */
   maxAnswerValues: 2_000,
@@ -59,8 +65,16 @@ function nodeProblem(node: Json, where: string, limits: SchemaLimits): string | 
   if (typeof node.description === 'string' && node.description.length > limits.maxDescriptionLength) {
     return `${where}: description is longer than ${limits.maxDescriptionLength} characters.`;
   }
-  if (isRecord(node.properties) && Object.keys(node.properties).length > limits.maxPropertiesPerObject) {
-    return `${where}: ${Object.keys(node.properties).length} properties; the limit is ${limits.maxPropertiesPerObject} per object.`;
+  if (isRecord(node.properties)) {
+    const names = Object.keys(node.properties);
+    if (names.length > limits.maxPropertiesPerObject) {
+      return `${where}: ${names.length} properties; the limit is ${limits.maxPropertiesPerObject} per object.`;
+    }
+    const long = names.find((name) => name.length > limits.maxPropertyNameLength);
+    if (long !== undefined) {
+      // The name's start only: the message should not hand back a name of any length.
+      return `${where}: a property name is ${long.length} characters long ("${long.slice(0, 20)}…"); the limit is ${limits.maxPropertyNameLength}.`;
+    }
   }
   return undefined;
 }
