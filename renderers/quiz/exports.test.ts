@@ -49,6 +49,24 @@ describe('GIFT export', () => {
     }
   });
 
+  it('a model text opening with a format marker such as [html] stays plain text in the question, its choices and its answer', () => {
+    const marked = [
+      { type: 'MCQ', question: '[html]<img src=x onerror=alert(1)> Which gas?', options: ['[html]<b>Oxygen</b>', ' [markdown] **CO2**', 'Nitrogen', 'Argon'], answer: '[html]<b>Oxygen</b>' },
+      { type: 'TF', question: '[html]<script>alert(1)</script> The Sun is a star.', options: ['True', 'False'], answer: 'True' },
+      { type: 'FIB', question: '[moodle]The powerhouse of the cell is the ____.', options: [], answer: '[html]<i>mitochondria</i>' },
+    ];
+    const questions = (parse(gift.build({ toolTitle: 'QuizWhiz', data: marked }).text) as (Parsed & { stem: { format: string; text: string }; choices?: { isCorrect: boolean; text: { format: string; text: string } }[] })[]).filter((q) => q.type !== 'Category');
+    expect(questions.map((q) => q.type)).toEqual(['MC', 'TF', 'Short']);
+    for (const [i, q] of questions.entries()) expect([q.stem.format, unescape(q.stem.text)]).toEqual(['plain', marked[i]!.question]);
+    expect(questions[0]!.choices!.map((c) => [c.text.format, unescape(c.text.text)])).toEqual([
+      ['plain', '[html]<b>Oxygen</b>'],
+      ['plain', '[markdown] **CO2**'],
+      ['plain', 'Nitrogen'],
+      ['plain', 'Argon'],
+    ]);
+    expect(questions[2]!.choices!.map((c) => [c.text.format, unescape(c.text.text)])).toEqual([['plain', '[html]<i>mitochondria</i>']]);
+  });
+
   it('refuses, with a reason, data that is not a quiz', () => {
     expect(() => gift.build({ toolTitle: 'QuizWhiz', data: { notes: 'x' } })).toThrow('not a quiz');
   });

@@ -15,11 +15,21 @@ import { qtiFormat } from './qti';
  * become spaces.
  */
 
+/*
+ * A text that opens with a format marker ([html], [markdown], [moodle],
+ * [plain]) would choose how Moodle reads it: "[html]<img ...>" from a model
+ * switches that question into HTML. GIFT has no escape for "[", so such a
+ * text is given a marker of ours first, [plain]: Moodle takes only the first
+ * marker, and shows the rest exactly as written.
+ */
+const FORMAT_MARKER = /^\[\s*(?:html|markdown|moodle|plain)\s*\]/i;
+
 function giftText(text: string): string {
-  return withoutControlCharacters(text)
+  const escaped = withoutControlCharacters(text)
     .replace(/[\r\n\t]+/g, ' ')
     .trim()
     .replace(/[\\~=#{}:]/g, (c) => `\\${c}`);
+  return FORMAT_MARKER.test(escaped) ? `[plain]${escaped}` : escaped;
 }
 
 function giftQuestion(item: QuizItem, n: number): string | null {
