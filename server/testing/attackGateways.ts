@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createParser } from 'eventsource-parser';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startFakeOpenAI, type FakeAnswer, type FakeProviderServer } from '../../src/engine/testing/fakeProviders';
-import { startGateway as startGatewayProcess } from './gateway';
+import { startGateway as startGatewayProcess, writeTinyBuild } from './gateway';
 import type { GroupProcess } from './processGroup';
 
 /*
@@ -52,10 +52,7 @@ export function useAttackGateways(): void {
     workDir = await mkdtemp(path.join(tmpdir(), 'studyforge-attack-'));
     staticDir = path.join(workDir, 'dist');
     await mkdir(path.join(staticDir, '.git'), { recursive: true });
-    await mkdir(path.join(staticDir, 'assets'), { recursive: true });
-    // Newer than every source, so server/node.ts serves it as the build instead of building.
-    await writeFile(path.join(staticDir, 'index.html'), '<!doctype html><html><head><title>StudyForge</title></head><body></body></html>');
-    await writeFile(path.join(staticDir, 'assets', 'app.js'), 'console.log("app");');
+    await writeTinyBuild(staticDir);
     await writeFile(path.join(staticDir, '.env'), 'OPENAI_API_KEY=sk-left-in-dist');
     await writeFile(path.join(staticDir, '.git', 'config'), '[remote "origin"] url = https://token@git.internal');
     await writeFile(path.join(workDir, 'outside.txt'), 'outside the static folder');

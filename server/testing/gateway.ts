@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { freePort, spawnGroup, waitUntilUp, type GroupProcess } from './processGroup';
 
@@ -30,6 +31,18 @@ export interface GatewayOptions {
   /** Loopback name to reach it by; 'localhost' listens on 127.0.0.1. */
   host?: string;
   timeoutMs?: number;
+  /** Options for node itself, before the script: e.g. --max-old-space-size=768 to run it under a small heap. */
+  nodeArgs?: readonly string[];
+}
+
+/**
+ * Writes the smallest build the gateway serves: an index.html (newer than every source, so server/node.ts serves
+ * it instead of building) and one asset.
+ */
+export async function writeTinyBuild(staticDir: string): Promise<void> {
+  await mkdir(path.join(staticDir, 'assets'), { recursive: true });
+  await writeFile(path.join(staticDir, 'index.html'), '<!doctype html><html><head><title>StudyForge</title></head><body></body></html>');
+  await writeFile(path.join(staticDir, 'assets', 'app.js'), 'console.log("app");');
 }
 
 export function rssBytesOf(pid: number | undefined): number | null {
@@ -40,13 +53,13 @@ export function rssBytesOf(pid: number | undefined): number | null {
   return match ? Number(match[1]) * 1024 : null;
 }
 
-export async function startGateway({ staticDir, env = {}, host = '127.0.0.1', timeoutMs = 60_000 }: GatewayOptions): Promise<GatewayProcess> {
+export async function startGateway({ staticDir, env = {}, host = '127.0.0.1', timeoutMs = 60_000, nodeArgs = [] }: GatewayOptions): Promise<GatewayProcess> {
   const port = await freePort();
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !/^(GEMINI_|OPENAI_|OLLAMA_|TRANSCRIBE_|STUDYFORGE_)/.test(name)),
   );
   const blanks = Object.fromEntries(PROVIDER_VARIABLES.map((name) => [name, '']));
-  const proc = spawnGroup(process.execPath, ['--import', 'tsx', 'server/node.ts'], {
+  const proc = spawnGroup(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/node.ts'], {
     cwd: root,
     env: { ...inherited, ...blanks, PORT: String(port), HOST: host === 'localhost' ? '127.0.0.1' : host, STUDYFORGE_STATIC_DIR: staticDir, ...env },
   });
