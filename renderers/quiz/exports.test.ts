@@ -55,7 +55,8 @@ describe('GIFT export', () => {
       { type: 'TF', question: '[html]<script>alert(1)</script> The Sun is a star.', options: ['True', 'False'], answer: 'True' },
       { type: 'FIB', question: '[moodle]The powerhouse of the cell is the ____.', options: [], answer: '[html]<i>mitochondria</i>' },
     ];
-    const questions = (parse(gift.build({ toolTitle: 'QuizWhiz', data: marked }).text) as (Parsed & { stem: { format: string; text: string }; choices?: { isCorrect: boolean; text: { format: string; text: string } }[] })[]).filter((q) => q.type !== 'Category');
+    type Formatted = { format: string; text: string };
+    const questions = (parse(gift.build({ toolTitle: 'QuizWhiz', data: marked }).text) as { type: string; stem: Formatted; choices?: { text: Formatted }[] }[]).filter((q) => q.type !== 'Category');
     expect(questions.map((q) => q.type)).toEqual(['MC', 'TF', 'Short']);
     for (const [i, q] of questions.entries()) expect([q.stem.format, unescape(q.stem.text)]).toEqual(['plain', marked[i]!.question]);
     expect(questions[0]!.choices!.map((c) => [c.text.format, unescape(c.text.text)])).toEqual([
