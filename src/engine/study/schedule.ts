@@ -27,7 +27,7 @@ const reviewSchema = z.object({
 });
 export type Review = z.infer<typeof reviewSchema>;
 
-const fsrsStateSchema = z.object({
+export const fsrsStateSchema = z.object({
   due: isoDate,
   stability: z.number(),
   difficulty: z.number(),
@@ -53,7 +53,7 @@ export const cardRecordSchema = z.object({
   deletedAt: z.optional(isoDate),
 });
 export type CardRecord = z.infer<typeof cardRecordSchema>;
-type FsrsState = z.infer<typeof fsrsStateSchema>;
+export type FsrsState = z.infer<typeof fsrsStateSchema>;
 
 // No fuzz: the same reviews give the same schedule in every tab and every replay.
 const scheduler = fsrs(generatorParameters({ enable_fuzz: false }));
@@ -85,7 +85,7 @@ export function newRecord(now: Date): CardRecord {
   return { createdAt: now.toISOString(), reviews: [] };
 }
 
-function byTime(a: Review, b: Review): number {
+export function byTime(a: Review, b: Review): number {
   return a.at.localeCompare(b.at) || a.id.localeCompare(b.id);
 }
 
@@ -94,6 +94,11 @@ function replay(createdAt: string, reviews: readonly Review[]): Card {
   let card = createEmptyCard(new Date(createdAt));
   for (const review of reviews) card = scheduler.next(card, new Date(review.at), review.grade as Grade).card;
   return card;
+}
+
+/** The cached state for a log, from a new card at `createdAt`: none for a card never reviewed. */
+export function scheduleFromLog(createdAt: string, reviews: readonly Review[]): FsrsState | undefined {
+  return reviews.length === 0 ? undefined : fromCard(replay(createdAt, reviews));
 }
 
 function currentCard(record: CardRecord): Card {
@@ -156,7 +161,7 @@ export function mergeRecords(mine: CardRecord, theirs: CardRecord): CardRecord {
     createdAt,
     reviews,
     // Only a log that changed is replayed: opening a merged deck of thousands stays cheap.
-    fsrs: sameLog && mine.fsrs ? mine.fsrs : reviews.length === 0 ? undefined : fromCard(replay(createdAt, reviews)),
+    fsrs: sameLog && mine.fsrs ? mine.fsrs : scheduleFromLog(createdAt, reviews),
     ...(edit ? { edit } : {}),
     ...(suspended ? { suspended } : {}),
     ...(deletedAt ? { deletedAt } : {}),

@@ -2,7 +2,8 @@ import * as z from 'zod/mini';
 import { readStored, storageKeys, writeStored } from '../storage';
 import { zodReader } from '../stored/zodReader';
 import { readableAttempts, type QuizAttempt } from './quizAttempts';
-import { cardRecordSchema, mergeRecords, type CardRecord } from './schedule';
+import { mergeRecords, type CardRecord } from './schedule';
+import { studiableRecord } from './studiableRecord';
 
 /*
  * A project's study data, under one key beside its artifacts (issue 14):
@@ -28,8 +29,8 @@ const storedStudySchema = z.object({
   attempts: z.optional(z.record(z.string(), z.array(z.unknown()))),
 });
 
-/** Records that fit, one by one; the others are logged and left out. */
-export function readableRecords(cards: Readonly<Record<string, unknown>>, where: string): Record<string, CardRecord> {
+/** Records checked one by one (studiableRecord.ts): a bad part is set right or left out, an unreadable record dropped; each logged. */
+export function readableRecords(cards: Readonly<Record<string, unknown>>, where: string, now: Date = new Date()): Record<string, CardRecord> {
   const records: Record<string, CardRecord> = {};
   let count = 0;
   for (const [id, value] of Object.entries(cards)) {
@@ -37,9 +38,12 @@ export function readableRecords(cards: Readonly<Record<string, unknown>>, where:
       console.warn(`[study] ${where}: more than ${MAX_CARDS_PER_PROJECT} cards; the rest are left out`);
       break;
     }
-    const parsed = z.safeParse(cardRecordSchema, value);
-    if (parsed.success) records[id] = parsed.data;
-    else console.warn(`[study] ${where}: discarding card "${id}": its schedule is unreadable`, parsed.error.issues);
+    const checked = studiableRecord(value, now);
+    if (!checked) console.warn(`[study] ${where}: discarding card "${id}": its schedule is unreadable`);
+    else {
+      records[id] = checked.record;
+      if (checked.repaired.length > 0) console.warn(`[study] ${where}: card "${id}": ${checked.repaired.join('; ')}`);
+    }
   }
   return records;
 }
