@@ -13,6 +13,9 @@ import type { LogOptions } from './gatewayLog';
 import { createMemoryLimitStore } from './limitStore/memory';
 import type { LimitStore } from './limitStore/types';
 import { createMetrics, outcomeOfStatus, type CallLabels, type GatewayMetrics, type Outcome, type Route } from './metrics';
+import { crossSiteGuard } from './middleware/crossSite';
+import { metricsEndpoint } from './middleware/metricsEndpoint';
+import { securityHeaders } from './middleware/securityHeaders';
 import { createSlots } from './slots';
 import { failure, streamResponse, upstreamCall, type CallLimits, type UpstreamCall } from './upstreamCall';
 
@@ -52,13 +55,6 @@ interface Meter {
   outcome?: Outcome;
   /** A stream: it ends after the handler has returned, and says so itself. */
   deferred: boolean;
-}
-
-/** Compares a presented key with the real one without stopping at the first difference. */
-function sameKey(presented: string, expected: string): boolean {
-  let difference = presented.length ^ expected.length;
-  for (let i = 0; i < expected.length; i += 1) difference |= (presented.charCodeAt(i) || 0) ^ expected.charCodeAt(i);
-  return difference === 0;
 }
 
 /** Tokens estimated where a provider reports none: about 4 characters a token in English, OpenAI's rule of thumb. */
@@ -112,6 +108,7 @@ export function createGateway(options: GatewayOptions): Hono {
   const callLimits: CallLimits = { idleMs: limits.upstreamTimeoutMs, maxMs: limits.upstreamMaxMs };
   const app = new Hono();
 
+  app.use('*', securityHeaders);
   app.use(
     '*',
     cors({
@@ -216,18 +213,12 @@ export function createGateway(options: GatewayOptions): Hono {
   // Says only that the gateway is up: which provider and model it uses is the operator's business (logged at start).
   app.get('/healthz', (c) => c.json({ ok: true }));
 
-  // The metrics, for the operator's monitoring only: off without STUDYFORGE_METRICS_KEY, and behind that key (never the public one).
-  app.get('/metrics', async (c) => {
-    if (settings.metricsKey === '') return errorJson(c, 404, 'No such endpoint: GET /metrics');
-    if (!sameKey(c.req.header('authorization') ?? '', `Bearer ${settings.metricsKey}`)) {
-      return errorJson(c, 401, 'Missing or wrong metrics key: send STUDYFORGE_METRICS_KEY as "Authorization: Bearer <key>".', { 'WWW-Authenticate': 'Bearer' });
-    }
-    const { body, contentType } = await metrics.exposition();
-    return c.body(body, 200, { 'Content-Type': contentType, 'Cache-Control': 'no-store' });
-  });
+  app.get('/metrics', metricsEndpoint({ metricsKey: settings.metricsKey, metrics, limitStore, clientOf }));
+  // Before the key and the rate limit: a page on another site can neither spend the quota nor a visitor's allowance.
+  const sameSite = crossSiteGuard(settings.allowedOrigins);
 
   for (const path of ['/functions/v1/gemini', '/gemini']) {
-    app.post(path, metered('text', text?.name ?? 'sample'), guard, bodyLimit({ maxSize: limits.maxTextBytes, onError: tooLarge('request', limits.maxTextBytes) }), async (c) => {
+    app.post(path, metered('text', text?.name ?? 'sample'), sameSite, guard, bodyLimit({ maxSize: limits.maxTextBytes, onError: tooLarge('request', limits.maxTextBytes) }), async (c) => {
       const request = parseGenerateRequest(c.req.header('content-type'), await c.req.text());
       if (!request.ok) return errorJson(c, request.status, request.error);
       const { contents: prompt, config, tool } = request.body;
@@ -308,6 +299,7 @@ export function createGateway(options: GatewayOptions): Hono {
     app.post(
       path,
       metered('transcription', transcription?.name ?? 'sample'),
+      sameSite,
       guard,
       audioSlot,
       bodyLimit({ maxSize: limits.maxAudioBytes, onError: tooLarge('audio file', limits.maxAudioBytes) }),

@@ -56,14 +56,14 @@ describe('/metrics', () => {
   it('counts requests, tokens (the provider’s own count) and time per tool and provider, for whole and streamed answers', async () => {
     const provider = stubProvider({ answer: ANSWER, deltas: [ANSWER.slice(0, 20), ANSWER.slice(20)], usage: { inputTokens: 11, outputTokens: 29 } });
     const app = gateway(provider, { STUDYFORGE_METRICS_KEY: METRICS_KEY });
-    expect((await app.fetch(call({ contents: PROMPT, config: { responseMimeType: 'application/json', responseSchema: schema }, tool: 'essay-planner' }))).status).toBe(200);
-    const streamed = await app.fetch(call({ contents: PROMPT, tool: 'essay-planner' }, { accept: 'text/event-stream' }));
+    expect((await app.fetch(call({ contents: PROMPT, config: { responseMimeType: 'application/json', responseSchema: schema }, tool: 'essay-buddy' }))).status).toBe(200);
+    const streamed = await app.fetch(call({ contents: PROMPT, tool: 'essay-buddy' }, { accept: 'text/event-stream' }));
     expect((await events(streamed)).at(-1)?.event).toBe('done');
     const text = await metricsText(app);
-    const labels = { route: 'text', tool: 'essay-planner', provider: 'gemini' };
+    const labels = { route: 'text', tool: 'essay-buddy', provider: 'gemini' };
     expect(sample(text, 'studyforge_requests_total', { ...labels, outcome: 'ok' })).toBe(2);
-    expect(sample(text, 'studyforge_tokens_total', { tool: 'essay-planner', direction: 'in', source: 'reported' })).toBe(22);
-    expect(sample(text, 'studyforge_tokens_total', { tool: 'essay-planner', direction: 'out', source: 'reported' })).toBe(58);
+    expect(sample(text, 'studyforge_tokens_total', { tool: 'essay-buddy', direction: 'in', source: 'reported' })).toBe(22);
+    expect(sample(text, 'studyforge_tokens_total', { tool: 'essay-buddy', direction: 'out', source: 'reported' })).toBe(58);
     expect(sample(text, 'studyforge_request_duration_seconds_count', labels)).toBe(2);
   });
 
@@ -78,12 +78,12 @@ describe('/metrics', () => {
   it('counts failures by kind: the key check, the rate limit, the provider', async () => {
     const { ProviderError } = await import('../src/engine/providers/types');
     const app = gateway(stubProvider({ fail: new ProviderError('The AI provider is busy.', 429) }), { STUDYFORGE_METRICS_KEY: METRICS_KEY, STUDYFORGE_RATE_LIMIT: '2' });
-    await app.fetch(call({ contents: 'x', tool: 'quiz' }, { key: 'wrong' }));
-    await app.fetch(call({ contents: 'x', tool: 'quiz' }));
-    await app.fetch(call({ contents: 'x', tool: 'quiz' }));
-    await app.fetch(call({ contents: 'x', tool: 'quiz' }));
+    await app.fetch(call({ contents: 'x', tool: 'quiz-whiz' }, { key: 'wrong' }));
+    await app.fetch(call({ contents: 'x', tool: 'quiz-whiz' }));
+    await app.fetch(call({ contents: 'x', tool: 'quiz-whiz' }));
+    await app.fetch(call({ contents: 'x', tool: 'quiz-whiz' }));
     const text = await metricsText(app);
-    expect(sample(text, 'studyforge_requests_total', { route: 'text', tool: 'quiz', outcome: 'provider_rate_limited' })).toBe(2);
+    expect(sample(text, 'studyforge_requests_total', { route: 'text', tool: 'quiz-whiz', outcome: 'provider_rate_limited' })).toBe(2);
     // The wrong key is refused before the limit counts it; the third good call is over the limit of 2. Both are
     // refused before the body (and its tool) is read.
     expect(sample(text, 'studyforge_requests_total', { route: 'text', tool: 'unknown', outcome: 'unauthorised' })).toBe(1);
@@ -92,8 +92,8 @@ describe('/metrics', () => {
 
   it('holds no prompt or answer text and no client address; a forged tool label cannot grow it without bound', async () => {
     const app = gateway(stubProvider({ answer: ANSWER, deltas: [ANSWER], usage: { inputTokens: 1, outputTokens: 1 } }), { STUDYFORGE_METRICS_KEY: METRICS_KEY, STUDYFORGE_TRUSTED_HOPS: '1', STUDYFORGE_RATE_LIMIT: '100000' });
-    await app.fetch(withHeaders(call({ contents: PROMPT, tool: 'essay-planner' }), { 'X-Forwarded-For': '203.0.113.77' }));
-    await app.fetch(withHeaders(call({ contents: PROMPT, tool: 'essay-planner' }, { accept: 'text/event-stream' }), { 'X-Forwarded-For': '203.0.113.77' }));
+    await app.fetch(withHeaders(call({ contents: PROMPT, tool: 'essay-buddy' }), { 'X-Forwarded-For': '203.0.113.77' }));
+    await app.fetch(withHeaders(call({ contents: PROMPT, tool: 'essay-buddy' }, { accept: 'text/event-stream' }), { 'X-Forwarded-For': '203.0.113.77' }));
     await app.fetch(call({ contents: PROMPT, tool: PROMPT }));
     for (let i = 0; i < MAX_TOOLS + 50; i += 1) await app.fetch(call({ contents: 'x', tool: `made-up-${i}` }));
     const text = await metricsText(app);

@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { REGISTRY_TOOL_IDS } from './registryToolIds';
 
 /*
  * Metering (issue 18): per route, tool and provider, the requests and how
@@ -9,13 +10,12 @@ import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client
  * even a hash: no label names a client). The tool label is the body's
  * `tool` (contractClient.ts), a registry id; a request refused before its
  * body is read (key, rate limit) counts as tool "unknown"; since any caller can send any
- * value, it is kept only when it looks like an id, and at most MAX_TOOLS
- * distinct ids are kept, later ones counting as "other", so a caller cannot
- * grow the metrics without bound.
+ * value, it is kept only when it is one of the registry's ids
+ * (registryToolIds.ts), anything else counting as "other": the label takes at
+ * most MAX_TOOLS + 2 values, whatever callers send.
  */
 
-const TOOL_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
-export const MAX_TOOLS = 200;
+export const MAX_TOOLS = REGISTRY_TOOL_IDS.size;
 
 export type Route = 'text' | 'transcription';
 
@@ -89,17 +89,12 @@ export function createMetrics({ processMetrics = false }: { processMetrics?: boo
     buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300],
     registers: [registry],
   });
-  const tools = new Set<string>();
 
   return {
     toolLabel(tool) {
       const value = (tool ?? '').trim();
       if (value === '') return 'unknown';
-      if (!TOOL_ID.test(value)) return 'other';
-      if (tools.has(value)) return value;
-      if (tools.size >= MAX_TOOLS) return 'other';
-      tools.add(value);
-      return value;
+      return REGISTRY_TOOL_IDS.has(value) ? value : 'other';
     },
     request(labels, outcome, seconds) {
       requests.inc({ ...labels, outcome });

@@ -1,0 +1,62 @@
+/*
+ * The registry's tool ids, as the gateway knows them: the only values the
+ * metrics' `tool` label may take (metrics.ts), so that label cannot grow
+ * past the registry however many names callers invent. The gateway does not
+ * import the registry (its files hold forms, prompts and schemas the gateway
+ * has no use for, and the import boundaries keep server/ apart from it), so
+ * the ids are listed here; tooling/registryToolIds.test.ts fails, naming the
+ * id, when a tool is added to or removed from registry/ without this list.
+ */
+export const REGISTRY_TOOL_IDS: ReadonlySet<string> = new Set([
+  'analogy-generator',
+  'anxiety-coach',
+  'assignment-deconstructor',
+  'assignment-formatter',
+  'audio-notes',
+  'career-mapper',
+  'citation-wizard',
+  'code-explainer',
+  'concept-cracker',
+  'course-outliner',
+  'critical-thinking-booster',
+  'daily-learner',
+  'data-storyteller',
+  'debate-assistant',
+  'differentiated-text-generator',
+  'discussion-assistant',
+  'doubt-bot',
+  'essay-buddy',
+  'ethical-dilemma-explorer',
+  'flashcard-generator',
+  'focus-sprint-planner',
+  'group-project-coordinator',
+  'historical-context-bot',
+  'icebreaker-prompter',
+  'interactive-quiz-builder',
+  'internship-email-assistant',
+  'keyword-extractor',
+  'lab-helper',
+  'learning-converter',
+  'lesson-plan-variator',
+  'literary-device-finder',
+  'math-mentor',
+  'mnemonic-maker',
+  'multi-doc-synthesizer',
+  'parent-communication-assistant',
+  'presentation-generator',
+  'presentation-rehearsal-coach',
+  'project-brainstormer',
+  'quiz-whiz',
+  'report-card-generator',
+  'resume-rewriter',
+  'rubric-builder',
+  'scholarship-coach',
+  'smart-notes',
+  'source-credibility-checker',
+  'student-misconception-spotter',
+  'study-plan-ai',
+  'text-simplifier',
+  'textbook-buddy',
+  'time-estimator',
+  'visual-data-interpreter',
+]);
