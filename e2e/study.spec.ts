@@ -3,6 +3,7 @@ import { violationsOf } from './support/a11y';
 import { fillFromExample, flowProject, generateButton, openTool, resultRegion, seedActiveProject, seedStorage, storageKeys, toolById } from './support/app';
 import { answer, answerAllWrongAt, answerRightly, itemsOf, quizWhiz, startQuiz, wrongAnswerTo } from './support/quiz';
 import { expectedTextOf, loadRegistry } from './support/registry';
+import { grade, newRecord } from '../src/engine/study/schedule';
 
 /*
  * Spaced repetition (issue 14), as a student meets it: make flashcards, save
@@ -181,6 +182,42 @@ test('a full storage while grading keeps the grade, says so, and saves it with t
   await expect(page.getByRole('alert')).toHaveCount(0);
   const stored = await page.evaluate((key) => Object.values((JSON.parse(localStorage.getItem(key) ?? '{}') as { cards: Record<string, { reviews: unknown[] }> }).cards).filter((c) => c.reviews.length > 0).length, storageKeys.study(projectId));
   expect(stored).toBe(2);
+});
+
+test('one bad study record costs only itself: the Study screen shows and studies every card of the deck', async ({ page }) => {
+  await page.clock.setFixedTime(NOW);
+  const artifactId = 'art_1700000000900';
+  const twoDaysAgo = new Date(NOW.getTime() - 2 * 86_400_000);
+  // A review dated next year, with a cached state ts-fsrs cannot work from (an unknown state, a negative stability).
+  const bad = {
+    createdAt: twoDaysAgo.toISOString(),
+    reviews: [{ id: 'from-the-future', at: '2027-06-01T09:00:00.000Z', grade: 3 }],
+    fsrs: { due: twoDaysAgo.toISOString(), stability: -4, difficulty: 5, scheduled_days: 0, learning_steps: 0, reps: 1, lapses: 0, state: 9, last_review: '2027-06-01T09:00:00.000Z' },
+  };
+  // A sound card graded Good two days ago: due again by now, with its review kept.
+  const sound = grade(newRecord(twoDaysAgo), 3, twoDaysAgo, 'past-review');
+  await seedStorage(page, {
+    [storageKeys.projects]: [flowProject],
+    [storageKeys.artifacts(flowProject.id)]: [{ id: artifactId, createdAt: twoDaysAgo.toISOString(), toolId: flashcards.id, toolTitle: flashcards.title, data: cards }],
+    [storageKeys.study(flowProject.id)]: { cards: { [`${artifactId}:0`]: bad, [`${artifactId}:1`]: sound } },
+  });
+  await page.goto(`#/projects/${flowProject.id}/study`);
+  await expect(page.getByRole('heading', { level: 1, name: `Study: ${flowProject.name}` })).toBeVisible();
+  await expect(page.getByText(`${cards.length} cards due now · 0 reviewed this session · ${cards.length} in the deck`)).toBeVisible();
+  const seen: string[] = [];
+  for (let i = 0; i < cards.length; i++) {
+    await expect(frontOf(page)).toBeVisible();
+    seen.push(await frontOf(page).innerText());
+    await page.getByRole('button', { name: 'Show answer' }).click();
+    await page.getByRole('group', { name: 'How well did you know it?' }).getByRole('button', { name: /^Easy/ }).click();
+  }
+  expect(seen.sort()).toEqual(cards.map((c) => c.question).sort());
+  await expect(page.getByRole('heading', { level: 2, name: 'Nothing due now' })).toBeVisible();
+  // The sound card kept its past review beside today's; the bad card kept none of next year's.
+  const stored = await page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { cards: Record<string, { reviews: { id: string }[] }> }).cards, storageKeys.study(flowProject.id));
+  expect(stored[`${artifactId}:1`]!.reviews.map((r) => r.id)).toEqual(['past-review', expect.any(String)]);
+  expect(stored[`${artifactId}:0`]!.reviews.map((r) => r.id)).not.toContain('from-the-future');
+  expect(Object.keys(stored)).toHaveLength(cards.length);
 });
 
 test('quiz history: finish a quiz with two wrong answers, save it, retry just those two on the project page', async ({ page }) => {
