@@ -32,6 +32,7 @@ export default defineTool({
       name: 'targetRole',
       kind: 'text',
       label: 'Role you are applying for',
+      personal: 'text',
       placeholder: 'e.g. Summer marketing intern',
     },
   ],

@@ -17,6 +17,7 @@ export default defineTool({
       name: 'assignmentType',
       kind: 'text',
       label: 'Assignment type',
+      personal: 'text',
       placeholder: 'e.g. Persuasive Essay, Lab Report, Group Presentation',
       required: true,
       default: 'Persuasive Essay',

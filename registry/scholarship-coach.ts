@@ -16,6 +16,7 @@ export default defineTool({
       name: 'essayPrompt',
       kind: 'textarea',
       label: 'Essay prompt',
+      personal: 'text',
       placeholder: 'e.g. Describe a challenge you have faced and how it shaped your goals. (500 words maximum)',
       required: true,
       help: 'Include the word limit if there is one.',

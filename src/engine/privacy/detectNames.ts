@@ -1,46 +1,89 @@
+import { fold } from './placeholders';
+import { wordKnowledge, type WordKnowledge } from './lexicon';
+import { namesByRule, type FoundName } from './nameRules';
+
 /*
- * Person names in free text (issue 17), found by compromise, an English
- * language library that runs in the browser (loaded only when a personal text
- * box holds something). It knows first and last names from many cultures
- * ("Wei Zhang", "Siobhan O'Brien", "José Núñez-García") and reads a
- * capitalised pair of unknown words as a name ("Ngozi Adeyemi"). It misses
- * a single unknown name that opens a sentence ("Amira, Year 4"): that is why
- * a tool asks for the student's name in a field of its own, and why "What
- * will be sent" shows the request before it goes.
+ * Person names in free text, found without being told (names typed in a name
+ * box need no finding). Two finders: compromise, an English language library
+ * that runs in the browser (loaded only when a personal text box holds
+ * something), knows first and last names from many cultures ("Wei Zhang",
+ * "Siobhan O'Brien") and reads a capitalised pair of unknown words as a name;
+ * the rules of nameRules.ts find what it misses in notes ("Ngozi, Year 5",
+ * "her twin Jun", "王小明", an e-mail address). What both miss is flagged
+ * to the user before sending (flagNames.ts).
  */
 
 /** Never a person, though written with a capital: places, bodies, dates, languages, numbers. */
 const NOT_PEOPLE = '(#Place|#Organization|#Date|#Language|#Acronym|#Value|#Pronoun)';
 
-export async function detectPersonNames(text: string): Promise<string[]> {
-  if (text.trim() === '') return [];
-  const nlp = (await import('compromise')).default;
-  const doc = nlp(text);
+function tidy(candidate: string): string {
+  return candidate
+    .replace(/[\s.,;:!?)"”]+$/u, '')
+    .replace(/^[\s("“]+/u, '')
+    .replace(/['’]s$/u, '')
+    // "Mrs. Okafor" is Okafor: the title stays in the text, the name goes.
+    .replace(/^(?:Mr|Mrs|Ms|Mx|Miss|Dr|Prof)\.?\s+/u, '')
+    .trim();
+}
+
+function byCompromise(text: string, lexicon: WordKnowledge): FoundName[] {
+  const doc = lexicon.nlp(text);
   const candidates = [
     ...doc.match('#Person+').not('#Honorific').out('array'),
     // Two or more capitalised words together, none of them a place or a date: a full name compromise does not know.
     ...doc.match('#ProperNoun #ProperNoun+').not(NOT_PEOPLE).out('array'),
   ] as string[];
-  const names = new Set<string>();
+  const folded = fold(text);
+  const found: FoundName[] = [];
   for (const candidate of candidates) {
     // "Maths, Science" is a list, not a name.
     if (/[,;:]\s/.test(candidate)) continue;
-    const name = candidate
-      .replace(/[\s.,;:!?)"”]+$/u, '')
-      .replace(/^[\s("“]+/u, '')
-      // "Mrs. Okafor" is Okafor: the title stays in the text, the name goes.
-      .replace(/^(?:Mr|Mrs|Ms|Mx|Miss|Dr|Prof)\.?\s+/u, '')
-      .trim();
-    if (name.length >= 2 && /^\p{Lu}/u.test(name)) names.add(name);
+    const name = tidy(candidate);
+    if (name.length < 2 || !/^\p{Lu}/u.test(name)) continue;
+    // A pair of everyday words ("Solar System", "Persuasive Essay") is not a person.
+    const words = name.split(/\s+/u);
+    if (words.length > 1 && words.every((word) => (lexicon.english(word) || lexicon.notAPerson(word)) && !lexicon.knownName(word))) continue;
+    const start = folded.indexOf(fold(name));
+    found.push({ name, start: start < 0 ? text.length : start, titled: /(?:Mr|Mrs|Ms|Mx|Miss|Dr|Prof)\.?\s+$/u.test(text.slice(0, Math.max(0, start))) });
   }
-  return [...names];
+  return found;
 }
 
-/** Tags compromise gives a word it knows only as a name. */
-const NAME_TAGS = new Set(['FirstName', 'MaleName', 'FemaleName', 'LastName', 'Person', 'Honorific']);
+/**
+ * Names one after the other ("Ngozi Adeyemi", found word by word) are one
+ * person's full name: one placeholder, never two people.
+ */
+function joinFullNames(text: string, found: readonly FoundName[]): FoundName[] {
+  const sorted = [...found].sort((a, b) => a.start - b.start || b.name.length - a.name.length);
+  const joined: FoundName[] = [];
+  for (const name of sorted) {
+    const last = joined.at(-1);
+    if (last && text.slice(last.start, name.start).length === last.name.length + 1 && /^\s$/u.test(text.charAt(last.start + last.name.length)) && !/[@]/u.test(last.name + name.name)) {
+      joined[joined.length - 1] = { ...last, name: `${last.name} ${name.name}` };
+    } else if (!last || name.start >= last.start + last.name.length) {
+      joined.push(name);
+    }
+  }
+  return joined;
+}
 
-/** Names compromise knows only as names, though they are everyday words too. */
-const NAMES_THAT_ARE_WORDS = new Set(['april', 'august', 'carol', 'chase', 'dawn', 'don', 'drew', 'eve', 'grace', 'guy', 'ivy', 'jack', 'jay', 'june', 'mark', 'pat', 'ray', 'rich', 'rob', 'sky', 'sue']);
+/** The people named in a text, in the order they first appear, each once (however it is written). */
+export async function findPersonNames(text: string): Promise<FoundName[]> {
+  if (text.trim() === '') return [];
+  const lexicon = await wordKnowledge();
+  const all = joinFullNames(text, [...byCompromise(text, lexicon), ...namesByRule(text, lexicon)]);
+  const seen = new Set<string>();
+  return all.filter(({ name }) => {
+    const key = fold(name);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+export async function detectPersonNames(text: string): Promise<string[]> {
+  return (await findPersonNames(text)).map((found) => found.name);
+}
 
 /**
  * Whether a one-word name is also an everyday English word ("Will", "Rose",
@@ -50,11 +93,9 @@ const NAMES_THAT_ARE_WORDS = new Set(['april', 'august', 'carol', 'chase', 'dawn
 export async function isEnglishWord(name: string): Promise<boolean> {
   const word = name.trim().toLowerCase();
   if (word === '' || /\s/.test(word)) return false;
-  if (NAMES_THAT_ARE_WORDS.has(word)) return true;
-  const nlp = (await import('compromise')).default;
-  const { lexicon } = (nlp.model() as { one: { lexicon: Record<string, string | string[] | undefined> } }).one;
-  const known = lexicon[word];
-  if (known !== undefined) return ![known].flat().some((tag) => NAME_TAGS.has(tag));
+  const lexicon = await wordKnowledge();
+  if (lexicon.nameOnly(word)) return false;
+  if (lexicon.english(word)) return true;
   // Unknown to the lexicon: a word only if its ending makes it one ("sunny", "quickly"), not the noun every unknown word is guessed to be.
-  return nlp(word).has('(#Adjective|#Verb|#Adverb)');
+  return lexicon.nlp(word).has('(#Adjective|#Verb|#Adverb)');
 }

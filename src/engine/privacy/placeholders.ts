@@ -19,6 +19,8 @@ export interface HiddenName {
   placeholder: string;
   /** Also an English word ("Will", "Rose"): matched only where it starts with a capital. */
   isWord: boolean;
+  /** The way the person was named first (in the name box, or first in the notes): the one put back in the answer. */
+  primary?: boolean;
 }
 
 export interface Pseudonyms {
@@ -57,12 +59,16 @@ export function fold(text: string): string {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** A name as a pattern over folded text: its words in order, any run of spaces (or a line break) between them. */
+/**
+ * A name as a pattern over folded text: its words in order, any run of spaces
+ * (or a line break) between them, or glued together ("AmiraHaddad",
+ * "amira.haddad", "amira_haddad"): a name written as one word is the name.
+ */
 function namePattern(name: string): string {
   return fold(name.normalize('NFC').trim())
     .split(/\s+/)
     .map(escapeRegExp)
-    .join('\\s+');
+    .join('(?:\\s+|[._-]?)');
 }
 
 const LETTER_OR_DIGIT = '[\\p{L}\\p{M}\\p{N}]';
@@ -104,7 +110,7 @@ const canonical = (role: string, letters: string) => `${role.charAt(0)}${role.sl
 /** Each placeholder once, with the whole name it stands for: the longest (names come longest first, their parts after). */
 export function namesByPlaceholder(pseudonyms: Pseudonyms): Map<string, string> {
   const byPlaceholder = new Map<string, string>();
-  for (const { placeholder, name } of pseudonyms.names) if (!byPlaceholder.has(placeholder)) byPlaceholder.set(placeholder, name);
+  for (const { placeholder, name, primary } of pseudonyms.names) if (primary || !byPlaceholder.has(placeholder)) byPlaceholder.set(placeholder, name);
   return byPlaceholder;
 }
 

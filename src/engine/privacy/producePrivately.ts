@@ -1,10 +1,11 @@
 import type { Backend } from '../backend/types';
 import type { Field, FormValues } from '../fields';
+import { acceptedNamesFor } from './acceptedNames';
 import type { Answer } from '../refine/produceAnswer';
 import { pseudonymisingBackend, pseudonymsForForm, type PseudonymReport } from './pseudonymise';
 
 /*
- * An answer whose request left with placeholders for names (issue 17), loaded
+ * An answer whose request left with placeholders for names, loaded
  * only for a tool that may hold names, when the user has not turned that off.
  * The answering itself is handed in, so this chunk holds only the name code.
  */
@@ -19,9 +20,10 @@ export function unmappedNotice(placeholders: readonly string[]): string {
  * `changeText` is a refinement's typed change ("Mention that Tomás helped"):
  * names found in it leave as placeholders too, beside the form's.
  */
-export async function producePrivately(fields: readonly Field[], values: FormValues, backend: Backend, answerWith: (backend: Backend) => Promise<Answer>, changeText = ''): Promise<Answer> {
+export async function producePrivately(tool: { id: string; fields: readonly Field[] }, values: FormValues, backend: Backend, answerWith: (backend: Backend) => Promise<Answer>, changeText = ''): Promise<Answer> {
   const report: PseudonymReport = { unmapped: [] };
-  const pseudonyms = await pseudonymsForForm(fields, values, changeText.trim() === '' ? [] : [changeText]);
+  // The words the user said are names in this tool's form go as placeholders too.
+  const pseudonyms = await pseudonymsForForm(tool.fields, values, changeText.trim() === '' ? [] : [changeText], acceptedNamesFor(tool.id));
   const answer = await answerWith(pseudonymisingBackend(backend, pseudonyms, report));
   return report.unmapped.length > 0 ? { ...answer, privacyNotice: unmappedNotice(report.unmapped) } : answer;
 }
@@ -32,6 +34,6 @@ export async function producePrivately(fields: readonly Field[], values: FormVal
  * saved item, which keeps no inputs) and the names found in the follow-up's
  * own text leave as placeholders and come back as names.
  */
-export async function privateFollowUpBackend(fields: readonly Field[], values: FormValues | null, context: Readonly<Record<string, string>>, backend: Backend): Promise<Backend> {
-  return pseudonymisingBackend(backend, await pseudonymsForForm(fields, values, Object.values(context)), { unmapped: [] });
+export async function privateFollowUpBackend(tool: { id: string; fields: readonly Field[] }, values: FormValues | null, context: Readonly<Record<string, string>>, backend: Backend): Promise<Backend> {
+  return pseudonymisingBackend(backend, await pseudonymsForForm(tool.fields, values, Object.values(context), acceptedNamesFor(tool.id)), { unmapped: [] });
 }

@@ -235,9 +235,9 @@ describe('names are replaced before a request leaves, and put back in the answer
     const values = { studentName: 'Amira Haddad', parentName: '', notes: '', subject: '' };
     const context = { missed: 'In question 2 Amira Haddad chose 12 for 3 x 5, and her partner Ngozi Adeyemi chose 15.' };
     const backend = echoingBackend((sent) => `${placeholdersIn(sent).join(' and ')} should practise.`);
-    const onScreen = await privateFollowUpBackend(fields, values, context, backend);
+    const onScreen = await privateFollowUpBackend({ id: 'quiz', fields }, values, context, backend);
     expect(await onScreen.generate({ prompt: context.missed })).toBe('Amira Haddad and Ngozi Adeyemi should practise.');
-    const saved = await privateFollowUpBackend(fields, null, context, backend);
+    const saved = await privateFollowUpBackend({ id: 'quiz', fields }, null, context, backend);
     await saved.generate({ prompt: context.missed });
     for (const sent of backend.sent) expect(sent).not.toMatch(/amira|haddad|ngozi|adeyemi/i);
   });
@@ -245,7 +245,7 @@ describe('names are replaced before a request leaves, and put back in the answer
   it('a refinement hides the names in its typed change too, beside the form\'s', async () => {
     const values = { studentName: 'Amira Haddad', parentName: '', notes: '', subject: '' };
     const backend = echoingBackend((sent) => `${placeholdersIn(sent).join(' and ')} worked together.`);
-    const answer = await producePrivately(fields, values, backend, async (pseudonymising) => ({ result: { kind: 'text', text: (await pseudonymising.generate({ prompt: 'Amira Haddad. Change: mention that her friend Ngozi Adeyemi helped.' })) as string }, reading: null }), 'Mention that her friend Ngozi Adeyemi helped.');
+    const answer = await producePrivately({ id: 'notes-tool', fields }, values, backend, async (pseudonymising) => ({ result: { kind: 'text', text: (await pseudonymising.generate({ prompt: 'Amira Haddad. Change: mention that her friend Ngozi Adeyemi helped.' })) as string }, reading: null }), 'Mention that her friend Ngozi Adeyemi helped.');
     expect(backend.sent[0]).not.toMatch(/amira|haddad|ngozi|adeyemi/i);
     expect(answer.result).toEqual({ kind: 'text', text: 'Amira Haddad and Ngozi Adeyemi worked together.' });
   });

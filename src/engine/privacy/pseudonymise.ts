@@ -1,75 +1,32 @@
 import type { Backend } from '../backend/types';
-import { holdsPersonalData, isPersonal, type Field, type FormValues, type TextField } from '../fields';
-import { detectPersonNames, isEnglishWord } from './detectNames';
+import { holdsPersonalData, type Field, type FormValues } from '../fields';
+import { isEnglishWord } from './detectNames';
 import { fold, hideNames, NO_PSEUDONYMS, revealInValue, revealNames, typedByUser, withoutPartialPlaceholder, type HiddenName, type PersonRole, type Pseudonyms } from './placeholders';
+import { NOT_A_NAME_PART, peopleInForm, type Person } from './people';
+
+export { namesInBox, peopleInForm, type Person } from './people';
 
 /*
- * Which names a form's request hides (issue 17): every name typed in a field
- * declared `personal: 'name'` (several in one box, split at commas, "and"
- * or new lines), and the names found in boxes declared `personal: 'text'`.
- * Each person gets a placeholder by role ("Student A", "Parent A"); a first
- * or last name on its own is the same person's placeholder, unless two
- * people share it ("Garcia" for a student and her mother), when it becomes
- * a family's ("Family A"). A placeholder the user typed themselves is never
+ * Which names a form's request hides: every name typed in a field declared
+ * `personal: 'name'` (several in one box, split at commas, "and" or new
+ * lines), the names found in boxes declared `personal: 'text'`, and the
+ * words the user said are names. Each person gets a placeholder by role
+ * ("Student A", "Parent A"), for every way they are written; a first or
+ * last name on its own is the same person's placeholder, unless two people
+ * share it ("Garcia" for a student and her mother), when it becomes a
+ * family's ("Family A"). A placeholder the user typed themselves is never
  * handed out.
  */
-
-/** Words that join names rather than being one: "Maria and Tom", "van", "de". */
-const NOT_A_NAME_PART = new Set(['and', 'or', '&', 'de', 'da', 'di', 'del', 'der', 'la', 'le', 'van', 'von', 'bin', 'bint', 'al', 'el', 'y', 'e', 'mr', 'mrs', 'ms', 'mx', 'dr', 'miss']);
-
-/** The people in a name box: "Maria Garcia, Tom Lee and Wei" is three. */
-export function namesInBox(value: string): string[] {
-  return value
-    .split(/[\n,;/]+|\s+(?:and|&)\s+/iu)
-    .map((name) => name.replace(/^[\s"'“‘(]+|[\s"'”’).:!?]+$/gu, '').replace(/\s+/gu, ' '))
-    .filter((name) => name.length >= 2 && /\p{L}/u.test(name));
-}
-
-function roleOf(field: TextField): PersonRole {
-  return field.person === 'parent' ? 'Parent' : field.person === 'teacher' ? 'Teacher' : 'Student';
-}
 
 /** A, B, ... Z, AA, AB: the letters of the nth placeholder. */
 function letters(n: number): string {
   return n < 26 ? String.fromCharCode(65 + n) : letters(Math.floor(n / 26) - 1) + String.fromCharCode(65 + (n % 26));
 }
 
-export interface Person {
-  name: string;
-  role: PersonRole;
-}
-
-/**
- * The people a form names: declared names first (they are certain), then the
- * ones found in its personal text and in `moreText` (a refinement's typed
- * change, a follow-up's own text). `values` is null for a saved item, which
- * keeps no inputs.
- */
-export async function peopleInForm(fields: readonly Field[], values: FormValues | null, moreText: readonly string[] = []): Promise<Person[]> {
-  const people: Person[] = [];
-  const seen = new Set<string>();
-  const add = (name: string, role: PersonRole) => {
-    const key = fold(name);
-    if (seen.has(key)) return;
-    seen.add(key);
-    people.push({ name, role });
-  };
-  const personal = fields.filter(isPersonal);
-  const texts = [...moreText];
-  for (const field of personal) {
-    const value = values?.[field.name];
-    if (typeof value !== 'string') continue;
-    if (field.personal === 'name') namesInBox(value).forEach((name) => add(name, roleOf(field)));
-    else texts.push(value);
-  }
-  // A found name that is only parts of a named person ("Maria", "Mrs Garcia") is that person, not someone new.
-  const partsOfNamed = new Set(people.flatMap((person) => fold(person.name).split(/\s+/u)));
-  for (const text of texts) {
-    for (const name of await detectPersonNames(text)) {
-      if (!fold(name).split(/\s+/u).every((part) => partsOfNamed.has(part))) add(name, 'Person');
-    }
-  }
-  return people;
+/** The words of a name that are a name on their own: "Mrs Okafor" has one, Okafor; an e-mail address or a name in another script none. */
+function partsOf(name: string): string[] {
+  if (name.includes('@') || !/\s/u.test(name.trim())) return [];
+  return name.split(/\s+/u).filter((part) => part.length >= 2 && !NOT_A_NAME_PART.has(fold(part).replace(/\.$/, '')));
 }
 
 /** The placeholders for these people, none of them a string the user typed. */
@@ -87,27 +44,29 @@ export async function pseudonymsFor(people: readonly Person[], typedText: string
   };
   const names: HiddenName[] = [];
   const owners = new Map<string, Set<string>>();
-  const fullNames = new Map<string, string>();
+  const fullNames = new Set<string>();
+  const placeholders = new Map<Person, string>();
   for (const person of people) {
     const placeholder = next(person.role);
-    fullNames.set(fold(person.name), placeholder);
-    names.push({ name: person.name, placeholder, isWord: await isEnglishWord(person.name) });
-    const parts = person.name.split(/\s+/u).filter((part) => part.length >= 2 && !NOT_A_NAME_PART.has(fold(part).replace(/\.$/, '')));
-    // A one-word name has no parts; "Mrs Okafor" has one: Okafor.
-    if (parts.length === 1 && fold(parts[0]!) === fold(person.name)) continue;
-    for (const part of parts) {
-      const key = fold(part);
-      if (!owners.has(key)) owners.set(key, new Set());
-      owners.get(key)!.add(placeholder);
+    placeholders.set(person, placeholder);
+    for (const [index, name] of [person.name, ...person.aliases].entries()) {
+      if (fullNames.has(fold(name))) continue;
+      fullNames.add(fold(name));
+      names.push({ name, placeholder, isWord: await isEnglishWord(name), ...(index === 0 ? { primary: true } : {}) });
+      for (const part of partsOf(name)) {
+        const key = fold(part);
+        if (!owners.has(key)) owners.set(key, new Set());
+        owners.get(key)!.add(placeholder);
+      }
     }
   }
-  const partNames = new Map<string, string>();
+  const partNames = new Set<string>();
   for (const person of people) {
-    for (const part of person.name.split(/\s+/u)) {
+    for (const part of [person.name, ...person.aliases].flatMap(partsOf)) {
       const key = fold(part);
       const owner = owners.get(key);
       if (!owner || partNames.has(key) || fullNames.has(key)) continue;
-      partNames.set(key, part);
+      partNames.add(key);
       const placeholder = owner.size === 1 ? [...owner][0]! : next('Family');
       names.push({ name: part, placeholder, isWord: await isEnglishWord(part) });
     }
@@ -128,11 +87,21 @@ export function typedText(values: FormValues): string {
  * The pseudonyms a form's request uses (with `moreText`: see peopleInForm):
  * none when no field is personal or nothing personal was typed.
  */
-export async function pseudonymsForForm(fields: readonly Field[], values: FormValues | null, moreText: readonly string[] = []): Promise<Pseudonyms> {
-  if (!holdsPersonalData(fields)) return NO_PSEUDONYMS;
-  const people = await peopleInForm(fields, values, moreText);
-  if (people.length === 0) return NO_PSEUDONYMS;
-  return pseudonymsFor(people, [values ? typedText(values) : '', ...moreText].join('\n'));
+export async function pseudonymsForForm(fields: readonly Field[], values: FormValues | null, moreText: readonly string[] = [], accepted: readonly string[] = []): Promise<Pseudonyms> {
+  return (await namesPlan(fields, values, moreText, accepted)).pseudonyms;
+}
+
+/** Who a form names and the placeholders its request uses: what "What will be sent" and the flags beside Generate show. */
+export interface NamesPlan {
+  people: Person[];
+  pseudonyms: Pseudonyms;
+}
+
+export async function namesPlan(fields: readonly Field[], values: FormValues | null, moreText: readonly string[] = [], accepted: readonly string[] = []): Promise<NamesPlan> {
+  if (!holdsPersonalData(fields)) return { people: [], pseudonyms: NO_PSEUDONYMS };
+  const people = await peopleInForm(fields, values, moreText, accepted);
+  if (people.length === 0) return { people, pseudonyms: NO_PSEUDONYMS };
+  return { people, pseudonyms: await pseudonymsFor(people, [values ? typedText(values) : '', ...moreText].join('\n')) };
 }
 
 /** What a pseudonymising backend noticed in its answers. */

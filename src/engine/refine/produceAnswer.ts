@@ -62,7 +62,7 @@ export async function produceAnswer(
   // Names to hide: that code (and the name finder) loads with the first request of a tool that may hold them.
   if (request.pseudonymise && holdsPersonalData(tool.fields)) {
     const { producePrivately } = await import('../privacy/producePrivately');
-    return producePrivately(tool.fields, values, backend, (pseudonymising) => answerFrom(tool, values, pseudonymising, request, options), request.refine?.change.instruction);
+    return producePrivately(tool, values, backend, (pseudonymising) => answerFrom(tool, values, pseudonymising, request, options), request.refine?.change.instruction);
   }
   return answerFrom(tool, values, backend, request, options);
 }

@@ -21,7 +21,7 @@ export function runPrivateFollowUp(
   if (!holdsPersonalData(tool.fields)) return runFollowUp(tool, key, context, backend, options);
   return (async () => {
     const [{ replacesNames, usePrivacy }, { privateFollowUpBackend }] = await Promise.all([import('../../../state/privacy'), import('../../../engine/privacy/producePrivately')]);
-    const sending = replacesNames(usePrivacy.getState(), tool.id) ? await privateFollowUpBackend(tool.fields, values, context, backend) : backend;
+    const sending = replacesNames(usePrivacy.getState(), tool.id) ? await privateFollowUpBackend(tool, values, context, backend) : backend;
     return runFollowUp(tool, key, context, sending, options);
   })();
 }
