@@ -69,6 +69,24 @@ describe('finding 6: smaller holes', () => {
     expect((await fetch(`${sample.base}/assets/app.js`)).status).toBe(200);
   });
 
+  it('every kind of response says nosniff: the build\'s files and page, JSON answers and errors, streams', async () => {
+    const answers: [string, () => Promise<Response>][] = [
+      ['a file of the build', () => fetch(`${sample.base}/assets/app.js`)],
+      ['a missing file', () => fetch(`${sample.base}/assets/no-such-file.js`)],
+      ['the app\'s page', () => fetch(`${sample.base}/`)],
+      ['a hidden file refused', () => fetch(`${sample.base}/.env`)],
+      ['/healthz', () => fetch(`${sample.base}/healthz`)],
+      ['a JSON answer', () => call(sample, { body: normal })],
+      ['a streamed answer', () => call(sample, { body: normal, stream: true })],
+      ['an error', () => call(provider, { headers: { Authorization: 'Bearer wrong' } })],
+    ];
+    for (const [kind, answer] of answers) {
+      const response = await answer();
+      expect(response.headers.get('x-content-type-options'), kind).toBe('nosniff');
+      await response.arrayBuffer();
+    }
+  });
+
   it('/healthz says the gateway is up, and not which provider or model it uses', async () => {
     const body = await (await fetch(`${provider.base}/healthz`)).text();
     expect(JSON.parse(body)).toEqual({ ok: true });
