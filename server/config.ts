@@ -95,6 +95,20 @@ export type LimitStoreSetting =
   | { kind: 'redis-rest'; url: string; token: string; salt: string };
 
 export const LIMIT_STORE_VARIABLE = 'STUDYFORGE_LIMIT_STORE';
+export const LIMIT_SALT_VARIABLE = 'STUDYFORGE_LIMIT_SALT';
+
+/**
+ * The line a gateway prints at start when a shared store has no salt. It
+ * warns rather than refuses: the limits and budgets count exactly as well
+ * without one, reading the store takes its own credentials, and refusing
+ * would stop a school's running gateway at its next update. But the operator
+ * must know that the keys, hashes of client addresses made without a secret,
+ * can be reversed by anyone who reads the store.
+ */
+export function limitSaltWarning(setting: LimitStoreSetting): string | undefined {
+  if (setting.kind === 'memory' || setting.salt.trim() !== '') return undefined;
+  return `[studyforge] warning: ${LIMIT_SALT_VARIABLE} is not set, so the shared limit store's keys are client addresses hashed without a secret: anyone who can read the store can hash every IPv4 address and find whose key is whose. Set ${LIMIT_SALT_VARIABLE} to the same random secret on every instance.`;
+}
 export const LIMIT_STORE_TOKEN_VARIABLE = 'STUDYFORGE_LIMIT_STORE_TOKEN';
 
 /** Hosts a token may travel to over plain http: this machine only (a local REST proxy, a test's fake). */

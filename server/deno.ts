@@ -1,7 +1,7 @@
 import { providersFromEnv } from '../src/engine/providers/fromEnvironment';
 import { createGateway } from './app';
 import { socketAddress } from './clientAddress';
-import { gatewaySettingsFromEnv, type GatewaySettings } from './config';
+import { gatewaySettingsFromEnv, limitSaltWarning, type GatewaySettings } from './config';
 import { createDenoKvLimitStore, openDenoKv, type DenoKv } from './limitStore/denoKv';
 import { createMemoryLimitStore } from './limitStore/memory';
 import type { LimitStore } from './limitStore/types';
@@ -63,6 +63,8 @@ const limitStore = await limitStoreFor(settings).catch((error: unknown) => {
   console.error(`[studyforge] could not start: ${error instanceof Error ? error.message : String(error)}`);
   return Deno.exit(1);
 });
+const saltWarning = limitSaltWarning(settings.limitStore);
+if (saltWarning) console.warn(saltWarning);
 const app = createGateway({ settings, text: providers.text, transcription: providers.transcription, socketAddress, limitStore });
 
 Deno.serve(

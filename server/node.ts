@@ -8,7 +8,7 @@ import { createGateway } from './app';
 import { injectAppConfig } from './appConfig';
 import { appPageHeaders } from './contentSecurityPolicy';
 import { socketAddress } from './clientAddress';
-import { gatewaySettingsFromEnv, type GatewaySettings } from './config';
+import { gatewaySettingsFromEnv, limitSaltWarning, type GatewaySettings } from './config';
 import { createMemoryLimitStore } from './limitStore/memory';
 import type { LimitStore } from './limitStore/types';
 import { logUnexpectedFailure } from './gatewayLog';
@@ -75,6 +75,8 @@ async function main(): Promise<void> {
 
   const app = new Hono();
   const limitStore = await limitStoreFor(settings);
+  const saltWarning = limitSaltWarning(settings.limitStore);
+  if (saltWarning) console.warn(saltWarning);
   app.route('/', createGateway({ settings, text: providers.text, transcription: providers.transcription, socketAddress, limitStore, processMetrics: true }));
   // The app's pages carry the Content-Security-Policy as a header too, with what a meta element cannot say (frame-ancestors).
   // The page is checked again on every visit, so a new deploy reaches people at once; it names the current assets.

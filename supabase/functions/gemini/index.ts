@@ -1,7 +1,7 @@
 import { providersFromEnv } from '../../../src/engine/providers/fromEnvironment';
 import { createGateway } from '../../../server/app';
 import { socketAddress } from '../../../server/clientAddress';
-import { gatewaySettingsFromEnv, type GatewaySettings } from '../../../server/config';
+import { gatewaySettingsFromEnv, limitSaltWarning, type GatewaySettings } from '../../../server/config';
 import { createMemoryLimitStore } from '../../../server/limitStore/memory';
 import { createRedisRestLimitStore } from '../../../server/limitStore/redisRest';
 import type { LimitStore } from '../../../server/limitStore/types';
@@ -57,6 +57,8 @@ try {
   console.error(`[studyforge] could not start: ${error instanceof Error ? error.message : String(error)}`);
   throw error;
 }
+const saltWarning = limitSaltWarning(settings.limitStore);
+if (saltWarning) console.warn(saltWarning);
 const app = createGateway({ settings, text: providers.text, transcription: providers.transcription, socketAddress, limitStore });
 
 // Behind Supabase's proxies the peer is a proxy: set STUDYFORGE_TRUSTED_HOPS (README) so the limit keys on each caller.
