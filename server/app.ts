@@ -4,8 +4,9 @@ import { cors } from 'hono/cors';
 import { sampleFromSchema, SampleTooLargeError } from '../src/engine/backend/sampleFromSchema';
 import { STREAM_CONTENT_TYPE } from '../src/engine/backend/streamProtocol';
 import type { ContractSchema } from '../src/engine/contractSchema';
-import { ProviderError, type TextProvider, type TokenUsage, type TranscriptionProvider } from '../src/engine/providers/types';
-import { createBudgets } from './budgets';
+import { ProviderError, type TextProvider, type TranscriptionProvider } from '../src/engine/providers/types';
+import { createBudgets, type BudgetRefusal } from './budgets';
+import { callCharge, reservationFor, type CallCharge } from './callCharge';
 import { callerKey } from './clientAddress';
 import type { GatewaySettings } from './config';
 import { parseGenerateRequest } from './contractRequest';
@@ -56,9 +57,6 @@ interface Meter {
   /** A stream: it ends after the handler has returned, and says so itself. */
   deferred: boolean;
 }
-
-/** Tokens estimated where a provider reports none: about 4 characters a token in English, OpenAI's rule of thumb. */
-const estimateTokens = (characters: number) => Math.ceil(characters / 4);
 
 export const SAMPLE_HEADER = 'X-StudyForge-Sample';
 const SAMPLE_TEXT =
@@ -140,40 +138,28 @@ export function createGateway(options: GatewayOptions): Hono {
   };
 
   /**
-   * The budgets' check before a provider is called (sample answers cost nothing, so they are never refused).
+   * The budgets' check before transcription (sample answers cost nothing, so they are never refused).
    * Forged headers change nothing here: the client is the address our own proxies saw (clientOf), and
    * tokens are counted from the provider's answer, never from anything the caller sent.
    */
-  const withinBudget = async (c: Context): Promise<Response | undefined> => {
-    const verdict = await budgets.check(clientOf(c));
-    if (verdict.allowed) return undefined;
+  const refused = (c: Context, verdict: BudgetRefusal): Response => {
     named(c, verdict.reason);
     return errorJson(c, verdict.status, verdict.message, { 'Retry-After': String(verdict.retryAfterSeconds) });
   };
+  const withinBudget = async (c: Context): Promise<Response | undefined> => {
+    const verdict = await budgets.check(clientOf(c));
+    return verdict.allowed ? undefined : refused(c, verdict);
+  };
 
-  /** The tokens a text call used, for the metrics and the budgets: the provider's own count, else an estimate. */
-  const tokenCounter = (c: Context, prompt: string) => {
-    let reported: TokenUsage | undefined;
-    let answerCharacters = 0;
-    let settled = false;
-    return {
-      onUsage: (usage: TokenUsage) => {
-        reported = usage;
-      },
-      answered: (text: string) => {
-        answerCharacters += text.length;
-      },
-      settle: () => {
-        if (settled) return;
-        settled = true;
-        // A call that produced nothing and reported nothing cost nothing (a refusal before the model ran).
-        const input = reported?.inputTokens ?? (answerCharacters > 0 ? estimateTokens(prompt.length) : 0);
-        const output = reported?.outputTokens ?? estimateTokens(answerCharacters);
-        const meter = meterOf(c);
-        if (meter) metrics.tokens(meter.labels, input, output, reported ? 'reported' : 'estimated');
-        void budgets.record(clientOf(c), input + output);
-      },
-    };
+  /** A text call's charge (callCharge.ts): reserved in the budgets before the provider is called, then settled and metered alike. */
+  const chargeFor = async (c: Context, prompt: string): Promise<CallCharge | Response> => {
+    const reservation = await budgets.reserve(clientOf(c), reservationFor(prompt));
+    if (!reservation.allowed) return refused(c, reservation);
+    return callCharge(prompt, ({ input, output, source }) => {
+      const meter = meterOf(c);
+      if (meter) metrics.tokens(meter.labels, input, output, source);
+      return reservation.settle(input + output);
+    });
   };
 
   /** A streamed answer's end, for its meter (the handler returned long before). */
@@ -239,9 +225,9 @@ export function createGateway(options: GatewayOptions): Hono {
         return c.json({ text: sample }, 200, sampleHeaders);
       }
 
-      const refused = await withinBudget(c);
-      if (refused) return refused;
-      const tokens = tokenCounter(c, prompt);
+      const reserved = await chargeFor(c, prompt);
+      if (reserved instanceof Response) return reserved;
+      const tokens: CallCharge = reserved;
       if (wantsStream(c)) {
         const model = text;
         async function* counted(signal: AbortSignal): AsyncIterable<string> {
@@ -250,8 +236,11 @@ export function createGateway(options: GatewayOptions): Hono {
               tokens.answered(delta);
               yield delta;
             }
+          } catch (error) {
+            if (!signal.aborted) await tokens.settle('failed');
+            throw error;
           } finally {
-            tokens.settle();
+            await tokens.settle(signal.aborted ? 'cut' : 'complete');
           }
         }
         return streamResponse(counted, c.req.raw, callLimits, {}, log, streamEnd(c));
@@ -263,10 +252,11 @@ export function createGateway(options: GatewayOptions): Hono {
         if (answer.trim() === '') throw new ProviderError('The AI provider returned an empty answer.', 502);
         return c.json({ text: answer });
       } catch (error) {
+        if (!call.signal.aborted) await tokens.settle('failed');
         return failureJson(c, error, call, log);
       } finally {
         call.finish();
-        tokens.settle();
+        await tokens.settle(call.signal.aborted ? 'cut' : 'complete');
       }
     });
     postOnly(path);

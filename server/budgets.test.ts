@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBudgets, exhaustedMessage, NO_BUDGETS, type BudgetCaps } from './budgets';
+import { createBudgets, exhaustedMessage, NO_BUDGETS, type BudgetCaps, type Budgets } from './budgets';
 import { createMemoryLimitStore } from './limitStore/memory';
 import { StoreUnavailable, type LimitStore } from './limitStore/types';
 
@@ -22,12 +22,21 @@ const memoryStore = (now: () => number) => createMemoryLimitStore(undefined, now
 /** A store that can be switched off, as a Redis that stops answering. */
 function switchable(inner: LimitStore) {
   let up = true;
+  const unless = <T>(work: () => Promise<T>) => (up ? work() : Promise.reject(new StoreUnavailable('unreachable')));
   const store: LimitStore = {
     consume: (...args) => inner.consume(...args),
-    add: (counts) => (up ? inner.add(counts) : Promise.reject(new StoreUnavailable('unreachable'))),
+    add: (counts) => unless(() => inner.add(counts)),
+    reserve: (charge, amount) => unless(() => inner.reserve(charge, amount)),
+    settle: (charge, amount) => unless(() => inner.settle(charge, amount)),
     close: () => inner.close(),
   };
   return { store, down: () => (up = false), back: () => (up = true) };
+}
+
+/** A call that cost `tokens`: reserved (nothing, so a used-up allowance is not in the way), then settled. */
+async function spend(budgets: Budgets, client: string, tokens: number): Promise<void> {
+  const reservation = await budgets.reserve(client, 0);
+  if (reservation.allowed) await reservation.settle(tokens);
 }
 
 describe('the gateway-wide daily cap', () => {
@@ -36,10 +45,10 @@ describe('the gateway-wide daily cap', () => {
     const clock = () => now;
     const budgets = createBudgets(caps({ daily: 100 }), memoryStore(clock), clock);
     expect(await budgets.check('a')).toEqual({ allowed: true });
-    await budgets.record('a', 60);
+    await spend(budgets, 'a', 60);
     // Another client spends from the same school allowance.
     expect(await budgets.check('b')).toEqual({ allowed: true });
-    await budgets.record('b', 40);
+    await spend(budgets, 'b', 40);
     const refused = await budgets.check('c');
     expect(refused).toMatchObject({ allowed: false, status: 429, reason: 'budget_exhausted', retryAfterSeconds: 12 * 3600 });
     expect(refused.allowed === false && refused.message).toBe("This school's daily AI allowance is used up; it resets at 00:00 UTC (in 12 hours).");
@@ -52,7 +61,7 @@ describe('the gateway-wide daily cap', () => {
 describe('per-client caps', () => {
   it('refuses only the client that used its allowance, in the second person', async () => {
     const budgets = createBudgets(caps({ clientDaily: 50 }), memoryStore(() => NOON), () => NOON);
-    await budgets.record('ip:203.0.113.1', 50);
+    await spend(budgets, 'ip:203.0.113.1', 50);
     const refused = await budgets.check('ip:203.0.113.1');
     expect(refused.allowed === false && refused.message).toMatch(/^Your daily AI allowance is used up; it resets at 00:00 UTC \(in 12 hours\)\.$/);
     expect(await budgets.check('ip:203.0.113.2')).toEqual({ allowed: true });
@@ -60,7 +69,7 @@ describe('per-client caps', () => {
 
   it('names the monthly cap, and its reset date, when both are used up (the later reset is the one that matters)', async () => {
     const budgets = createBudgets(caps({ clientDaily: 10, clientMonthly: 10 }), memoryStore(() => NOON), () => NOON);
-    await budgets.record('x', 10);
+    await spend(budgets, 'x', 10);
     const refused = await budgets.check('x');
     expect(refused.allowed === false && refused.message).toBe('Your monthly AI allowance is used up; it resets on 1 December at 00:00 UTC.');
     expect(refused.allowed === false && refused.retryAfterSeconds).toBe((Date.UTC(2026, 11, 1) - NOON) / 1000);
@@ -83,7 +92,9 @@ describe('with no caps set', () => {
     const budgets = createBudgets(NO_BUDGETS, store);
     expect(budgets.enabled).toBe(false);
     expect(await budgets.check('a')).toEqual({ allowed: true });
-    await expect(budgets.record('a', 1_000)).resolves.toBeUndefined();
+    const reservation = await budgets.reserve('a', 1_000);
+    expect(reservation.allowed).toBe(true);
+    await expect(reservation.allowed && reservation.settle(1_000)).resolves.toBeUndefined();
   });
 });
 
@@ -92,9 +103,11 @@ describe('the store unreachable', () => {
     const lines: string[] = [];
     const { store, down, back } = switchable(memoryStore(() => NOON));
     const budgets = createBudgets(caps({ daily: 100 }), store, () => NOON, (line) => lines.push(line));
-    await budgets.record('ip:198.51.100.7', 30);
+    await spend(budgets, 'ip:198.51.100.7', 30);
+    // A call let through before the outage, ending during it.
+    const inFlight = await budgets.reserve('ip:198.51.100.7', 0);
     down();
-    await budgets.record('ip:198.51.100.7', 70);
+    await (inFlight.allowed && inFlight.settle(70));
     const refused = await budgets.check('ip:198.51.100.7');
     expect(refused).toMatchObject({ allowed: false, status: 503, reason: 'budget_unavailable', retryAfterSeconds: 60 });
     expect(refused.allowed === false && refused.message).toBe("This school's AI allowance cannot be checked right now. Please try again in a minute.");
@@ -104,6 +117,8 @@ describe('the store unreachable', () => {
     expect(lines.join('\n')).not.toContain('198.51.100');
 
     back();
+    // The first call to reach the store again sends what was kept behind it, without waiting for it.
+    await budgets.check('ip:198.51.100.7');
     // The 70 tokens spent during the outage were kept: 30 + 70 reaches the cap.
     const after = await budgets.check('ip:198.51.100.7');
     expect(after).toMatchObject({ allowed: false, status: 429 });

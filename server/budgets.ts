@@ -1,4 +1,4 @@
-import { StoreUnavailable, type LimitStore } from './limitStore/types';
+import { StoreUnavailable, type Charge, type LimitStore } from './limitStore/types';
 
 /*
  * Budgets (issue 18): daily and monthly caps on the provider tokens the
@@ -7,14 +7,22 @@ import { StoreUnavailable, type LimitStore } from './limitStore/types';
  * calendar days and months in UTC. Counts live in the LimitStore, so every
  * instance sharing a store shares the budgets.
  *
- * A call is let through while every counter is below its cap, and its tokens
- * are added when it ends; so the calls already in flight when a cap is
- * reached may take a counter past it, by at most their own size.
+ * Reserve, then settle. Before a call, its estimate (callCharge.ts) is
+ * added to every counter in one atomic store operation, which refuses, adding
+ * nothing, when a counter is already at or past its cap; so of many calls at
+ * once, on one instance or several, only those that find room pass, and a
+ * counter goes past its cap by at most one call's size. When the call ends,
+ * the counters are moved from the estimate to what it really cost (the
+ * provider's count, or an estimate that is never less than the prompt when
+ * the caller left). Leaving early never makes a call free.
  *
  * Fail closed: while a shared store cannot answer, calls are refused with
  * 503 (a school's spending is not left uncounted), one log line per outage,
- * naming no client. Tokens that could not be added are kept here and added
- * with the next call that reaches the store.
+ * naming no client. A settlement that could not be sent is kept here and
+ * sent again, one at a time, once the store answers; each charge has an id
+ * the store remembers (limitStore/charges.ts), so a settlement the store
+ * applied although its answer came too late is not counted twice, and a
+ * reservation that timed out here (and was refused with 503) is given back.
  */
 
 export interface BudgetCaps {
@@ -39,9 +47,18 @@ interface BudgetCounter {
   resetsAt: number;
 }
 
-export type BudgetVerdict =
-  | { allowed: true }
-  | { allowed: false; status: 429 | 503; message: string; retryAfterSeconds: number; reason: 'budget_exhausted' | 'budget_unavailable' };
+export interface BudgetRefusal {
+  allowed: false;
+  status: 429 | 503;
+  message: string;
+  retryAfterSeconds: number;
+  reason: 'budget_exhausted' | 'budget_unavailable';
+}
+
+export type BudgetVerdict = { allowed: true } | BudgetRefusal;
+
+/** A reservation let through: `settle` charges what the call really cost (never rejects; the store's outage keeps it for later). */
+export type BudgetReservation = { allowed: true; settle(tokens: number): Promise<void> } | BudgetRefusal;
 
 export const BUDGET_UNAVAILABLE_MESSAGE = "This school's AI allowance cannot be checked right now. Please try again in a minute.";
 
@@ -79,46 +96,95 @@ function countersFor(caps: BudgetCaps, client: string, now: number): BudgetCount
   return all.filter((counter) => counter.cap > 0);
 }
 
-/** Pending tokens kept while the store is down: the school's counters always, clients' up to this many. */
+/** Settlements kept while the store is down, at most this many (past it, a call stays charged its reservation). */
 const MAX_PENDING = 10_000;
+/** How long the store remembers a charge: far longer than a call (5 minutes at most) and its settlement's retries. */
+const REMEMBER_MS = 3_600_000;
+/** A kept settlement is dropped this long before the store forgets its charge, so a late one is never counted in full again. */
+const RETRY_MARGIN_MS = REMEMBER_MS / 2;
+
+const UNAVAILABLE: BudgetRefusal = { allowed: false, status: 503, message: BUDGET_UNAVAILABLE_MESSAGE, retryAfterSeconds: 60, reason: 'budget_unavailable' };
 
 export interface Budgets {
   /** Whether any cap is set; with none, nothing is read or counted. */
   readonly enabled: boolean;
-  /** Before a call: may this client spend more? */
+  /** May this client spend more? Reads only (for calls that report no tokens). */
   check(client: string): Promise<BudgetVerdict>;
-  /** After a call: the tokens it used. Never throws; a store outage keeps them for later. */
-  record(client: string, tokens: number): Promise<void>;
+  /** Before a call: reserves its estimate on every counter, or refuses when one is used up. */
+  reserve(client: string, estimate: number): Promise<BudgetReservation>;
 }
 
 export function createBudgets(caps: BudgetCaps, store: LimitStore, now: () => number = Date.now, log: (line: string) => void = console.warn): Budgets {
-  const pending = new Map<string, { amount: number; expiresAt: number }>();
+  const pending = new Map<string, { charge: Charge; amount: number }>();
+  let flushing = false;
   let down = false;
   const enabled = countersFor(caps, '', 0).length > 0;
 
   function outage(error: unknown) {
-    if (!(error instanceof StoreUnavailable)) throw error;
+    // Anything the store threw counts as an outage: a settlement is never thrown to a caller that does not wait.
+    const unavailable = error instanceof StoreUnavailable ? error : new StoreUnavailable('failed unexpectedly');
     if (down) return;
     down = true;
-    log(`[gateway] budget store ${error.message}: refusing AI calls until it answers again (budgets fail closed)`);
+    log(`[gateway] budget store ${unavailable.message}: refusing AI calls until it answers again (budgets fail closed)`);
   }
 
-  function recovered() {
-    if (!down) return;
-    down = false;
-    log('[gateway] budget store answers again: budgets apply again');
-  }
-
-  /** The additions for these counters, with any tokens kept from an outage folded in. */
-  function additions(counters: BudgetCounter[], amount: number, time: number) {
-    const list = counters.map((counter) => ({ key: counter.key, amount, expiresAt: counter.resetsAt }));
-    for (const [key, kept] of pending) {
-      if (kept.expiresAt <= time) continue;
-      const same = list.find((entry) => entry.key === key);
-      if (same) same.amount += kept.amount;
-      else list.push({ key, amount: kept.amount, expiresAt: kept.expiresAt });
+  /** The store answered: say so once, and send the settlements kept from the outage, one at a time. */
+  function answered() {
+    if (down) {
+      down = false;
+      log('[gateway] budget store answers again: budgets apply again');
     }
-    return list;
+    void sendPending();
+  }
+
+  async function sendPending() {
+    if (flushing) return;
+    flushing = true;
+    try {
+      for (const [id, { charge, amount }] of pending) {
+        if (charge.rememberUntil - RETRY_MARGIN_MS > now()) await store.settle(charge, amount);
+        pending.delete(id);
+      }
+    } catch (error) {
+      outage(error);
+    } finally {
+      flushing = false;
+    }
+  }
+
+  function keep(charge: Charge, amount: number) {
+    if (pending.size < MAX_PENDING || pending.has(charge.id)) pending.set(charge.id, { charge, amount });
+  }
+
+  async function settle(charge: Charge, tokens: number) {
+    const amount = Math.max(0, Math.round(tokens));
+    // Kept ones first: this one waits its turn behind them.
+    if (pending.size > 0) {
+      keep(charge, amount);
+      return sendPending();
+    }
+    try {
+      await store.settle(charge, amount);
+      answered();
+    } catch (error) {
+      outage(error);
+      keep(charge, amount);
+    }
+  }
+
+  /** The used-up counter to name: when several are, the one that resets last is the one that matters. */
+  function exhaustedOf(counters: BudgetCounter[], totals: number[]): BudgetCounter | undefined {
+    return counters.filter((counter, i) => (totals[i] ?? 0) >= counter.cap).sort((a, b) => b.resetsAt - a.resetsAt)[0];
+  }
+
+  function refusal(exhausted: BudgetCounter, time: number): BudgetRefusal {
+    return {
+      allowed: false,
+      status: 429,
+      message: exhaustedMessage(exhausted.scope, exhausted.period, exhausted.resetsAt, time),
+      retryAfterSeconds: Math.max(1, Math.ceil((exhausted.resetsAt - time) / 1000)),
+      reason: 'budget_exhausted',
+    };
   }
 
   return {
@@ -129,41 +195,37 @@ export function createBudgets(caps: BudgetCaps, store: LimitStore, now: () => nu
       const counters = countersFor(caps, client, time);
       let totals: number[];
       try {
-        totals = await store.add(additions(counters, 0, time));
+        totals = await store.add(counters.map((counter) => ({ key: counter.key, amount: 0, expiresAt: counter.resetsAt })));
       } catch (error) {
         outage(error);
-        return { allowed: false, status: 503, message: BUDGET_UNAVAILABLE_MESSAGE, retryAfterSeconds: 60, reason: 'budget_unavailable' };
+        return UNAVAILABLE;
       }
-      pending.clear();
-      recovered();
-      // When several are used up, the one that resets last is the one that matters.
-      const exhausted = counters.filter((counter, i) => (totals[i] ?? 0) >= counter.cap).sort((a, b) => b.resetsAt - a.resetsAt)[0];
-      if (!exhausted) return { allowed: true };
-      return {
-        allowed: false,
-        status: 429,
-        message: exhaustedMessage(exhausted.scope, exhausted.period, exhausted.resetsAt, time),
-        retryAfterSeconds: Math.max(1, Math.ceil((exhausted.resetsAt - time) / 1000)),
-        reason: 'budget_exhausted',
-      };
+      answered();
+      const exhausted = exhaustedOf(counters, totals);
+      return exhausted ? refusal(exhausted, time) : { allowed: true };
     },
-    async record(client, tokens) {
-      if (!enabled || !(tokens > 0)) return;
+    async reserve(client, estimate) {
+      if (!enabled) return { allowed: true, settle: () => Promise.resolve() };
       const time = now();
       const counters = countersFor(caps, client, time);
+      const charge: Charge = {
+        id: crypto.randomUUID(),
+        counters: counters.map((counter) => ({ key: counter.key, cap: counter.cap, expiresAt: counter.resetsAt })),
+        rememberUntil: time + REMEMBER_MS,
+      };
+      let reserved: { allowed: boolean; totals: number[] };
       try {
-        await store.add(additions(counters, Math.round(tokens), time));
-        pending.clear();
-        recovered();
+        reserved = await store.reserve(charge, Math.max(0, Math.round(estimate)));
       } catch (error) {
-        // Never thrown from here (the caller does not wait for it): anything the store threw counts as an outage.
-        outage(error instanceof StoreUnavailable ? error : new StoreUnavailable('failed unexpectedly'));
-        for (const counter of counters) {
-          const kept = pending.get(counter.key);
-          if (!kept && counter.scope === 'client' && pending.size >= MAX_PENDING) continue;
-          pending.set(counter.key, { amount: (kept?.amount ?? 0) + Math.round(tokens), expiresAt: counter.resetsAt });
-        }
+        outage(error);
+        // The store may still apply it after answering too late: settling at 0 gives it back, or stops it.
+        keep(charge, 0);
+        return UNAVAILABLE;
       }
+      answered();
+      if (reserved.allowed) return { allowed: true, settle: (tokens) => settle(charge, tokens) };
+      // The store refuses only with a counter at its cap; were none, the latest to reset is named.
+      return refusal(exhaustedOf(counters, reserved.totals) ?? exhaustedOf(counters, counters.map((counter) => counter.cap)) ?? (counters[0] as BudgetCounter), time);
     },
   };
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerKey } from './clientAddress';
 import { gatewaySettingsFromEnv, LIMIT_STORE_VARIABLE } from './config';
 import { createDenoKvLimitStore, denoKvBudgetKey, denoKvRateKey, openDenoKv, type DenoKv, type DenoKvAtomicOperation, type DenoKvEntryMaybe, type DenoKvKey } from './limitStore/denoKv';
+import { describeLimitStore } from './limitStore/limitStoreSuite';
 import { createMemoryLimitStore } from './limitStore/memory';
 import { StoreUnavailable } from './limitStore/types';
 import { freePort, spawnGroup, waitUntilUp, type GroupProcess } from './testing/processGroup';
@@ -125,6 +126,9 @@ function fakeKv(): FakeKv {
   };
   return kv;
 }
+
+// A generous timeout: 30 reservations at once on one key retry each other out, which here measures contention, not speed.
+describeLimitStore('Deno KV (on a stand-in Kv)', () => createDenoKvLimitStore({ kv: fakeKv(), salt: SALT, fallback: createMemoryLimitStore(), timeoutMs: 10_000, log: () => {} }));
 
 describe('the Deno KV store (on a stand-in Kv)', () => {
   const quiet = () => {};

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TextProvider } from '../src/engine/providers/types';
 import { createGateway } from './app';
 import { gatewaySettingsFromEnv, LIMIT_STORE_TOKEN_VARIABLE, LIMIT_STORE_VARIABLE } from './config';
+import { answering, describeLimitStore } from './limitStore/limitStoreSuite';
 import { createMemoryLimitStore } from './limitStore/memory';
 import { createRedisLimitStore, redisBudgetKeyFor, redisKeyFor } from './limitStore/redis';
 import { createRedisRestLimitStore } from './limitStore/redisRest';
@@ -81,17 +82,19 @@ function restStore(options: { token?: string; log?: (line: string) => void } = {
   });
   stores.push(inner);
   const inFlight = new Set<Promise<unknown>>();
+  const tracked = <T>(work: Promise<T>): Promise<T> => {
+    inFlight.add(work);
+    void work.catch(() => {}).finally(() => inFlight.delete(work));
+    return work;
+  };
   const store: LimitStore = {
     consume: (...args) => inner.consume(...args),
-    add(counts) {
-      const added = inner.add(counts);
-      inFlight.add(added);
-      void added.catch(() => {}).finally(() => inFlight.delete(added));
-      return added;
-    },
+    add: (counts) => tracked(inner.add(counts)),
+    reserve: (charge, amount) => tracked(inner.reserve(charge, amount)),
+    settle: (charge, amount) => tracked(inner.settle(charge, amount)),
     close: () => inner.close(),
   };
-  /** Waits for the budget additions in flight (the gateway records a call's tokens without awaiting them). */
+  /** Waits for the budget operations in flight (the gateway settles a call's tokens without awaiting them). */
   const settled = async () => {
     await Promise.allSettled([...inFlight]);
   };
@@ -142,6 +145,11 @@ async function post(body: string, authorization: string | null): Promise<{ statu
   const response = await fetch(rest.url, { method: 'POST', headers, body });
   return { status: response.status, body: await response.json() };
 }
+
+// A generous timeout: this checks what the store counts, not how fast 30 requests at once get through.
+describeLimitStore('Redis over REST', () =>
+  answering(createRedisRestLimitStore({ url: rest.url, token: TOKEN, salt: SALT, fallback: createMemoryLimitStore(), timeoutMs: 5_000, log: () => {} })),
+);
 
 describe(`${LIMIT_STORE_VARIABLE}=https://… (a Redis REST endpoint)`, () => {
   it(`takes an https endpoint with its token in ${LIMIT_STORE_TOKEN_VARIABLE}, and the salt`, () => {

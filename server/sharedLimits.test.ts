@@ -4,6 +4,9 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeProviderServer } from '../src/engine/testing/fakeProviders';
+import { answering, describeLimitStore } from './limitStore/limitStoreSuite';
+import { createMemoryLimitStore } from './limitStore/memory';
+import { createRedisLimitStore } from './limitStore/redis';
 import { startGateway, type GatewayProcess } from './testing/gateway';
 import { startRedis, type RedisProcess } from './testing/redis';
 import { ask, expectLimited } from './testing/limitRequests';
@@ -61,6 +64,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([...started.map((g) => g.proc.stop()), ...redises.map((r) => r.stop())]);
   await rm(workDir, { recursive: true, force: true });
+});
+
+let suiteRedis: Promise<RedisProcess> | undefined;
+describeLimitStore('Redis (TCP)', async () => {
+  suiteRedis ??= redis();
+  const { url } = await suiteRedis;
+  // A generous timeout: this checks what the store counts, not how fast 30 calls at once get through.
+  return answering(createRedisLimitStore({ url, fallback: createMemoryLimitStore(), timeoutMs: 5_000, log: () => {} }));
 });
 
 describe('two gateway processes sharing one Redis', () => {

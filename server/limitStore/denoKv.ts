@@ -1,6 +1,7 @@
 import type { RateDecision } from '../rateLimit';
 import { failOpenRateLimit } from './failOpen';
-import { StoreUnavailable, type CounterAddition, type LimitStore } from './types';
+import { reservation, settlement, type ChargeRecord, type ChargeWrite } from './charges';
+import { StoreUnavailable, type Charge, type CounterAddition, type LimitStore } from './types';
 
 /*
  * The gateway's counters in Deno KV (issue 18), shared by every Deno gateway
@@ -234,21 +235,57 @@ export function createDenoKvLimitStore({ kv, salt = '', fallback, timeoutMs = 25
     }, gaveUp);
   }
 
+  /**
+   * A reservation or settlement (charges.ts): reads the charge's record and its counters, and writes what
+   * `decide` says in one atomic commit checked against what was read, tried again while another process came
+   * between. The record is a plain value under a hashed key, kept until the charge's rememberUntil.
+   */
+  function charged<T extends ChargeWrite>(charge: Charge, decide: (known: ChargeRecord | undefined, totals: number[]) => T, gaveUp: () => boolean): Promise<T> {
+    return untilCommitted(async () => {
+      const time = now();
+      const keys = await Promise.all([`charge:${charge.id}`, ...charge.counters.map((counter) => counter.key)].map((key) => denoKvBudgetKey(key, salt)));
+      const [recordEntry, ...entries] = await Promise.all(keys.map((key) => kv.get(key)));
+      const stored = recordEntry?.value as Partial<ChargeRecord & { until: number }> | null | undefined;
+      const known = typeof stored?.charged === 'number' && typeof stored.allowed === 'boolean' && (stored.until ?? 0) > time ? { allowed: stored.allowed, charged: stored.charged } : undefined;
+      const decided = decide(known, entries.map((entry) => budgetTotal(entry, time)));
+      if (decided.record === known) return decided;
+      const operation = kv.atomic();
+      [recordEntry, ...entries].forEach((entry, i) => operation.check({ key: keys[i] as DenoKvKey, versionstamp: entry?.versionstamp ?? null }));
+      operation.set(keys[0] as DenoKvKey, { ...decided.record, until: charge.rememberUntil }, { expireIn: Math.max(1, charge.rememberUntil - time) });
+      charge.counters.forEach((counter, i) => {
+        const total = decided.writes[i];
+        if (total !== undefined) operation.set(keys[i + 1] as DenoKvKey, { total, expiresAt: counter.expiresAt }, { expireIn: Math.max(1, counter.expiresAt - time) });
+      });
+      return (await operation.commit()).ok ? decided : undefined;
+    }, gaveUp);
+  }
+
   /** A failure in words for the log and StoreUnavailable (never a key). */
   const why = (error: unknown) => (error instanceof StoreTimeout ? `no answer within ${timeoutMs} ms` : error instanceof StoreContended ? 'too contended' : 'unreachable');
+
+  /** Budgets fail closed: any failure is StoreUnavailable, the cause kept for whoever debugs (budgets.ts logs only that the store is unavailable). */
+  async function unavailableUnless<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw new StoreUnavailable(why(error), { cause: error });
+    }
+  }
 
   return {
     consume: failOpenRateLimit(shared, fallback, why, log),
     // Budgets fail closed: no fallback, the caller (budgets.ts) refuses while the store cannot answer.
     async add(counts) {
       if (counts.length === 0) return [];
-      try {
-        const keys = await Promise.all(counts.map((count) => denoKvBudgetKey(count.key, salt)));
-        return await within((gaveUp) => addAll(counts, keys, gaveUp));
-      } catch (error) {
-        // The cause kept for whoever debugs; budgets.ts logs only that the store is unavailable.
-        throw new StoreUnavailable(why(error), { cause: error });
-      }
+      const keys = await Promise.all(counts.map((count) => denoKvBudgetKey(count.key, salt)));
+      return unavailableUnless(() => within((gaveUp) => addAll(counts, keys, gaveUp)));
+    },
+    async reserve(charge, amount) {
+      const decided = await unavailableUnless(() => within((gaveUp) => charged(charge, (known, totals) => reservation(charge, known, totals, amount), gaveUp)));
+      return { allowed: decided.allowed, totals: decided.totals };
+    },
+    async settle(charge, amount) {
+      return (await unavailableUnless(() => within((gaveUp) => charged(charge, (known, totals) => settlement(known, totals, amount), gaveUp)))).totals;
     },
     async close() {
       kv.close();

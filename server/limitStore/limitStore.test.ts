@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gatewaySettingsFromEnv, LIMIT_STORE_VARIABLE } from '../config';
+import { describeLimitStore } from './limitStoreSuite';
 import { createMemoryLimitStore } from './memory';
 import { redisKeyFor } from './redis';
 
@@ -24,6 +25,8 @@ describe(LIMIT_STORE_VARIABLE, () => {
     expect(() => gatewaySettingsFromEnv({ [LIMIT_STORE_VARIABLE]: 'http://user:secret@host' })).toThrow(/^(?!.*secret)/s);
   });
 });
+
+describeLimitStore('memory', () => createMemoryLimitStore());
 
 describe('the memory store', () => {
   it('counts as the in-memory limiter does: limit per window, then Retry-After until the window ends', async () => {

@@ -1,7 +1,18 @@
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { RateDecision } from '../rateLimit';
-import { ADD_SCRIPT, addScriptArgs, addTotalsOf, BUDGET_KEY_PREFIX, budgetKeyInput, RATE_KEY_PREFIX, RATE_SCRIPT, rateDecisionOf, rateKeyInput } from './redisScripts';
+import {
+  ADD_SCRIPT,
+  addScriptArgs,
+  addTotalsOf,
+  BUDGET_KEY_PREFIX,
+  budgetKeyInput,
+  chargeOperations,
+  RATE_KEY_PREFIX,
+  RATE_SCRIPT,
+  rateDecisionOf,
+  rateKeyInput,
+} from './redisScripts';
 import { failOpenRateLimit } from './failOpen';
 import { StoreUnavailable, type LimitStore } from './types';
 
@@ -80,6 +91,7 @@ export function createRedisLimitStore({ url, salt = '', fallback, timeoutMs = 25
 
   const why = (error: unknown) => (error instanceof StoreTimeout ? `no answer within ${timeoutMs} ms` : 'unreachable');
 
+
   return {
     consume: failOpenRateLimit(shared, fallback, why, log),
     // Budgets fail closed: no fallback, the caller (budgets.ts) refuses while the store cannot answer.
@@ -92,6 +104,7 @@ export function createRedisLimitStore({ url, salt = '', fallback, timeoutMs = 25
         throw new StoreUnavailable(why(error));
       }
     },
+    ...chargeOperations(evalWithin, (key) => redisBudgetKeyFor(key, salt), why),
     async close() {
       redis.disconnect();
       await fallback.close();

@@ -1,6 +1,15 @@
 import type { RateDecision } from '../rateLimit';
 import { failOpenRateLimit } from './failOpen';
-import { ADD_SCRIPT, addScriptArgs, addTotalsOf, budgetKey, RATE_SCRIPT, rateDecisionOf, rateKey } from './redisScripts';
+import {
+  ADD_SCRIPT,
+  addScriptArgs,
+  addTotalsOf,
+  budgetKey,
+  chargeOperations,
+  RATE_SCRIPT,
+  rateDecisionOf,
+  rateKey,
+} from './redisScripts';
 import { StoreUnavailable, type LimitStore } from './types';
 
 /*
@@ -120,8 +129,10 @@ export function createRedisRestLimitStore({
     return rateDecisionOf(await evalWithin(RATE_SCRIPT, [await rateKey(key, windowMs, salt)], [String(windowMs)]), limit);
   }
 
+
   return {
     consume: failOpenRateLimit(shared, fallback, why, log),
+    ...chargeOperations(evalWithin, (key) => budgetKey(key, salt), why),
     // Budgets fail closed: no fallback, the caller (budgets.ts) refuses while the store cannot answer, and logs it.
     async add(counts) {
       if (counts.length === 0) return [];

@@ -1,4 +1,5 @@
 import type { RateDecision } from '../rateLimit';
+import { StoreUnavailable, type Charge, type LimitStore, type Reservation } from './types';
 
 /*
  * What every Redis-backed store sends, whatever carries it: the Lua scripts
@@ -49,6 +50,67 @@ end
 return totals
 `;
 
+/*
+ * The budgets' reservations and settlements (types.ts: reserve, settle; the
+ * same rule as charges.ts, which memory.ts and denoKv.ts run), each one
+ * script, so no other instance's call comes between reading a counter and
+ * adding to it. KEYS[1] is the charge's record, "<allowed 1|0>:<charged>",
+ * kept until ARGV[2]; KEYS[2..] the counters; ARGV[1] the amount, then cap
+ * and expiresAt in turn, one pair per counter. Both answer the totals after;
+ * the reservation puts 1 (let through) or 0 before them.
+ */
+export const RESERVE_SCRIPT = `
+local totals = {}
+for i = 2, #KEYS do totals[i - 1] = tonumber(redis.call('GET', KEYS[i]) or '0') end
+local known = redis.call('GET', KEYS[1])
+local allowed = 1
+if known then
+  if string.sub(known, 1, 1) ~= '1' then allowed = 0 end
+else
+  for i = 1, #totals do
+    local cap = tonumber(ARGV[1 + 2 * i])
+    if cap > 0 and totals[i] >= cap then allowed = 0 end
+  end
+  local amount = 0
+  if allowed == 1 then amount = tonumber(ARGV[1]) end
+  if amount ~= 0 then
+    for i = 1, #totals do
+      totals[i] = redis.call('INCRBY', KEYS[i + 1], amount)
+      redis.call('PEXPIREAT', KEYS[i + 1], ARGV[2 + 2 * i])
+    end
+  end
+  redis.call('SET', KEYS[1], allowed .. ':' .. string.format('%d', amount))
+  redis.call('PEXPIREAT', KEYS[1], ARGV[2])
+end
+table.insert(totals, 1, allowed)
+return totals
+`;
+
+export const SETTLE_SCRIPT = `
+local known = redis.call('GET', KEYS[1])
+local allowed = '0'
+local charged = 0
+if known then
+  allowed = string.sub(known, 1, 1)
+  charged = tonumber(string.sub(known, 3))
+end
+local amount = tonumber(ARGV[1])
+local difference = amount - charged
+local totals = {}
+for i = 2, #KEYS do
+  local total = tonumber(redis.call('GET', KEYS[i]) or '0')
+  if difference ~= 0 then
+    total = math.max(0, total + difference)
+    redis.call('SET', KEYS[i], string.format('%d', total))
+    redis.call('PEXPIREAT', KEYS[i], ARGV[2 * i])
+  end
+  totals[i - 1] = total
+end
+redis.call('SET', KEYS[1], allowed .. ':' .. string.format('%d', amount))
+redis.call('PEXPIREAT', KEYS[1], ARGV[2])
+return totals
+`;
+
 export const RATE_KEY_PREFIX = 'studyforge:rate:';
 export const BUDGET_KEY_PREFIX = 'studyforge:budget:';
 
@@ -89,6 +151,43 @@ export function rateDecisionOf(answer: unknown, limit: number): RateDecision {
 /** The ADD_SCRIPT arguments for some additions: amounts and expiries, whole numbers as strings. */
 export function addScriptArgs(counts: readonly { amount: number; expiresAt: number }[]): string[] {
   return counts.flatMap((count) => [String(Math.round(count.amount)), String(Math.round(count.expiresAt))]);
+}
+
+/** The RESERVE_SCRIPT and SETTLE_SCRIPT arguments: the amount, until when the record is kept, then cap and expiresAt per counter. */
+function chargeScriptArgs(charge: Charge, amount: number): string[] {
+  const whole = (value: number) => String(Math.max(0, Math.round(value)));
+  return [whole(amount), whole(charge.rememberUntil), ...charge.counters.flatMap((counter) => [whole(counter.cap), whole(counter.expiresAt)])];
+}
+
+/** The RESERVE_SCRIPT's answer, checked like addTotalsOf's. */
+function reservationOf(answer: unknown, counters: number): Reservation {
+  const [allowed, ...totals] = addTotalsOf(answer, counters + 1);
+  return { allowed: allowed === 1, totals };
+}
+
+/**
+ * reserve and settle for a Redis store, whatever carries its scripts:
+ * `evaluate` runs one, `keyOf` hashes a key (a charge's record is hashed
+ * like a counter, so every key the budgets make looks alike), and any
+ * failure, a malformed answer included, is StoreUnavailable saying `why`.
+ */
+export function chargeOperations(
+  evaluate: (script: string, keys: string[], args: string[]) => Promise<unknown>,
+  keyOf: (key: string) => string | Promise<string>,
+  why: (error: unknown) => string,
+): Pick<LimitStore, 'reserve' | 'settle'> {
+  async function run<T>(script: string, charge: Charge, amount: number, read: (answer: unknown, counters: number) => T): Promise<T> {
+    try {
+      const keys = await Promise.all([`charge:${charge.id}`, ...charge.counters.map((counter) => counter.key)].map(keyOf));
+      return read(await evaluate(script, keys, chargeScriptArgs(charge, amount)), charge.counters.length);
+    } catch (error) {
+      throw new StoreUnavailable(why(error));
+    }
+  }
+  return {
+    reserve: (charge, amount) => run(RESERVE_SCRIPT, charge, amount, reservationOf),
+    settle: (charge, amount) => run(SETTLE_SCRIPT, charge, amount, addTotalsOf),
+  };
 }
 
 /** The ADD_SCRIPT's answer as totals, one per key, checked: a total that is not a number would let spending through uncounted. */
