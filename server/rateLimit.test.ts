@@ -29,8 +29,33 @@ describe('the rate limiter', () => {
     expect(limit('attacker').allowed).toBe(false);
     for (let i = 0; i < 10_000; i++) limit(`spoof-${i}`);
     expect(limit('attacker').allowed).toBe(false);
-    // The newcomers shared one overflow window, so they are limited together.
-    expect(limit('spoof-new').allowed).toBe(false);
+  });
+
+  it('gives every newcomer a window of its own during a flood of new addresses, within the same memory', () => {
+    let now = 0;
+    const limit = createRateLimiter(3, 60_000, () => now, 100);
+    for (let i = 0; i < 10_000; i++) limit(`flood-${i}`);
+    // Each newcomer has its whole allowance: the flood did not make them share one window.
+    for (let i = 0; i < 20; i++) {
+      const newcomer = `pupil-${i}`;
+      expect([limit(newcomer).allowed, limit(newcomer).allowed, limit(newcomer).allowed, limit(newcomer).allowed]).toEqual([true, true, true, false]);
+      for (let j = 0; j < 50; j++) limit(`flood-again-${i}-${j}`);
+    }
+    expect(limit.size()).toBeLessThanOrEqual(101);
+  });
+
+  it('makes newcomers share one window only when every remembered client is limited, still freeing none of them', () => {
+    let now = 0;
+    const limit = createRateLimiter(1, 60_000, () => now, 10);
+    for (let i = 0; i < 10; i++) limit(`limited-${i}`);
+    for (let i = 0; i < 10; i++) expect(limit(`limited-${i}`).allowed).toBe(false);
+    expect(limit('newcomer-a').allowed).toBe(true);
+    expect(limit('newcomer-b').allowed).toBe(false);
+    expect(limit('limited-0').allowed).toBe(false);
+    expect(limit.size()).toBeLessThanOrEqual(11);
+    // Once their windows pass, there is room again.
+    now = 60_000;
+    expect(limit('newcomer-b').allowed).toBe(true);
   });
 
   it('forgets windows that have passed, making room again', () => {
