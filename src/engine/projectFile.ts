@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { $ZodIssue } from 'zod/v4/core';
 import type { ContractSchema } from './contractSchema';
 import { labelOf, MAX_ITEM_DEPTH, nestedDeeperThan, prettyJson, resultAsText } from './resultText';
+import { boundedProjectName } from './projects/projectName';
 import { artifactSchema, projectSchema, type Artifact, type Project, type ProjectBundle } from './projects/schema';
 
 /*
@@ -289,7 +290,8 @@ function projectExportOf(json: unknown, now: number): ParsedExport {
     return fail(`${first ? issueText(first, json) : 'It has the wrong shape'}${more}.`);
   }
   const file = parsed.data as ProjectExport;
-  const project: Project = { ...file.project, name: file.project.name.trim() };
+  // A name longer than the app's forms allow arrives cut to that length, like a name typed there.
+  const project: Project = { ...file.project, name: boundedProjectName(file.project.name) };
   // Keep the first of any repeated artifact id: ids identify items when merging.
   const seen = new Set<string>();
   const artifacts = file.artifacts.filter((a) => !seen.has(a.id) && seen.add(a.id));

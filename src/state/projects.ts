@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { importBundles } from '../engine/projects/importBundles';
 import { createTabLedger } from '../engine/projects/ledger';
 import { artifactTombstone, newSaveId, timeId, unionArtifacts } from '../engine/projects/merge';
 import {
@@ -6,13 +7,13 @@ import {
   loadArtifacts,
   loadProjects,
   readActiveProject,
-  readDeleted,
   readStoredArtifacts,
   readStoredProjects,
   updateDeleted,
   writeBack,
 } from '../engine/projects/projectStorage';
 import { nameStamp } from '../engine/projects/projectOrder';
+import { boundedProjectName } from '../engine/projects/projectName';
 import type { Artifact, DeletedArtifact, DeletedProject, ImportOutcome, NewArtifact, Project, ProjectBundle } from '../engine/projects/schema';
 import { removeStored, storageKeys, writeStored } from '../engine/storage';
 
@@ -48,6 +49,12 @@ interface ProjectsState {
   restoreArtifact(deleted: DeletedArtifact): boolean;
   /** Merges a project export: adds an unknown project, gives a known one what it lacks, never drops anything. */
   importProject(bundle: ProjectBundle): ImportOutcome;
+  /**
+   * Merges many exports at once (a file of every project), in one pass over
+   * storage; when storage fills part way, `failure` says why and `outcomes`
+   * how far it got.
+   */
+  importProjects(bundles: readonly ProjectBundle[]): { outcomes: ImportOutcome[]; failure?: unknown };
   /** Re-reads everything from storage. */
   reload(): void;
   /**
@@ -81,7 +88,7 @@ export const useProjects = create<ProjectsState>()((set, get) => {
     artifactsVersion: 0,
 
     createProject(name) {
-      const trimmed = name.trim();
+      const trimmed = boundedProjectName(name);
       if (trimmed === '') throw new Error('A project needs a name.');
       const current = loadProjects();
       const id = timeId('proj_', (candidate) => current.some((p) => p.id === candidate));
@@ -94,7 +101,7 @@ export const useProjects = create<ProjectsState>()((set, get) => {
     },
 
     renameProject(id, name) {
-      const trimmed = name.trim();
+      const trimmed = boundedProjectName(name);
       if (trimmed === '') throw new Error('A project needs a name.');
       const current = loadProjects();
       const existing = current.find((p) => p.id === id);
@@ -216,47 +223,22 @@ export const useProjects = create<ProjectsState>()((set, get) => {
       return true;
     },
 
-    importProject({ project: incoming, artifacts: incomingArtifacts }) {
-      const deleted = readDeleted();
-      const current = loadProjects();
-      const existing = current.find((p) => p.id === incoming.id);
-      const key = storageKeys.artifacts(incoming.id);
-      // Read without tombstones: an import is an explicit wish to have these items, deleted here or not.
-      const rawBefore = readStoredArtifacts(incoming.id);
-      const tombstoned = new Set(deleted.artifacts);
-      const visibleBefore = rawBefore.filter((a) => !tombstoned.has(artifactTombstone(incoming.id, a.id)));
-      const { merged, added } = unionArtifacts(visibleBefore, incomingArtifacts);
-      if (added.length > 0 || !existing) writeStored(key, merged);
+    importProject(bundle) {
+      const { outcomes, failure } = get().importProjects([bundle]);
+      const outcome = outcomes[0];
+      if (failure !== undefined || !outcome) throw failure;
+      return outcome;
+    },
 
-      let project = existing ?? incoming;
-      let renamed = false;
-      if (!existing || nameStamp(incoming) > nameStamp(existing)) {
-        renamed = existing !== undefined && incoming.name !== existing.name;
-        project = existing ? { ...existing, name: incoming.name, updatedAt: nameStamp(incoming) } : incoming;
-        try {
-          writeStored(storageKeys.projects, [...current.filter((p) => p.id !== incoming.id), project]);
-        } catch (error) {
-          // Leave storage as it was: no artifacts for a project that is not in the list.
-          if (!existing) {
-            if (rawBefore.length > 0) writeBack('saved items', () => writeStored(key, rawBefore));
-            else removeStored(key);
-          }
-          throw error;
-        }
+    importProjects(bundles) {
+      const { imported, failure } = importBundles(bundles);
+      for (const { outcome, added } of imported) {
+        ledger.rememberProject(outcome.project);
+        ledger.rememberArtifacts(outcome.project.id, added);
       }
-
-      const lifted = new Set([incoming.id]);
-      const liftedArtifacts = new Set(incomingArtifacts.map((a) => artifactTombstone(incoming.id, a.id)));
-      if (deleted.projects.some((p) => lifted.has(p)) || deleted.artifacts.some((t) => liftedArtifacts.has(t))) {
-        updateDeleted((d) => ({
-          projects: d.projects.filter((p) => !lifted.has(p)),
-          artifacts: d.artifacts.filter((t) => !liftedArtifacts.has(t)),
-        }));
-      }
-      ledger.rememberProject(project);
-      ledger.rememberArtifacts(project.id, added);
+      // Once for the whole file: the screens re-read and re-render once, not once a project.
       publish();
-      return { kind: existing ? 'merged' : 'added', project, addedArtifacts: added.length, renamed };
+      return failure === undefined ? { outcomes: imported.map((i) => i.outcome) } : { outcomes: imported.map((i) => i.outcome), failure };
     },
 
     reload() {

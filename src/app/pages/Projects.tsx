@@ -102,18 +102,22 @@ function ImportForm() {
         setResult({ error: parsed.message });
         return;
       }
-      const outcomes: ImportOutcome[] = [];
+      // Every project in one pass over storage, and one re-render: a file of 1,000 stays quick.
+      const { outcomes, failure: stopped } = useProjects.getState().importProjects(parsed.projects.map((p) => p.bundle));
       try {
-        for (const { bundle, file: exported } of parsed.projects) {
-          const outcome = useProjects.getState().importProject(bundle);
-          outcomes.push(outcome);
-          if (exported.study) {
-            // Schedules and quiz history, merged with any here; their code loads only for a file that has them.
-            const [{ importStudyData }, { useStudy }] = await Promise.all([import('../../engine/study/studyStorage'), import('../../state/study')]);
-            importStudyData(outcome.project.id, exported.study);
-            useStudy.getState().syncFromStorage(storageKeys.study(outcome.project.id));
+        const withStudy = outcomes.flatMap((outcome, i) => {
+          const study = parsed.projects[i]?.file.study;
+          return study ? [{ projectId: outcome.project.id, study }] : [];
+        });
+        if (withStudy.length > 0) {
+          // Schedules and quiz history, merged with any here; their code loads only for a file that has them.
+          const [{ importStudyData }, { useStudy }] = await Promise.all([import('../../engine/study/studyStorage'), import('../../state/study')]);
+          for (const { projectId, study } of withStudy) {
+            importStudyData(projectId, study);
+            useStudy.getState().syncFromStorage(storageKeys.study(projectId));
           }
         }
+        if (stopped !== undefined) throw stopped;
       } catch (failure) {
         // Storage full part way: what was imported stays, and the message says how far it got.
         const sofar = parsed.projects.length > 1 ? ` ${outcomes.length} of ${parsed.projects.length} projects were imported before this.` : '';
