@@ -40,9 +40,9 @@ function byCompromise(text: string, lexicon: WordKnowledge): FoundName[] {
     if (/[,;:]\s/.test(candidate)) continue;
     const name = tidy(candidate);
     if (name.length < 2 || !/^\p{Lu}/u.test(name)) continue;
-    // A pair of everyday words ("Solar System", "Persuasive Essay") is not a person.
+    // Everyday words ("Solar System", "Persuasive Essay", "January") are not a person.
     const words = name.split(/\s+/u);
-    if (words.length > 1 && words.every((word) => (lexicon.english(word) || lexicon.notAPerson(word)) && !lexicon.knownName(word))) continue;
+    if (words.every((word) => (lexicon.english(word) || lexicon.notAPerson(word)) && !lexicon.knownName(word))) continue;
     const start = folded.indexOf(fold(name));
     found.push({ name, start: start < 0 ? text.length : start, titled: /(?:Mr|Mrs|Ms|Mx|Miss|Dr|Prof)\.?\s+$/u.test(text.slice(0, Math.max(0, start))) });
   }

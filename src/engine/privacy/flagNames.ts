@@ -1,7 +1,7 @@
 import { wordKnowledge, NAMES_THAT_ARE_WORDS, type WordKnowledge } from './lexicon';
 import { inOrganisation, unfamiliar } from './nameRules';
 import { fold } from './placeholders';
-import { isCapitalised, isLowerCase, tokensOf, withoutPossessive, type Token } from './tokens';
+import { gluedWords, isCapitalised, isLowerCase, tokensOf, withoutPossessive, type Token } from './tokens';
 
 /*
  * The words that may be names and would still leave as they are, shown to
@@ -40,6 +40,12 @@ export async function flagNameLikeWords(texts: readonly string[]): Promise<strin
       const word = withoutPossessive(token.text);
       if (word.length < TOO_SHORT || /\d/u.test(word)) return;
       if (PLACEHOLDER_WORDS.test(word) && /^\s+\p{Lu}{1,2}\b/u.test(token.after)) return;
+      const glued = gluedWords(word);
+      // "SiobhanOBrien": glued words of which one at least may be a name.
+      if (glued) {
+        if (glued.some((part) => !lexicon.english(part))) flag(word);
+        return;
+      }
       if (isCapitalised(word)) {
         const unknown = unfamiliar(word, lexicon) && !inOrganisation(tokens, index);
         const nameMidSentence = !token.opensSentence && (lexicon.knownName(word) || NAMES_THAT_ARE_WORDS.has(word.toLowerCase())) && !lexicon.dateOrPlace(word);
@@ -65,10 +71,10 @@ const PERSON_CUES = /^(?:twins?|brother|sister|cousin|friend|named|called|mum|da
  * A word in small letters that no English word resembles: written with an
  * accent ("josé"), or ending in a vowel English nouns seldom end in
  * ("ngozi", "amira", "kwame"), or opening with sounds English words do not
- * ("ngata", "tlaloc", "xiadani").
+ * ("ngata", "tlaloc", "xiadani"), or holding them ("tariq", "oluwaseun", "mateus").
  */
 function nameShaped(word: string): boolean {
-  return /[\p{M}\u00c0-\u024f]/u.test(word.normalize('NFC').replace(/[a-z'’-]/gu, '')) || /[aiou]$/u.test(word) || /(?:[^aeiou][^aeiouy]e|we)$/u.test(word) || /^(?:ng|nk|mb|nd|kw|zh|xi|tl|dz|ts|q[^u]|hy|dj|bh|dh|gh|kh|th[aiu]|sh[aiu])/u.test(word);
+  return /q(?!u)|uw|eun$|eus$/u.test(word) || /[\p{M}\u00c0-\u024f]/u.test(word.normalize('NFC').replace(/[a-z'’-]/gu, '')) || /[aiou]$/u.test(word) || /(?:[^aeiou][^aeiouy]e|we)$/u.test(word) || /^(?:ng|nk|mb|nd|kw|zh|xi|tl|dz|ts|q[^u]|hy|dj|bh|dh|gh|kh|th[aiu]|sh[aiu])/u.test(word);
 }
 
 /** compromise's own guess for a word it has no entry for: an adverb or adjective by its ending ("sunny", "quickly") is English. */

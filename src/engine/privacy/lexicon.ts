@@ -31,6 +31,8 @@ const SCHOOL_WORDS = new Set([
   'powerpoint', 'google', 'teams', 'zoom', 'gcse', 'sats', 'ks1', 'ks2', 'ks3', 'ks4', 'sen', 'senco', 'ehcp', 'ta', 'reception', 'nursery', 'sixth',
   'form', 'tutor', 'head', 'deputy', 'miss', 'sir', 'mum', 'dad', 'mr', 'mrs', 'ms', 'dr', 'latin', 'greek', 'mandarin', 'arabic', 'urdu', 'hindi',
   'religious', 'education', 'citizenship', 'economics', 'business', 'design', 'technology', 'ict', 'dt', 're', 'pshe', 'rshe', 'ib', 'ap', 'pe',
+  'essay', 'lab', 'report', 'presentation', 'poster', 'project', 'portfolio', 'exam', 'quiz', 'test', 'coursework', 'assessment', 'rubric', 'solutions',
+  'computer', 'analytics', 'data', 'chapter', 'article', 'source', 'volume', 'society', 'role', 'atom', 'carbon', 'robotics', 'club', 'slides', 'debate',
   'barista', 'cashier', 'intern', 'internship', 'volunteer', 'lifeguard', 'babysitter', 'congrats', 'worksheet', 'whiteboard', 'textbook', 'timetable', 'playground', 'classroom', 'lunchtime', 'breaktime', 'email', 'online', 'website', 'youtube',
 ]);
 
@@ -111,6 +113,8 @@ function knowledgeOf(nlp: Nlp, easyWords: Words): WordKnowledge {
   };
   const readings = new Map<string, boolean>();
   const notAPerson = (word: string) => {
+    // "D’Souza", "O’Neill": compromise reads the apostrophe as a contraction ("do"), but the word is a surname.
+    if (/^\p{Lu}['’]\p{Lu}/u.test(word)) return false;
     let reading = readings.get(word);
     if (reading === undefined) {
       reading = nlp(word).has('(#Place|#Organization|#Demonym|#Date|#Adjective|#Adverb|#Verb|#Value|#Language|#Pronoun|#Determiner|#Preposition|#Conjunction)');

@@ -96,8 +96,8 @@ export function namesByRule(text: string, lexicon: WordKnowledge): FoundName[] {
     const next = tokens[index + 1];
     const possessive = word !== token.text;
     const comma = /^\s*[,(]/u.test(token.after);
-    const nameFollows = next !== undefined && /^\s+$/u.test(token.after) && FOLLOWS_A_NAME.test(next.text);
-    // At a sentence's start any word has a capital: there it takes a comma, a possessive or a verb after it to be a name.
+    const nameFollows = next !== undefined && /^\s+$/u.test(token.after) && (FOLLOWS_A_NAME.test(next.text) || nameLike(next));
+    // At a sentence's start any word has a capital: there it takes a comma, a possessive, a verb or a surname after it to be a name.
     if (!token.opensSentence || possessive || comma || nameFollows) add(word, token.start);
   });
   // A list of first names ("Ngozi, Jun, Amira and Kwame"): most of it names, so all of it is.

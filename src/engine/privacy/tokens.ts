@@ -44,8 +44,9 @@ export function tokensOf(text: string): Token[] {
 
 /** Starts with a capital, with a small letter after it ("Ngozi", "O’Brien"; not "GCSE" or "A"). */
 export function isCapitalised(word: string): boolean {
-  const name = word.replace(SURNAME_PREFIX, '$1');
-  return /^\p{Lu}[\p{Ll}\p{M}'’-]*\p{Ll}/u.test(name) && !/\p{Lu}/u.test(name.slice(1).replace(/['’-]\p{Lu}/gu, ''));
+  // "O’Brien", "D’Souza", "Al-Sayed": a capital after an apostrophe or hyphen is part of one name.
+  const name = word.replace(SURNAME_PREFIX, '$1').replace(/(['’-])(\p{Lu})/gu, (_, mark: string, letter: string) => mark + letter.toLowerCase());
+  return /^\p{Lu}[\p{Ll}\p{M}'’-]*\p{Ll}/u.test(name) && !/\p{Lu}/u.test(name.slice(1));
 }
 
 /** "McDonald", "MacGrath", "FitzGerald": one name with a capital inside, never two glued. */
@@ -56,8 +57,9 @@ export const isLowerCase = (word: string): boolean => !/\p{Lu}/u.test(word) && /
 
 /** Two or more capitalised words glued together ("AmiraHaddad"), not a word with a capital inside a name ("McDonald" is one name, and kept whole). */
 export function gluedWords(word: string): string[] | null {
-  if (SURNAME_PREFIX.test(word) || !/^\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)+$/u.test(word)) return null;
-  const parts = word.match(/\p{Lu}\p{Ll}+/gu) ?? [];
+  // "SiobhanOBrien": a one-letter part ("O" of O’Brien) goes with the next.
+  if (SURNAME_PREFIX.test(word) || !/^\p{Lu}\p{Ll}+(?:\p{Lu}?\p{Lu}\p{Ll}+)+$/u.test(word)) return null;
+  const parts = word.match(/\p{Lu}?\p{Lu}\p{Ll}+/gu) ?? [];
   return parts.length >= 2 ? parts : null;
 }
 
