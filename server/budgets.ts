@@ -11,10 +11,11 @@ import { StoreUnavailable, type Charge, type LimitStore } from './limitStore/typ
  * added to every counter in one atomic store operation, which refuses, adding
  * nothing, when a counter is already at or past its cap; so of many calls at
  * once, on one instance or several, only those that find room pass, and a
- * counter goes past its cap by at most one call's size. When the call ends,
- * the counters are moved from the estimate to what it really cost (the
- * provider's count, or an estimate that is never less than the prompt when
- * the caller left). Leaving early never makes a call free.
+ * counter goes past its cap only by the last call let through and by what
+ * calls cost beyond their estimates. When the call ends, the counters are
+ * moved from the estimate to what it really cost (the provider's count, or,
+ * when the caller left before it came, at least the reservation). Leaving
+ * early never makes a call free.
  *
  * Fail closed: while a shared store cannot answer, calls are refused with
  * 503 (a school's spending is not left uncounted), one log line per outage,
