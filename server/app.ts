@@ -10,15 +10,17 @@ import { callCharge, reservationFor, type CallCharge } from './callCharge';
 import { callerKey } from './clientAddress';
 import type { GatewaySettings } from './config';
 import { parseGenerateRequest } from './contractRequest';
-import type { LogOptions } from './gatewayLog';
 import { createMemoryLimitStore } from './limitStore/memory';
 import type { LimitStore } from './limitStore/types';
 import { createMetrics, outcomeOfStatus, type CallLabels, type GatewayMetrics, type Outcome, type Route } from './metrics';
 import { crossSiteGuard } from './middleware/crossSite';
 import { metricsEndpoint } from './middleware/metricsEndpoint';
 import { securityHeaders } from './middleware/securityHeaders';
-import { createSlots } from './slots';
-import { failure, streamResponse, upstreamCall, type CallLimits, type UpstreamCall } from './upstreamCall';
+import { errorJson, failureJson, postOnly, SAMPLE_HEADER, tooLarge } from './replies';
+import { addTranscriptionRoutes } from './transcriptionRoute';
+import { failure, streamResponse, upstreamCall, type CallLimits } from './upstreamCall';
+
+export { SAMPLE_HEADER };
 
 /*
  * The gateway: the seed's two backend contracts (spec 7) as one web-standard
@@ -58,25 +60,8 @@ interface Meter {
   deferred: boolean;
 }
 
-export const SAMPLE_HEADER = 'X-StudyForge-Sample';
 const SAMPLE_TEXT =
   'This is a sample answer: the StudyForge gateway has no AI provider configured. Set GEMINI_API_KEY, OPENAI_BASE_URL or OLLAMA_URL to get real answers.';
-const SAMPLE_TRANSCRIPT =
-  'This is a sample transcript: the StudyForge gateway has no transcription service configured. Set TRANSCRIBE_BASE_URL (or an OpenAI or Gemini key) to transcribe audio.';
-
-/** For answers sent before the body was read: the connection cannot carry another request. */
-const CLOSE = { Connection: 'close' };
-
-function errorJson(c: Context, status: number, error: string, headers: Record<string, string> = {}) {
-  for (const [name, value] of Object.entries(headers)) c.header(name, value);
-  return c.json({ error }, status as 400);
-}
-
-/** A failed upstream call as the contract's {error}, with Retry-After when the provider said when. */
-function failureJson(c: Context, error: unknown, call: UpstreamCall, log: LogOptions) {
-  const { status, message, retryAfter } = failure(error, call.timedOut(), c.req.raw.signal.aborted, log);
-  return errorJson(c, status, message, retryAfter !== undefined ? { 'Retry-After': String(retryAfter) } : {});
-}
 
 function wantsStream(c: Context): boolean {
   return (c.req.header('accept') ?? '').includes(STREAM_CONTENT_TYPE);
@@ -186,16 +171,6 @@ export function createGateway(options: GatewayOptions): Hono {
     return undefined;
   };
 
-  // The unread rest of the body makes the connection unusable: say so, so no client sends its next request on it.
-  const tooLarge = (what: string, bytes: number) => (c: Context) =>
-    errorJson(c, 413, `The ${what} is too large: the limit is ${Math.round(bytes / 1024)} KB.`, CLOSE);
-
-  /** The contract's routes take POST only: anything else is told so, in the contract's {error} form. */
-  const postOnly = (path: string) =>
-    app.on(['GET', 'PUT', 'PATCH', 'DELETE'], path, (c) =>
-      errorJson(c, 405, `Use POST for ${path}.`, { Allow: 'POST, OPTIONS' }),
-    );
-
   // Says only that the gateway is up: which provider and model it uses is the operator's business (logged at start).
   app.get('/healthz', (c) => c.json({ ok: true }));
 
@@ -259,66 +234,11 @@ export function createGateway(options: GatewayOptions): Hono {
         await tokens.settle(call.signal.aborted ? 'cut' : 'complete');
       }
     });
-    postOnly(path);
+    postOnly(app, path);
   }
 
-  /*
-   * Audio uploads are read whole (multipart), so at most maxAudioUploads are
-   * taken in at once. The next ones wait their turn without being read: their
-   * bytes stay in the network's buffers, not in this process. Past a queue of
-   * four per slot, or after 30 s of waiting, the caller is told to retry.
-   */
-  const audioSlots = createSlots(limits.maxAudioUploads, limits.maxAudioUploads * 4, 30_000);
-  const audioSlot = async (c: Context, next: () => Promise<void>) => {
-    if (!/^multipart\/form-data\s*;/i.test(c.req.header('content-type') ?? '')) {
-      return errorJson(c, 415, 'Send the audio as multipart/form-data with a "file" field.', CLOSE);
-    }
-    const release = await audioSlots.acquire(c.req.raw.signal);
-    if (!release) {
-      return errorJson(c, 503, 'The gateway is busy with other recordings. Please try again in a few seconds.', { 'Retry-After': '5', ...CLOSE });
-    }
-    try {
-      await next();
-    } finally {
-      release();
-    }
-    return undefined;
-  };
-
-  for (const path of ['/speechtotext/speechtotext/transcribe-audio/', '/speechtotext/speechtotext/transcribe-audio']) {
-    app.post(
-      path,
-      metered('transcription', transcription?.name ?? 'sample'),
-      sameSite,
-      guard,
-      audioSlot,
-      bodyLimit({ maxSize: limits.maxAudioBytes, onError: tooLarge('audio file', limits.maxAudioBytes) }),
-      async (c) => {
-        let file: unknown;
-        try {
-          file = (await c.req.formData()).get('file');
-        } catch {
-          return errorJson(c, 400, 'Send the audio as multipart/form-data with a "file" field.');
-        }
-        if (!(file instanceof Blob) || file.size === 0) return errorJson(c, 400, 'Send the audio as multipart/form-data with a "file" field.');
-        if (!transcription) return c.json({ text: SAMPLE_TRANSCRIPT }, 200, { [SAMPLE_HEADER]: 'true' });
-        // Transcription services report no tokens, so nothing is added; but a used-up allowance stops them too.
-        const refused = await withinBudget(c);
-        if (refused) return refused;
-        const fileName = file instanceof File && file.name ? file.name.slice(0, 200) : 'audio.webm';
-        // The upload to the provider is activity this gateway cannot see: only the overall cap applies.
-        const call = upstreamCall(c.req.raw, { idleMs: callLimits.maxMs, maxMs: callLimits.maxMs });
-        try {
-          return c.json({ text: await transcription.transcribe({ audio: file, fileName, signal: call.signal }) });
-        } catch (error) {
-          return failureJson(c, error, call, log);
-        } finally {
-          call.finish();
-        }
-      },
-    );
-    postOnly(path);
-  }
+  const transcriptionMeter = metered('transcription', transcription?.name ?? 'sample');
+  addTranscriptionRoutes(app, { transcription, limits, maxCallMs: callLimits.maxMs, log, metered: transcriptionMeter, sameSite, guard, withinBudget });
 
   app.notFound((c) => errorJson(c, 404, `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname.slice(0, 200)}`));
   app.onError((error, c) => {
