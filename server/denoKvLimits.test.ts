@@ -373,41 +373,57 @@ describe('opening a KV file another process holds', () => {
 });
 
 describe('budgets in one local Deno KV file, from two Deno processes at once', () => {
+  const file = () => path.join(workDir, 'budgets.sqlite');
+  const script = () => path.join(workDir, 'addMany.ts');
+  /** Runs the script in Deno: `times` additions one after another, or (mode "reserve") that many reservations at once. */
+  const run = (times: number, mode = 'add') => {
+    const { program, args } = denoCommand();
+    const runArgs = args.slice(0, args.indexOf('server/deno.ts'));
+    const proc = spawnGroup(program, [...runArgs, script(), file(), String(times), mode], { cwd: root, env: cleanEnv({}) });
+    started.push(proc);
+    return new Promise<string>((resolve, reject) =>
+      proc.child.once('exit', (code) => (code === 0 ? resolve(proc.output()) : reject(new Error(`exited with ${code}:\n${proc.output()}`)))),
+    );
+  };
+
   it('loses no addition: each read-check-write that another process came between is tried again', async () => {
-    const file = path.join(workDir, 'budgets.sqlite');
-    const script = path.join(workDir, 'addMany.ts');
     const store = path.join(root, 'server/limitStore/denoKv.ts');
     await writeFile(
-      script,
+      script(),
       `import { createDenoKvLimitStore, openDenoKv } from ${JSON.stringify(store)};
-const [file, times] = Deno.args;
+const [file, times, mode] = Deno.args;
 // As the gateway opens it (deno.ts): both processes start on a file that does not exist yet.
 const kv = await openDenoKv((path) => Deno.openKv(path), file);
 const none = { consume: () => Promise.reject(new Error('unused')), add: () => Promise.reject(new Error('unused')), close: () => Promise.resolve() };
 // A generous timeout: this measures contention, not speed.
 const store = createDenoKvLimitStore({ kv, salt: 's', fallback: none, timeoutMs: 10_000 });
 const expiresAt = Date.now() + 3_600_000;
-let last: number[] = [];
-for (let i = 0; i < Number(times); i += 1) last = await store.add([{ key: 'school:day', amount: 10, expiresAt }, { key: 'client:203.0.113.5:day', amount: 1, expiresAt }]);
-console.log('TOTALS ' + JSON.stringify(last));
+if (mode === 'reserve') {
+  const charge = () => ({ id: crypto.randomUUID(), counters: [{ key: 'school:day:reserved', cap: 1000, expiresAt }], rememberUntil: expiresAt });
+  const answers = await Promise.all(Array.from({ length: Number(times) }, () => store.reserve(charge(), 1000)));
+  console.log('ALLOWED ' + answers.filter((answer) => answer.allowed).length);
+  console.log('RESERVED ' + JSON.stringify(await store.add([{ key: 'school:day:reserved', amount: 0, expiresAt }])));
+} else {
+  let last: number[] = [];
+  for (let i = 0; i < Number(times); i += 1) last = await store.add([{ key: 'school:day', amount: 10, expiresAt }, { key: 'client:203.0.113.5:day', amount: 1, expiresAt }]);
+  console.log('TOTALS ' + JSON.stringify(last));
+}
 await store.close();
 `,
     );
-    const { program, args } = denoCommand();
-    const runArgs = args.slice(0, args.indexOf('server/deno.ts'));
-    const run = (times: number) => {
-      const proc = spawnGroup(program, [...runArgs, script, file, String(times)], { cwd: root, env: cleanEnv({}) });
-      started.push(proc);
-      return new Promise<string>((resolve, reject) =>
-        proc.child.once('exit', (code) => (code === 0 ? resolve(proc.output()) : reject(new Error(`exited with ${code}:\n${proc.output()}`)))),
-      );
-    };
     await Promise.all([run(60), run(60)]);
     // Two processes, 60 additions each of 10 and 1, then one more from a third: nothing lost.
     expect(await run(1)).toContain('TOTALS [1210,121]');
-    const bytes = await kvBytes(file);
+    const bytes = await kvBytes(file());
     expect(bytes.includes('studyforge')).toBe(true);
     expect(bytes.includes('203.0.113')).toBe(false);
+  }, 180_000);
+
+  it('lets exactly one of 30 reservations at once, 15 from each process, through a cap one of them fills', async () => {
+    const outputs = await Promise.all([run(15, 'reserve'), run(15, 'reserve')]);
+    const allowed = outputs.map((output) => Number(/ALLOWED (\d+)/.exec(output)?.[1]));
+    expect(allowed.reduce((sum, count) => sum + count, 0)).toBe(1);
+    expect(await run(0, 'reserve')).toContain('RESERVED [1000]');
   }, 180_000);
 });
 
