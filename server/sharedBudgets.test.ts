@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { answering } from './limitStore/limitStoreSuite';
 import { createMemoryLimitStore } from './limitStore/memory';
 import { createRedisLimitStore } from './limitStore/redis';
 import type { LimitStore } from './limitStore/types';
-import { startGateway, type GatewayProcess } from './testing/gateway';
+import { startGateway, writeTinyBuild, type GatewayProcess } from './testing/gateway';
 import { startRedis, type RedisProcess } from './testing/redis';
 
 /*
@@ -30,8 +30,7 @@ const stores: LimitStore[] = [];
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'studyforge-budgets-'));
   staticDir = path.join(workDir, 'dist');
-  await mkdir(staticDir, { recursive: true });
-  await writeFile(path.join(staticDir, 'index.html'), '<!doctype html><html><head><title>StudyForge</title></head><body></body></html>');
+  await writeTinyBuild(staticDir);
 });
 
 afterAll(async () => {
