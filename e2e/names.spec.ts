@@ -2,9 +2,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { fakeBackend, flowProject, generateButton, openTool, resultRegion, seedActiveProject, seedBackend, toolById, type FakeBackend } from './support/app';
 import { exportFile, wordParagraphs } from './support/exportFiles';
 import { loadRegistry } from './support/registry';
+import { scan } from './support/a11y';
 
 /*
- * Names stay in the school (issue 17): a teacher types a student's and a
+ * Names stay in the school: a teacher types a student's and a
  * parent's name, opens "What will be sent" and reads the request with
  * placeholders where the names were, generates, and reads the names in the
  * result, in the saved item and in the Word file. The fake backend refuses
@@ -47,6 +48,7 @@ test('Report Card Generator: the name goes as "Student A", shown before sending,
   await expect(body).toContainText('Student A');
   await expect(body).not.toContainText('Zanele');
   await expect(body).not.toContainText('Okonkwo');
+  await page.getByText('Show the raw request', { exact: true }).click();
   await expect(page.getByText('Sent to http://127.0.0.1:9/backend/functions/v1/gemini', { exact: false })).toBeVisible();
   await expect(page.getByText('Zanele Okonkwo → Student A', { exact: false })).toBeVisible();
   // It follows the form as it changes.
@@ -142,6 +144,7 @@ test('with my own Gemini key: the body shown is the body Gemini receives, and a 
   await page.getByLabel('Student’s first name').fill('Amara Nwosu');
   await page.getByLabel('Student traits and performance notes').fill('Amara has grown in confidence this term.');
   await page.getByText('What will be sent', { exact: true }).click();
+  await page.getByText('Show the raw request', { exact: true }).click();
   await expect(page.getByText('Sent to http://127.0.0.1:9/gemini/v1beta/models/', { exact: false })).toBeVisible();
   const shown = JSON.parse(await page.getByLabel('Request body').innerText()) as unknown;
 
@@ -161,9 +164,82 @@ test('with no backend set nothing leaves the browser: a whole generate and save 
   await page.getByLabel('Student’s first name').fill('Zanele');
   await page.getByLabel('Student traits and performance notes').fill('Zanele reads widely.');
   await page.getByText('What will be sent', { exact: true }).click();
+  await page.getByText('Show the raw request', { exact: true }).click();
   await expect(page.getByText('Nothing is sent: no AI backend is set', { exact: false })).toBeVisible();
   await generateButton(page, reportCard).click();
   await resultRegion(page).getByRole('button', { name: 'Save to Project' }).click();
   await expect(page.getByRole('button', { name: 'Saved!' })).toBeDisabled();
   expect(elsewhere).toEqual([]);
+});
+
+/** The names a request body holds, as words (the prompt's own "adjust" is not "Jun"); names that are words count only capitalised. */
+function namesInBody(body: string, names: readonly string[]): string[] {
+  return names.filter((name) => new RegExp(`(?<![\\p{L}])${name}(?![\\p{L}])`, /^(?:Will|Rose|Grace|Mark)$/u.test(name) ? 'u' : 'iu').test(body));
+}
+
+test('Report Card Generator with the name box blank: the first child in the notes goes as "Student A", the twin as "Person A", and neither name reaches the backend', async ({ page }) => {
+  await seedActiveProject(page);
+  await seedBackend(page);
+  const backend = await fakeBackend(page, (request) => {
+    const body = request.postData() ?? '';
+    const found = namesInBody(body, ['Ngozi', 'Jun']);
+    if (found.length > 0) return { status: 422, json: { error: `A name reached the backend: ${found.join(', ')}` } };
+    return { json: { text: 'Student A has had a strong term. Student A reads widely and helps Person A with spelling.' } };
+  });
+  await openTool(page, reportCard);
+  await expect(page.getByLabel('Student’s first name')).toHaveValue('');
+  await page.getByLabel('Student traits and performance notes').fill('Ngozi, Year 5, reads widely and rushes word problems. Ngozi’s handwriting has improved.\nHer twin Jun is in the other class; Ngozi helps him with spelling.');
+  // Said before anything leaves: who the blank box stands for.
+  await expect(page.getByText('Student’s first name is blank: Ngozi, the first name in your notes, is taken as that person and sent as “Student A”.')).toBeVisible();
+  await expect(page.getByText('These look like names and will be sent', { exact: false })).toHaveCount(0);
+
+  await page.getByText('What will be sent', { exact: true }).click();
+  await expect(page.getByText('Replaced before sending, and put back in the answer: Ngozi → Student A; Jun → Person A.', { exact: true })).toBeVisible();
+  const own = page.getByRole('figure', { name: 'Student traits and performance notes, as it is sent' });
+  await expect(own.locator('mark')).toHaveText(['Ngozi', 'Ngozi', 'Jun', 'Ngozi']);
+  await expect(own).toContainText('Ngozi (sent as Student A), Year 5');
+  await expect(own).toContainText('Her twin Jun (sent as Person A) is in the other class');
+  await expect(page.getByText('Show the raw request', { exact: true })).toBeVisible();
+  await scan(page, 'what will be sent: the teacher’s own text, names marked');
+
+  await generateButton(page, reportCard).click();
+  await expect(resultRegion(page)).toContainText('Ngozi has had a strong term. Ngozi reads widely and helps Jun with spelling.');
+  const sent = JSON.stringify(backend.bodies());
+  expect(backend.requests).toHaveLength(1);
+  expect(namesInBody(sent, ['Ngozi', 'Jun'])).toEqual([]);
+  expect(sent).toContain('Student A, Year 5');
+  expect(sent).toContain('Her twin Person A is in the other class');
+});
+
+test('a name-like word the finder left is flagged beside Generate as it is typed; one tap replaces it, focus stays on the form, and the backend never sees it', async ({ page }) => {
+  await seedActiveProject(page);
+  await seedBackend(page);
+  const backend = await fakeBackend(page, (request) => {
+    const found = namesInBody(request.postData() ?? '', ['Leo', 'Will', 'Rose']);
+    if (found.length > 0) return { status: 422, json: { error: `A name reached the backend: ${found.join(', ')}` } };
+    return { json: { text: 'Student A built a volcano with Person A and Person B.' } };
+  });
+  await openTool(page, reportCard);
+  await page.getByLabel('Student’s first name').fill('Leo');
+  await page.getByLabel('Student traits and performance notes').fill('Leo built the volcano model with Will and Rose. I will ask him to label it.');
+  const flag = page.getByRole('status').filter({ hasText: 'These look like names' });
+  await expect(flag).toHaveText(/These look like names and will be sent: Will, Rose/u);
+  await expect(page.getByText('These look like names and will be sent: Will, Rose', { exact: true })).toBeVisible();
+  await scan(page, 'name flags beside Generate');
+
+  // By keyboard: Enter on the button replaces both words, and focus goes to what it did.
+  const replace = page.getByRole('button', { name: 'Replace them with placeholders' });
+  await replace.focus();
+  await page.keyboard.press('Enter');
+  const done = page.getByText('Will, Rose are now sent as placeholders, and put back in the answer.');
+  await expect(done).toBeFocused();
+  await expect(page.getByText('These look like names and will be sent', { exact: false })).toHaveCount(0);
+
+  await page.getByText('What will be sent', { exact: true }).click();
+  await expect(page.getByText('Will → Person A; Rose → Person B', { exact: false })).toBeVisible();
+  await expect(page.getByLabel('Request body')).toContainText('I will ask him');
+
+  await generateButton(page, reportCard).click();
+  await expect(resultRegion(page)).toContainText('Leo built a volcano with Will and Rose.');
+  expect(namesInBody(JSON.stringify(backend.bodies()), ['Leo', 'Will', 'Rose'])).toEqual([]);
 });

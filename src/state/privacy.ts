@@ -1,12 +1,14 @@
 // zod's full API, as every tool page (where this loads) has it already; zod/mini would add its own constructors.
+import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import { create } from 'zustand';
+import { acceptedNamesFor, forgetAcceptedNames, subscribeAcceptedNames } from '../engine/privacy/acceptedNames';
 import { readStored, storageKeys, writeStored } from '../engine/storage';
 import { zodReader } from '../engine/stored/zodReader';
 import { storageListeners } from './crossTab';
 
 /*
- * Names stay in the school (issue 17): before a request leaves the browser,
+ * Names stay in the school: before a request leaves the browser,
  * the names a user typed are replaced by placeholders ("Student A"). On by
  * default; Settings turns it off for every tool, and a tool's "What will be
  * sent" panel turns it off for that tool alone, each with a warning. Kept in
@@ -62,7 +64,14 @@ export function replacesNames(choices: PrivacyChoices, toolId: string): boolean 
   return choices.replaceNames && !choices.namesSentBy.includes(toolId);
 }
 
+/** The words the user said are names in this tool's form, this tab (engine/privacy/acceptedNames.ts). */
+export function useAcceptedNames(toolId: string): readonly string[] {
+  return useSyncExternalStore(subscribeAcceptedNames, () => acceptedNamesFor(toolId));
+}
+
 // Another tab's choice (or its "Delete all my data") holds here too; this store loads with a tool page or Settings.
 storageListeners.add((key) => {
   if (key === null || key === storageKeys.privacy) usePrivacy.getState().reload();
+  // All data deleted: the words said to be names go with the forms they were said of.
+  if (key === null) forgetAcceptedNames();
 });

@@ -247,7 +247,7 @@ export function ToolRunner({ tool, declaration: declared = null }: { tool: ToolF
           {/* The language chosen under a result applies to every tool: say so where a new answer starts. */}
           {language !== 'en' && <p className="hint">Answers are written in {languageName(language)}: change it under a result.</p>}
         </div>
-        <WhatWillBeSent declaration={needDeclaration} values={values} output={output} />
+        <WhatWillBeSent tool={tool} declaration={needDeclaration} values={values} output={output} />
       </form>
 
       <div className="tool-output">

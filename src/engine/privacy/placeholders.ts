@@ -73,16 +73,23 @@ function namePattern(name: string): string {
 
 const LETTER_OR_DIGIT = '[\\p{L}\\p{M}\\p{N}]';
 
+/** A stretch of a text: as typed, or a name with the placeholder it is sent as. */
+export interface TextPart {
+  text: string;
+  placeholder?: string;
+}
+
 /**
- * The text with every hidden name replaced by its placeholder. Works on the
+ * The text cut at every hidden name, each name with its placeholder: what
+ * "What will be sent" highlights, and what hideNames joins. Works on the
  * NFC form (a name typed with combining accents is the same name).
  */
-export function hideNames(text: string, pseudonyms: Pseudonyms): string {
-  if (pseudonyms.names.length === 0) return text;
+export function markNames(text: string, pseudonyms: Pseudonyms): TextPart[] {
   const source = text.normalize('NFC');
+  if (pseudonyms.names.length === 0) return [{ text: source }];
   const folded = fold(source);
   const pattern = new RegExp(`(?<!${LETTER_OR_DIGIT})(?:${pseudonyms.names.map((n) => `(${namePattern(n.name)})`).join('|')})(?!${LETTER_OR_DIGIT})`, 'gu');
-  let out = '';
+  const parts: TextPart[] = [];
   let last = 0;
   for (const match of folded.matchAll(pattern)) {
     const which = match.slice(1).findIndex((group) => group !== undefined);
@@ -91,10 +98,20 @@ export function hideNames(text: string, pseudonyms: Pseudonyms): string {
     const end = start + match[0].length;
     // A name that is also a word counts only where it is written as a name.
     if (!hidden || (hidden.isWord && !/^\p{Lu}/u.test(source.slice(start, end)))) continue;
-    out += source.slice(last, start) + hidden.placeholder;
+    if (start > last) parts.push({ text: source.slice(last, start) });
+    parts.push({ text: source.slice(start, end), placeholder: hidden.placeholder });
     last = end;
   }
-  return out + source.slice(last);
+  if (last < source.length || parts.length === 0) parts.push({ text: source.slice(last) });
+  return parts;
+}
+
+/** The text with every hidden name replaced by its placeholder. */
+export function hideNames(text: string, pseudonyms: Pseudonyms): string {
+  if (pseudonyms.names.length === 0) return text;
+  return markNames(text, pseudonyms)
+    .map((part) => part.placeholder ?? part.text)
+    .join('');
 }
 
 /** Whether the user typed this placeholder-like string themselves, as words of its own ("Student A", not "student asked"). */

@@ -5,11 +5,11 @@ import { usePrivacy } from '../../../state/privacy';
 
 export const replaceNamesLabel = "Replace students' names with placeholders before sending";
 export const namesHelp =
-  'Names typed into a tool (a student’s or parent’s name, and names found in notes) are replaced by placeholders such as “Student A” before a request leaves this browser, and put back in the answer.';
+  'Names typed into a tool (a student’s or parent’s name, and names found in notes) are replaced by placeholders such as “Student A” before a request leaves this browser, and put back in the answer. A word that looks like a name but was not found is shown beside Generate before sending, with one button to replace it too.';
 export const namesSentWarning = 'Names you type will be sent to the model as they are.';
 
 /**
- * Names stay in the school (issue 17): the switch for every tool, and the
+ * Names stay in the school: the switch for every tool, and the
  * tools where the user chose, one by one, to send names as typed.
  */
 export function NamesSettings() {

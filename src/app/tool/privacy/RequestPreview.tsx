@@ -4,12 +4,14 @@ import { Link } from 'wouter';
 import { outgoingRequest, type OutgoingRequestPreview } from '../../../engine/backend/outgoingRequest';
 import type { ToolDeclaration } from '../../../engine/defineTool';
 import { holdsPersonalData, type FormValues } from '../../../engine/fields';
-import { hideNames, namesByPlaceholder, NO_PSEUDONYMS, type Pseudonyms } from '../../../engine/privacy/placeholders';
+import { hideNames, NO_PSEUDONYMS, type Pseudonyms } from '../../../engine/privacy/placeholders';
 import { pseudonymsForForm } from '../../../engine/privacy/pseudonymise';
+import { acceptedNamesFor } from '../../../engine/privacy/acceptedNames';
 import type { OutputOptions } from '../../../engine/refine/outputOptions';
 import { messageOf } from '../../../engine/messages';
 import { firstRequestOf } from '../../../engine/firstRequest';
-import { replacesNames, usePrivacy } from '../../../state/privacy';
+import { replacesNames, useAcceptedNames, usePrivacy } from '../../../state/privacy';
+import { YourTextMarked } from './YourTextMarked';
 import { useBackendSettings } from '../../../state/settings';
 import { routes } from '../../../ui/routes';
 
@@ -38,6 +40,8 @@ export default function RequestPreview({ tool, values, output }: { tool: ToolDec
   const [built, setBuilt] = useState<Built | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const switchId = useId();
+  // A word said to be a name beside Generate is replaced here at once too.
+  const accepted = useAcceptedNames(tool.id);
 
   // Settings are rebuilt on every render; their values, not their identity, decide the request.
   const settingsKey = JSON.stringify(settings);
@@ -47,7 +51,7 @@ export default function RequestPreview({ tool, values, output }: { tool: ToolDec
       void (async () => {
         try {
           const first = firstRequestOf(tool, values, output);
-          const pseudonyms = hiding ? await pseudonymsForForm(tool.fields, values) : NO_PSEUDONYMS;
+          const pseudonyms = hiding ? await pseudonymsForForm(tool.fields, values, [], acceptedNamesFor(tool.id)) : NO_PSEUDONYMS;
           const request = await outgoingRequest(settings, { ...first, prompt: hideNames(first.prompt, pseudonyms) }, tool.id);
           if (current) {
             setBuilt({ request, pseudonyms });
@@ -63,9 +67,8 @@ export default function RequestPreview({ tool, values, output }: { tool: ToolDec
       clearTimeout(timer);
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [tool, values, output, settingsKey, hiding]);
+  }, [tool, values, output, settingsKey, hiding, accepted]);
 
-  const replaced = namesByPlaceholder(built?.pseudonyms ?? NO_PSEUDONYMS);
   return (
     <div className="request-preview">
       {personal && !choices.replaceNames && (
@@ -90,14 +93,11 @@ export default function RequestPreview({ tool, values, output }: { tool: ToolDec
           Names you typed will be sent as they are{built?.request.url ? ` to ${hostOf(built.request.url)}` : ''}. Turn the switch back on to keep them in this browser.
         </p>
       )}
-      {hiding && replaced.size > 0 && (
-        <p className="hint">
-          Replaced before sending, and put back in the answer: {[...replaced].map(([placeholder, name]) => `${name} → ${placeholder}`).join('; ')}.
-        </p>
-      )}
       {problem && <p className="field-error">{problem}</p>}
+      {built && personal && <YourTextMarked fields={tool.fields} values={values} pseudonyms={built.pseudonyms} />}
       {built && (
-        <>
+        <details className="raw-request" open={!personal}>
+          <summary>Show the raw request</summary>
           <p className="hint">
             {built.request.url === null
               ? 'Nothing is sent: no AI backend is set, so answers are offline samples. With one set, it would receive this body:'
@@ -106,7 +106,7 @@ export default function RequestPreview({ tool, values, output }: { tool: ToolDec
           <pre className="request-body" tabIndex={0} aria-label="Request body">
             {built.request.body}
           </pre>
-        </>
+        </details>
       )}
     </div>
   );

@@ -3,24 +3,28 @@ import type { ToolDeclaration } from '../../../engine/defineTool';
 import type { FormValues } from '../../../engine/fields';
 import { messages } from '../../../engine/messages';
 import type { OutputOptions } from '../../../engine/refine/outputOptions';
+import type { ToolForm } from '../../../engine/toolForm';
+import { NameFlags } from './NameFlags';
 
 /*
- * "What will be sent" under Generate (issue 17): the exact request the tool
- * would make now, names replaced, updated as the user types. A tool's page
- * carries only this disclosure: the request is built (and the name finder
- * loaded, with the tool's declaration if it is not here yet) when it is opened.
+ * Under Generate: the name-like words that would still be sent (NameFlags),
+ * then "What will be sent", the exact request the tool would make now, names
+ * replaced, updated as the user types. The request is built (with the
+ * tool's declaration if it is not here yet) when the disclosure is opened.
  */
 
 const RequestPreview = lazy(() => import('./RequestPreview'));
 
 interface WhatWillBeSentProps {
+  /** The tool's form: its personal boxes are read for names as the user types. */
+  tool: ToolForm;
   /** The tool's declaration (a tool page paints its form before it is here): loaded when the disclosure opens. */
   declaration: () => Promise<ToolDeclaration>;
   values: FormValues;
   output: OutputOptions;
 }
 
-export function WhatWillBeSent({ declaration: load, values, output }: WhatWillBeSentProps) {
+export function WhatWillBeSent({ tool, declaration: load, values, output }: WhatWillBeSentProps) {
   const [open, setOpen] = useState(false);
   const [declaration, setDeclaration] = useState<ToolDeclaration | null>(null);
   const [failed, setFailed] = useState(false);
@@ -37,14 +41,17 @@ export function WhatWillBeSent({ declaration: load, values, output }: WhatWillBe
     };
   }, [open, load, declaration]);
   return (
-    <details className="what-will-be-sent" onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary>What will be sent</summary>
-      {open && failed && <p className="hint">{messages.toolNotLoaded}</p>}
-      {open && !failed && (
-        <Suspense fallback={<p className="hint">Building the request...</p>}>
-          {declaration ? <RequestPreview tool={declaration} values={values} output={output} /> : <p className="hint">Building the request...</p>}
-        </Suspense>
-      )}
-    </details>
+    <>
+      <NameFlags tool={tool} values={values} />
+      <details className="what-will-be-sent" onToggle={(event) => setOpen(event.currentTarget.open)}>
+        <summary>What will be sent</summary>
+        {open && failed && <p className="hint">{messages.toolNotLoaded}</p>}
+        {open && !failed && (
+          <Suspense fallback={<p className="hint">Building the request...</p>}>
+            {declaration ? <RequestPreview tool={declaration} values={values} output={output} /> : <p className="hint">Building the request...</p>}
+          </Suspense>
+        )}
+      </details>
+    </>
   );
 }
