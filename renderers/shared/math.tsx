@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { containsMath, splitMath, type MathRenderer, type Segment } from '../../src/engine/math/delimiters';
+import { FormulaSlices } from './formulaSlices';
 
 /*
  * Math in results (issue 16): KaTeX is loaded the first time an answer holds
@@ -46,19 +47,38 @@ function useMathKit(needed: boolean): MathKit | undefined {
   return needed ? loaded : undefined;
 }
 
+/**
+ * This view's renderer, rendering formulas a slice at a time (formulaSlices.ts):
+ * those over the slice's budget show as source until rendered, then the
+ * renderer changes, so that whoever lays the view out with it does so again.
+ */
+function useSlicedRenderer(kit: MathKit | undefined): MathRenderer {
+  const slices = useMemo(() => (kit ? new FormulaSlices(kit.render) : undefined), [kit]);
+  const [round, setRound] = useState(0);
+  // A new renderer each round: the round is in the dependencies only to change it.
+  const render = useMemo<MathRenderer>(() => (slices ? (tex, display) => slices.render(tex, display) : sourceOnly), [slices, round]);
+  // After every layout: formulas it left waiting are rendered in later tasks.
+  useEffect(() => {
+    slices?.renderWaiting(() => setRound((r) => r + 1));
+    return () => slices?.stop();
+  });
+  return render;
+}
+
 /** The math renderer when `needed`: sourceOnly until KaTeX has loaded; undefined when not needed. */
 export function useMathRenderer(needed: boolean): MathRenderer | undefined {
-  const loaded = useMathKit(needed);
-  return needed ? (loaded?.render ?? sourceOnly) : undefined;
+  const render = useSlicedRenderer(useMathKit(needed));
+  return needed ? render : undefined;
 }
 
 /** Plain text (a quiz question, a card, a field) with its formulas rendered; text without math stays a text node. */
 export function MathText({ text }: { text: string }) {
   const needed = useMemo(() => containsMath(text), [text]);
   const loaded = useMathKit(needed);
+  const render = useSlicedRenderer(loaded);
   // Sanitised: text escaped, each formula KaTeX's MathML through the MathML allowlist (src/engine/safeHtml.ts).
   // Until KaTeX and the sanitiser arrive the text shows as it is, formulas as their source.
-  const html = useMemo(() => (loaded ? loaded.toSafeHtml(splitMath(text), loaded.render) : null), [text, loaded]);
+  const html = useMemo(() => (loaded ? loaded.toSafeHtml(splitMath(text), render) : null), [text, loaded, render]);
   if (html === null) return <>{text}</>;
   return <span className="math-text" dangerouslySetInnerHTML={{ __html: html }} />;
 }
