@@ -23,7 +23,8 @@ export function isAllowedSite(request: Request, allowedOrigins: readonly string[
   // 'none': the user's own action (typed address, bookmark), not a page's.
   if (site !== null) return site === 'same-origin' || site === 'none';
   if (origin === null) return true;
-  return ownHosts(request).includes(hostOf(origin) ?? '\u0000');
+  const host = hostOf(origin);
+  return host !== undefined && ownHosts(request).includes(host);
 }
 
 /**
