@@ -157,13 +157,9 @@ export function createBudgets(caps: BudgetCaps, store: LimitStore, now: () => nu
     if (pending.size < MAX_PENDING || pending.has(charge.id)) pending.set(charge.id, { charge, amount });
   }
 
+  /** Each charge is settled once (or kept once), so settlements of different calls can go in any order. */
   async function settle(charge: Charge, tokens: number) {
     const amount = Math.max(0, Math.round(tokens));
-    // Kept ones first: this one waits its turn behind them.
-    if (pending.size > 0) {
-      keep(charge, amount);
-      return sendPending();
-    }
     try {
       await store.settle(charge, amount);
       answered();
@@ -226,7 +222,8 @@ export function createBudgets(caps: BudgetCaps, store: LimitStore, now: () => nu
       answered();
       if (reserved.allowed) return { allowed: true, settle: (tokens) => settle(charge, tokens) };
       // The store refuses only with a counter at its cap; were none, the latest to reset is named.
-      return refusal(exhaustedOf(counters, reserved.totals) ?? exhaustedOf(counters, counters.map((counter) => counter.cap)) ?? (counters[0] as BudgetCounter), time);
+      const exhausted = exhaustedOf(counters, reserved.totals) ?? exhaustedOf(counters, counters.map((counter) => counter.cap));
+      return exhausted ? refusal(exhausted, time) : UNAVAILABLE;
     },
   };
 }
