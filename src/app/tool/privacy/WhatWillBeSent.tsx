@@ -1,19 +1,20 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { ToolDeclaration } from '../../../engine/defineTool';
-import type { FormValues } from '../../../engine/fields';
+import { holdsPersonalData, type FormValues } from '../../../engine/fields';
 import { messages } from '../../../engine/messages';
 import type { OutputOptions } from '../../../engine/refine/outputOptions';
 import type { ToolForm } from '../../../engine/toolForm';
-import { NameFlags } from './NameFlags';
 
 /*
- * Under Generate: the name-like words that would still be sent (NameFlags),
+ * Under Generate: the name-like words that would still be sent (NameFlagsPanel),
  * then "What will be sent", the exact request the tool would make now, names
  * replaced, updated as the user types. The request is built (with the
  * tool's declaration if it is not here yet) when the disclosure is opened.
  */
 
 const RequestPreview = lazy(() => import('./RequestPreview'));
+/** The flags beside Generate: their code (and the name finder, compromise) loads only for a tool that may hold names. */
+const NameFlagsPanel = lazy(() => import('./NameFlagsPanel'));
 
 interface WhatWillBeSentProps {
   /** The tool's form: its personal boxes are read for names as the user types. */
@@ -42,7 +43,11 @@ export function WhatWillBeSent({ tool, declaration: load, values, output }: What
   }, [open, load, declaration]);
   return (
     <>
-      <NameFlags tool={tool} values={values} />
+      {holdsPersonalData(tool.fields) && (
+        <Suspense fallback={null}>
+          <NameFlagsPanel tool={tool} values={values} />
+        </Suspense>
+      )}
       <details className="what-will-be-sent" onToggle={(event) => setOpen(event.currentTarget.open)}>
         <summary>What will be sent</summary>
         {open && failed && <p className="hint">{messages.toolNotLoaded}</p>}
