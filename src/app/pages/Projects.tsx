@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation } from 'wouter';
 import { parseImportFile } from '../../engine/projectFile';
+import { MAX_PROJECT_NAME_LENGTH } from '../../engine/projects/projectName';
 import { useFavourites } from '../../state/favourites';
 import { storageKeys } from '../../engine/storage';
 import { loadArtifacts, newestFirst, useProjects, type ImportOutcome, type Project } from '../../state/projects';
@@ -48,7 +49,7 @@ function NewProjectForm() {
             value={name}
             placeholder="e.g. Biology revision, Term 2"
             onChange={(e) => setName(e.target.value)}
-            maxLength={120}
+            maxLength={MAX_PROJECT_NAME_LENGTH}
           />
         </div>
         <button type="submit" className="button button-primary" disabled={blank}>

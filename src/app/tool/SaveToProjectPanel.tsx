@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { messageOf } from '../../engine/messages';
+import { MAX_PROJECT_NAME_LENGTH } from '../../engine/projects/projectName';
 import type { NewArtifact } from '../../engine/projects/schema';
 import { newestFirst, useProjects } from '../../state/projects';
 import { Icon } from '../../ui/Icon';
@@ -122,6 +123,7 @@ export function SaveToProjectPanel({ artifact, onSaved }: SaveToProjectPanelProp
             id={`${id}-name`}
             ref={nameRef}
             type="text"
+            maxLength={MAX_PROJECT_NAME_LENGTH}
             value={name}
             onChange={(event) => setName(event.target.value)}
             aria-invalid={error !== null && name.trim() === ''}

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { MAX_PROJECT_NAME_LENGTH } from '../../../engine/projects/projectName';
 import type { Project } from '../../../engine/projects/schema';
 import { useProjects } from '../../../state/projects';
 import { Icon } from '../../../ui/Icon';
@@ -50,7 +51,7 @@ export function RenameForm({ project, onDone }: { project: Project; onDone(renam
             aria-invalid={blank || undefined}
             aria-describedby={blank ? `${inputId}-error` : undefined}
             value={name}
-            maxLength={120}
+            maxLength={MAX_PROJECT_NAME_LENGTH}
             onChange={(e) => setName(e.target.value)}
           />
         </div>
