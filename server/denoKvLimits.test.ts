@@ -128,7 +128,11 @@ function fakeKv(): FakeKv {
 }
 
 // A generous timeout: 30 reservations at once on one key retry each other out, which here measures contention, not speed.
-describeLimitStore('Deno KV (on a stand-in Kv)', () => createDenoKvLimitStore({ kv: fakeKv(), salt: SALT, fallback: createMemoryLimitStore(), timeoutMs: 10_000, log: () => {} }));
+describeLimitStore(
+  'Deno KV (on a stand-in Kv)',
+  () => createDenoKvLimitStore({ kv: fakeKv(), salt: SALT, fallback: createMemoryLimitStore(), timeoutMs: 10_000, log: () => {} }),
+  () => createDenoKvLimitStore({ kv: Object.assign(fakeKv(), { broken: true }), fallback: createMemoryLimitStore(), log: () => {} }),
+);
 
 describe('the Deno KV store (on a stand-in Kv)', () => {
   const quiet = () => {};

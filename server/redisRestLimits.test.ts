@@ -149,6 +149,7 @@ async function post(body: string, authorization: string | null): Promise<{ statu
 // A generous timeout: this checks what the store counts, not how fast 30 requests at once get through.
 describeLimitStore('Redis over REST', () =>
   answering(createRedisRestLimitStore({ url: rest.url, token: TOKEN, salt: SALT, fallback: createMemoryLimitStore(), timeoutMs: 5_000, log: () => {} })),
+  () => createRedisRestLimitStore({ url: rest.url, token: WRONG_TOKEN, salt: SALT, fallback: createMemoryLimitStore(), log: () => {} }),
 );
 
 describe(`${LIMIT_STORE_VARIABLE}=https://… (a Redis REST endpoint)`, () => {

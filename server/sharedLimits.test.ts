@@ -8,6 +8,7 @@ import { answering, describeLimitStore } from './limitStore/limitStoreSuite';
 import { createMemoryLimitStore } from './limitStore/memory';
 import { createRedisLimitStore } from './limitStore/redis';
 import { startGateway, type GatewayProcess } from './testing/gateway';
+import { freePort } from './testing/processGroup';
 import { startRedis, type RedisProcess } from './testing/redis';
 import { ask, expectLimited } from './testing/limitRequests';
 
@@ -72,7 +73,7 @@ describeLimitStore('Redis (TCP)', async () => {
   const { url } = await suiteRedis;
   // A generous timeout: this checks what the store counts, not how fast 30 calls at once get through.
   return answering(createRedisLimitStore({ url, fallback: createMemoryLimitStore(), timeoutMs: 5_000, log: () => {} }));
-});
+}, async () => createRedisLimitStore({ url: `redis://127.0.0.1:${await freePort()}`, fallback: createMemoryLimitStore(), log: () => {} }));
 
 describe('two gateway processes sharing one Redis', () => {
   let store: RedisProcess;

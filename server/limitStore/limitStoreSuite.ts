@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Charge, LimitStore } from './types';
+import { StoreUnavailable, type Charge, type LimitStore } from './types';
 
 /*
  * What every limit store must do, run against each of them: memory
@@ -30,7 +30,11 @@ export async function answering(store: LimitStore, timeoutMs = 10_000): Promise<
   }
 }
 
-export function describeLimitStore(name: string, makeStore: () => LimitStore | Promise<LimitStore>): void {
+/**
+ * `unreachable`, for a shared store: one pointed at a store that cannot answer (nothing listening, a broken
+ * KV), for the budgets' fail-closed rule. The memory store always answers and has none.
+ */
+export function describeLimitStore(name: string, makeStore: () => LimitStore | Promise<LimitStore>, unreachable?: () => LimitStore | Promise<LimitStore>): void {
   describe(`the ${name} store (what every limit store does)`, () => {
     const opened: LimitStore[] = [];
     afterEach(async () => {
@@ -139,6 +143,16 @@ export function describeLimitStore(name: string, makeStore: () => LimitStore | P
       await store.reserve(call, 300);
       await add('day', -300);
       expect(await store.settle(call, 100)).toEqual([0]);
+    });
+
+    it.runIf(unreachable !== undefined)('rejects every budget operation with StoreUnavailable while it cannot answer (budgets fail closed)', async () => {
+      const store = await (unreachable as () => LimitStore | Promise<LimitStore>)();
+      opened.push(store);
+      const expiresAt = Date.now() + HOUR;
+      const charge: Charge = { id: randomUUID(), counters: [{ key: 'suite:down', cap: 10, expiresAt }], rememberUntil: expiresAt };
+      await expect(store.add([{ key: 'suite:down', amount: 1, expiresAt }])).rejects.toBeInstanceOf(StoreUnavailable);
+      await expect(store.reserve(charge, 1)).rejects.toBeInstanceOf(StoreUnavailable);
+      await expect(store.settle(charge, 1)).rejects.toBeInstanceOf(StoreUnavailable);
     });
   });
 }
