@@ -15,6 +15,8 @@ export interface DocxText {
   notes: string[];
 }
 
+export const DAMAGED_ZIP = 'This file is damaged and cannot be opened.';
+
 async function entryNames(bytes: Uint8Array): Promise<string[]> {
   const { unzipSync } = await import('fflate');
   const names: string[] = [];
@@ -26,7 +28,7 @@ async function entryNames(bytes: Uint8Array): Promise<string[]> {
       },
     });
   } catch {
-    throw new AttachError('This file is damaged and cannot be opened.');
+    throw new AttachError(DAMAGED_ZIP);
   }
   return names;
 }
@@ -48,7 +50,8 @@ export async function docxText(bytes: Uint8Array, readRawText: DocxReader, signa
   try {
     text = await readRawText(document, signal);
   } catch (error) {
-    if (signal?.aborted) throw error;
+    // Cancelled, or refused with its reason (too big to unpack, too slow): said as it is.
+    if (signal?.aborted || error instanceof AttachError) throw error;
     throw new AttachError('This Word file is damaged and cannot be read. Open it in Word and save it again.');
   }
   const notes = names.some((n) => /(^|\/)vbaProject\.bin$/i.test(n)) ? ['Its macros were not run: only its text was read.'] : [];

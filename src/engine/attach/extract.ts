@@ -90,6 +90,7 @@ export async function extractText(file: Blob, readers: Readers, options: Extract
       if (outcome.kind === 'choosePages') return outcome;
       raw = outcome.text;
       pages = { ...outcome.pages, total: outcome.total };
+      notes.push(...outcome.notes);
       break;
     }
     case 'image': {

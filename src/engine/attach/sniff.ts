@@ -1,4 +1,4 @@
-import { MAX_ATTACH_BYTES } from './limits';
+import { MAX_ATTACH_BYTES, READ_SECONDS } from './limits';
 
 /*
  * What an attached file is, from its first bytes (its signature), never from
@@ -20,6 +20,12 @@ export const SNIFF_BYTES = 4096;
 /** What a cancelled reading rejects with: an AbortError, as fetch and AbortSignal give. */
 export function cancelledError(): DOMException {
   return new DOMException('Reading the file was cancelled.', 'AbortError');
+}
+
+/** What a reading stopped at its time bound (READ_SECONDS) says: what took too long, and what to attach instead. */
+export function tooSlowError(what: 'PDF' | 'Word file'): AttachError {
+  const instead = what === 'PDF' ? 'Attach fewer pages, or save the pages you need as a PDF of their own' : 'Save the part you need as a document of its own (or as a PDF)';
+  return new AttachError(`Reading this ${what} took longer than ${READ_SECONDS} seconds, so it was stopped. ${instead} and attach that.`);
 }
 
 const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;

@@ -1,6 +1,7 @@
 import type { DocxReader } from '../../../engine/attach/docx';
 import type { Readers } from '../../../engine/attach/extract';
-import { cancelledError } from '../../../engine/attach/sniff';
+import { READ_SECONDS } from '../../../engine/attach/limits';
+import { AttachError, cancelledError, tooSlowError } from '../../../engine/attach/sniff';
 import type { DocxWorkerAnswer } from './docxWorker';
 
 /*
@@ -10,15 +11,20 @@ import type { DocxWorkerAnswer } from './docxWorker';
  * (ocr.ts). Loaded the first time a file of their kind is attached.
  */
 
-/** A fresh worker per Word file, ended when it answers or the user cancels. */
+/** A fresh worker per Word file, ended when it answers, when the user cancels, or after READ_SECONDS. */
 const readDocxInWorker: DocxReader = (document, signal) =>
   new Promise<string>((resolve, reject) => {
     signal?.throwIfAborted();
     const worker = new Worker(new URL('./docxWorker.ts', import.meta.url), { type: 'module', name: 'docx' });
     const end = () => {
       worker.terminate();
+      clearTimeout(deadline);
       signal?.removeEventListener('abort', cancel);
     };
+    const deadline = setTimeout(() => {
+      end();
+      reject(tooSlowError('Word file'));
+    }, READ_SECONDS * 1000);
     const cancel = () => {
       end();
       reject(cancelledError());
@@ -27,6 +33,7 @@ const readDocxInWorker: DocxReader = (document, signal) =>
     worker.onmessage = (event: MessageEvent<DocxWorkerAnswer>) => {
       end();
       if ('text' in event.data) resolve(event.data.text);
+      else if ('refused' in event.data) reject(new AttachError(event.data.refused));
       else reject(new Error('mammoth could not read the document'));
     };
     worker.onerror = (event) => {
