@@ -1,5 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { Document, Packer, Paragraph } from 'docx';
+import { MAX_DOCX_PARTS_BYTES } from '../src/engine/attach/limits';
+import { wordBomb } from '../src/engine/testing/hostileFiles';
 import { makePdf } from '../src/engine/testing/makePdf';
 import { exampleAnswer, fakeBackend, flowProject, generateButton, openTool, resultRegion, seedActiveProject, seedBackend, toolById } from './support/app';
 import { loadRegistry } from './support/registry';
@@ -107,6 +109,29 @@ test('a long PDF asks which pages to read; a program renamed .pdf is refused and
   await expect(box).toHaveValue('My own notes.\n\nPage 120 of the textbook.\n\nPage 121 of the textbook.\n\nPage 122 of the textbook.');
   await expect(page.getByText(/Added the text of textbook\.pdf \(pages 120 to 122 of 200\)/)).toBeVisible();
   await expect(chooser).toHaveCount(0);
+});
+
+test('a Word file that unpacks to hundreds of megabytes is refused with its reason, and the form stays usable', async ({ page }) => {
+  await seedActiveProject(page);
+  await openTool(page, notes);
+  const box = page.getByLabel('Text to summarise');
+  await box.fill('Chapter 5: enzymes.');
+  // 300 KB that unpacks to 300 MB, its zip directory claiming a few kilobytes.
+  const bomb = { name: 'enzymes.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: Buffer.from(wordBomb(300, { lying: true })) };
+  await pick(page, page.getByRole('button', { name: 'Attach a file' }), bomb);
+  await expect(
+    page.getByText(
+      `Could not read enzymes.docx: This Word file unpacks to more than ${MAX_DOCX_PARTS_BYTES / (1024 * 1024)} MB of text and layout, more than can be read here. Save the part you need as a document of its own (or as a PDF) and attach that. What was in the box is unchanged.`,
+    ),
+  ).toBeVisible();
+  await expect(box).toHaveValue('Chapter 5: enzymes.');
+  // The Word reader's worker is ended, and the form answers: typing, attaching again, generating.
+  await expect.poll(() => page.workers().length).toBe(0);
+  await box.pressSequentially(' Catalysts lower activation energy.');
+  await expect(box).toHaveValue('Chapter 5: enzymes. Catalysts lower activation energy.');
+  await expect(page.getByRole('button', { name: 'Attach a file' })).toBeEnabled();
+  await generateButton(page, notes).click();
+  await expect(resultRegion(page)).toBeVisible();
 });
 
 test('the Synthesizer takes several files at once, one to a source, each starting with its file name', async ({ page }) => {
