@@ -78,7 +78,7 @@ export function createMetrics({ processMetrics = false }: { processMetrics?: boo
   });
   const tokens = new Counter({
     name: 'studyforge_tokens_total',
-    help: 'Provider tokens, by tool, provider, direction (in: prompt, out: answer) and source (reported by the provider, or estimated at 4 characters a token where it reported none).',
+    help: 'Provider tokens, by tool, provider, direction (in: prompt, out: answer) and source (reported by the provider, or estimated where it reported none: 4 characters a token, and for a call cut short the whole answer allowance reserved for it).',
     labelNames: ['tool', 'provider', 'direction', 'source'] as const,
     registers: [registry],
   });
