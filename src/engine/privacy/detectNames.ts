@@ -58,7 +58,8 @@ function joinFullNames(text: string, found: readonly FoundName[]): FoundName[] {
   const joined: FoundName[] = [];
   for (const name of sorted) {
     const last = joined.at(-1);
-    if (last && text.slice(last.start, name.start).length === last.name.length + 1 && /^\s$/u.test(text.charAt(last.start + last.name.length)) && !/[@]/u.test(last.name + name.name)) {
+    // A full name has a few words: a run of fifty unknown words is fifty names, not one.
+    if (last && last.name.split(' ').length < 4 && text.slice(last.start, name.start).length === last.name.length + 1 && /^\s$/u.test(text.charAt(last.start + last.name.length)) && !/[@]/u.test(last.name + name.name)) {
       joined[joined.length - 1] = { ...last, name: `${last.name} ${name.name}` };
     } else if (!last || name.start >= last.start + last.name.length) {
       joined.push(name);

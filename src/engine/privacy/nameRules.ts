@@ -47,10 +47,13 @@ export const unfamiliar = (word: string, lexicon: WordKnowledge): boolean => !le
 /** Prepositions after which an unfamiliar capitalised word is more often a thing or a place ("in Python", "at Oakfield"): flagged, not replaced. */
 const THING_PREPOSITIONS = /^(?:in|at|on|of|into|using|about|via|through|for)$/iu;
 
+/** How far along a run of capitalised words an organisation word is looked for: a name of a school is short, and a pasted title-case page must cost a word a bounded look. */
+const ORGANISATION_REACH = 4;
+
 export function inOrganisation(tokens: readonly Token[], index: number): boolean {
   if (ORGANISATION_WORDS.test(tokens[index]!.text)) return true;
   for (const step of [1, -1]) {
-    for (let i = index + step; i >= 0 && i < tokens.length && isCapitalised(tokens[i]!.text); i += step) {
+    for (let i = index + step, seen = 0; seen < ORGANISATION_REACH && i >= 0 && i < tokens.length && isCapitalised(tokens[i]!.text); i += step, seen++) {
       if (ORGANISATION_WORDS.test(tokens[i]!.text)) return true;
       if (/[^\s]/u.test(step === 1 ? tokens[i]!.before : tokens[i]!.after)) break;
     }
