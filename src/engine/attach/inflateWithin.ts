@@ -43,6 +43,11 @@ export function inflateWithin(data: Uint8Array, budget: InflateBudget, keep = tr
     if (error instanceof OverBudget) return 'overBudget';
     throw error;
   }
+  return joinBytes(chunks);
+}
+
+/** The chunks one after another, in one array. */
+export function joinBytes(chunks: readonly Uint8Array[]): Uint8Array {
   const out = new Uint8Array(chunks.reduce((sum, c) => sum + c.length, 0));
   let at = 0;
   for (const chunk of chunks) {

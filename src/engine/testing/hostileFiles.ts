@@ -1,4 +1,5 @@
 import { constants, deflateRawSync } from 'node:zlib';
+import { joinBytes } from '../attach/inflateWithin';
 
 /*
  * Small files that unpack to hundreds of megabytes, for the attachment tests
@@ -65,14 +66,7 @@ function zip(parts: readonly ZipPart[]): Uint8Array {
   end.setUint16(10, parts.length, true);
   end.setUint32(12, directorySize, true);
   end.setUint32(16, offset, true);
-  const all = [...chunks, ...directory, new Uint8Array(end.buffer)];
-  const out = new Uint8Array(all.reduce((sum, c) => sum + c.length, 0));
-  let at = 0;
-  for (const c of all) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
+  return joinBytes([...chunks, ...directory, new Uint8Array(end.buffer)]);
 }
 
 const stored = (name: string, text: string): ZipPart => {
@@ -121,11 +115,5 @@ export function pdfBomb(megabytes: number): Uint8Array {
   const xref = length;
   add(latin1(`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`));
   add(latin1(`trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`));
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return joinBytes(parts);
 }
