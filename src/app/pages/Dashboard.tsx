@@ -3,7 +3,7 @@ import { findTool, isTeacherTool, tools } from '../../engine/catalogue';
 import type { ToolMeta } from '../../engine/defineTool';
 import { groupByCategory } from '../../engine/toolGroups';
 import { categoryFilters, dashboardFilters, useDashboardFilter, type CategoryFilter, type DashboardFilter } from '../../state/dashboardFilter';
-import { useFavourites } from '../../state/favourites';
+import { pinnedFirst, useFavourites } from '../../state/favourites';
 import { useProjects } from '../../state/projects';
 import { useRecentTools } from '../../state/recentTools';
 import { ToolCard } from '../ui/ToolCard';
@@ -115,7 +115,8 @@ export function Dashboard() {
   const [query, setQuery] = useState('');
   const inTab = tools.filter((t) => matchesFilter(t, filter));
   const inView = category === 'all' ? inTab : inTab.filter((t) => t.category === category);
-  const found = useToolSearch(inView, query);
+  // Searched pinned tools first, as the sidebar and the palette list them: equal matches keep that order.
+  const found = useToolSearch(pinnedFirst(inView, favouriteIds), query);
   const searching = query.trim() !== '';
   // Pinned tools come first, above the recent ones, in the order pinned (issue 20).
   const favourites = favouriteIds.map(findTool).filter((t): t is ToolMeta => t !== undefined);

@@ -2,8 +2,9 @@ import './palette.css';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation } from 'wouter';
 import { tools } from '../../../engine/catalogue';
+import { searchTerms } from '../../../engine/searchIndex';
 import { paletteSearch, projectEntry, startingEntries, toolEntry, type PaletteEntry } from '../../../engine/palette/paletteSearch';
-import { useFavourites } from '../../../state/favourites';
+import { pinnedFirst, useFavourites } from '../../../state/favourites';
 import { useProjects } from '../../../state/projects';
 import { useRecentTools } from '../../../state/recentTools';
 import { Icon } from '../../../ui/Icon';
@@ -14,8 +15,10 @@ import { routes } from '../../../ui/routes';
  * field has focus (AppShell), opens this modal dialog. It is an ARIA combobox
  * with a listbox: the text box keeps focus, the arrow keys move the active
  * option (aria-activedescendant), Enter opens it, Escape closes the dialog and
- * focus goes back where it was. Its code and the fuzzy matcher load on first
- * use, never with the first screen.
+ * focus goes back where it was. Its code, the search index and the ranking
+ * load on first use, never with the first screen. Its tools are ranked by the
+ * ranking the sidebar search and the dashboard filter use, over the same list
+ * (pinned tools first), so all three list the same tools in the same order.
  */
 
 const screens: readonly PaletteEntry[] = [
@@ -23,8 +26,6 @@ const screens: readonly PaletteEntry[] = [
   { key: 'screen:projects', kind: 'screen', title: 'Projects', href: '/projects', icon: 'folder', category: 'Page' },
   { key: 'screen:settings', kind: 'screen', title: 'Settings', href: routes.settings, icon: 'settings', category: 'Page' },
 ];
-
-const toolEntries = tools.map(toolEntry);
 
 const kindLabel: Record<PaletteEntry['kind'], string> = { tool: 'Tool', screen: 'Page', project: 'Project' };
 
@@ -37,8 +38,9 @@ export default function CommandPalette({ onClose }: { onClose(): void }) {
   const projects = useProjects((s) => s.projects);
   const recent = useRecentTools((s) => s.recentTools);
   const favourites = useFavourites((s) => s.ids);
-  const entries = useMemo(() => [...toolEntries, ...screens, ...projects.map(projectEntry)], [projects]);
-  const search = useMemo(() => paletteSearch(entries), [entries]);
+  // The sidebar's order, pinned tools first: the ranking keeps a list's order among equal matches.
+  const entries = useMemo(() => [...pinnedFirst(tools, favourites).map(toolEntry), ...screens, ...projects.map(projectEntry)], [projects, favourites]);
+  const search = useMemo(() => paletteSearch(entries, searchTerms), [entries]);
   const results = useMemo(
     () => (query.trim() === '' ? startingEntries(entries, favourites, recent) : search(query)),
     [query, entries, favourites, recent, search],
