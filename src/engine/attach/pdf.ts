@@ -1,6 +1,5 @@
 import type * as PdfJs from 'pdfjs-dist';
 import { MAX_PDF_PAGES, MAX_PDF_TEXT_CHARACTERS, READ_SECONDS } from './limits';
-import { checkPdfStreams } from './pdfStreams';
 import { AttachError, cancelledError, tooSlowError } from './sniff';
 
 /*
@@ -68,7 +67,8 @@ function reasonOf(error: unknown): Error {
 export async function pdfText(pdfjs: PdfJsModule, bytes: Uint8Array, options: PdfReadOptions = {}): Promise<PdfOutcome> {
   const { signal } = options;
   if (signal?.aborted) throw cancelledError();
-  checkPdfStreams(bytes);
+  // Loaded with the first PDF: the inflater (fflate) comes with it.
+  (await import('./pdfStreams')).checkPdfStreams(bytes);
   // A worker of this reading's own, so that running out of time can end it.
   const worker = new pdfjs.PDFWorker();
   // pdf.js takes ownership of the buffer it is given: a copy keeps the caller's bytes.
