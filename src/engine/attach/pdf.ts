@@ -88,7 +88,10 @@ export async function pdfText(pdfjs: PdfJsModule, bytes: Uint8Array, options: Pd
     try {
       doc = await inTime(task.promise);
     } catch (error) {
-      if (error instanceof OutOfTime) throw tooSlowError('PDF');
+      if (error instanceof OutOfTime) {
+        stuck = true;
+        throw tooSlowError('PDF');
+      }
       throw signal?.aborted ? cancelledError() : reasonOf(error);
     }
     const total = doc.numPages;
@@ -123,7 +126,6 @@ export async function pdfText(pdfjs: PdfJsModule, bytes: Uint8Array, options: Pd
     }
     return { kind: 'text', text, pages: { from: range.from, to: last }, total, notes };
   } catch (error) {
-    if (error instanceof OutOfTime) stuck = true;
     throw signal?.aborted ? cancelledError() : error;
   } finally {
     clearTimeout(timer);

@@ -93,7 +93,7 @@ describe('reading a PDF stops in time and once it has enough text', () => {
   });
 
   /**
-   * pdf.js stand-in whose page `stuckAt` never comes back, as a worker deep
+   * pdf.js stand-in whose page `stuckAt` (0: the document itself) never comes back, as a worker deep
    * in a hostile page does not; its destroy, like pdf.js's, waits for that
    * worker to answer, so only ending the worker stops it. (pdf.js's Node
    * build reads on the test's own thread, where no clock can interrupt it.)
@@ -106,7 +106,7 @@ describe('reading a PDF stops in time and once it has enough text', () => {
       PDFWorker: class {
         destroy = ended;
       },
-      getDocument: () => ({ promise: Promise.resolve(doc), destroy: () => new Promise(() => undefined) }),
+      getDocument: () => ({ promise: stuckAt === 0 ? new Promise(() => undefined) : Promise.resolve(doc), destroy: () => new Promise(() => undefined) }),
     } as unknown as PdfJsModule;
     return { pdfjs, ended };
   }
@@ -126,9 +126,12 @@ describe('reading a PDF stops in time and once it has enough text', () => {
     expect(ended).toHaveBeenCalled();
   });
 
-  it('refuses with its reason when not even the first page could be read in time', async () => {
+  it.each([
+    ['its first page', 1],
+    ['the document itself', 0],
+  ])('refuses with its reason when not even %s could be read in time', async (_, stuckAt) => {
     vi.useFakeTimers();
-    const { pdfjs, ended } = stuckPdfjs(1);
+    const { pdfjs, ended } = stuckPdfjs(stuckAt);
     const reading = pdfText(pdfjs, makePdf([['x']]));
     const refused = expect(reading).rejects.toThrow(`Reading this PDF took longer than ${READ_SECONDS} seconds, so it was stopped. Attach fewer pages, or save the pages you need as a PDF of their own and attach that.`);
     await vi.advanceTimersByTimeAsync(READ_SECONDS * 1000);
