@@ -127,12 +127,15 @@ describe('the sidebar search, the dashboard filter and the command palette (one 
 
   it('keep agreeing with pinned tools, which come first among equal matches', () => {
     act(() => useFavourites.setState({ ids: ['textbook-buddy', 'smart-notes'] }));
-    for (const query of ['biology', 'revise', 'notes', 'biolgy']) {
-      const { sidebar, dashboard, palette } = searchEverywhere(query);
-      expect(dashboard, query).toEqual(sidebar);
-      expect(palette, query).toEqual(sidebar);
+    try {
+      for (const query of ['biology', 'revise', 'notes', 'biolgy']) {
+        const { sidebar, dashboard, palette } = searchEverywhere(query);
+        expect(dashboard, query).toEqual(sidebar);
+        expect(palette, query).toEqual(sidebar);
+      }
+    } finally {
+      act(() => useFavourites.setState({ ids: [] }));
     }
-    act(() => useFavourites.setState({ ids: [] }));
   });
 
   it('show every tool for a blank query in the sidebar and the dashboard, and the palette its starting list', () => {
