@@ -150,6 +150,12 @@ async function post(body: string, authorization: string | null): Promise<{ statu
 describeLimitStore('Redis over REST', () =>
   answering(createRedisRestLimitStore({ url: rest.url, token: TOKEN, salt: SALT, fallback: createMemoryLimitStore(), timeoutMs: 5_000, log: () => {} })),
   () => createRedisRestLimitStore({ url: rest.url, token: WRONG_TOKEN, salt: SALT, fallback: createMemoryLimitStore(), log: () => {} }),
+  {
+    // 1 s rather than the gateway's 250 ms, so a busy test machine never makes a prompt answer look like a stall.
+    makeStore: () => createRedisRestLimitStore({ url: rest.url, token: TOKEN, salt: SALT, fallback: createMemoryLimitStore(), timeoutMs: 1_000, log: () => {} }),
+    // The Redis behind the endpoint stalls: the endpoint still takes each command, and runs it once Redis resumes, though its caller has gone.
+    stall: () => redis.stall(),
+  },
 );
 
 describe(`${LIMIT_STORE_VARIABLE}=https://… (a Redis REST endpoint)`, () => {

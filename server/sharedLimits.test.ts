@@ -73,7 +73,11 @@ describeLimitStore('Redis (TCP)', async () => {
   const { url } = await suiteRedis;
   // A generous timeout: this checks what the store counts, not how fast 30 calls at once get through.
   return answering(createRedisLimitStore({ url, fallback: createMemoryLimitStore(), timeoutMs: 5_000, log: () => {} }));
-}, async () => createRedisLimitStore({ url: `redis://127.0.0.1:${await freePort()}`, fallback: createMemoryLimitStore(), log: () => {} }));
+}, async () => createRedisLimitStore({ url: `redis://127.0.0.1:${await freePort()}`, fallback: createMemoryLimitStore(), log: () => {} }), {
+  // 1 s rather than the gateway's 250 ms, so a busy test machine never makes a prompt answer look like a stall.
+  makeStore: async () => createRedisLimitStore({ url: (await (suiteRedis ??= redis())).url, fallback: createMemoryLimitStore(), timeoutMs: 1_000, log: () => {} }),
+  stall: async () => (await (suiteRedis ??= redis())).stall(),
+});
 
 describe('two gateway processes sharing one Redis', () => {
   let store: RedisProcess;

@@ -1,4 +1,5 @@
 import type { RateDecision } from '../rateLimit';
+import { CountPastDeadline } from './redisDeadline';
 import type { LimitStore } from './types';
 
 /**
@@ -6,7 +7,8 @@ import type { LimitStore } from './types';
  * store; when it cannot answer, count in this process's own memory instead
  * (fail open with a local limit), with one log line per outage naming no
  * client, and one line when the store answers again. `why` words a failure
- * for that line (never a key, token or address).
+ * for that line (never a key, token or address). A count the store ran past
+ * its deadline (redisDeadline.ts) counted nothing there, so it is counted here.
  */
 export function failOpenRateLimit(
   shared: (key: string, windowMs: number, limit: number) => Promise<RateDecision>,
@@ -26,7 +28,7 @@ export function failOpenRateLimit(
     } catch (error) {
       if (!down) {
         down = true;
-        log(`[gateway] rate-limit store ${why(error)}: using this process's own limit until it answers again`);
+        log(`[gateway] rate-limit store ${error instanceof CountPastDeadline ? error.message : why(error)}: using this process's own limit until it answers again`);
       }
       return fallback.consume(key, windowMs, limit);
     }

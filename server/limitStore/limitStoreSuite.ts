@@ -30,11 +30,25 @@ export async function answering(store: LimitStore, timeoutMs = 10_000): Promise<
   }
 }
 
+/** A shared store that can stall: stop answering while still taking commands, as a paused Redis does. */
+export interface StallingStore {
+  /** A store as a gateway makes one, with a timeout after which its own fallback counts. */
+  makeStore(): LimitStore | Promise<LimitStore>;
+  /** Stalls the store; answers the function that resumes it. */
+  stall(): Promise<() => Promise<void>>;
+}
+
 /**
  * `unreachable`, for a shared store: one pointed at a store that cannot answer (nothing listening, a broken
- * KV), for the budgets' fail-closed rule. The memory store always answers and has none.
+ * KV), for the budgets' fail-closed rule. The memory store always answers and has none. `stalling`, for
+ * a store whose commands can still land after the gateway stopped waiting for them (Redis, over TCP or REST).
  */
-export function describeLimitStore(name: string, makeStore: () => LimitStore | Promise<LimitStore>, unreachable?: () => LimitStore | Promise<LimitStore>): void {
+export function describeLimitStore(
+  name: string,
+  makeStore: () => LimitStore | Promise<LimitStore>,
+  unreachable?: () => LimitStore | Promise<LimitStore>,
+  stalling?: StallingStore,
+): void {
   describe(`the ${name} store (what every limit store does)`, () => {
     const opened: LimitStore[] = [];
     afterEach(async () => {
@@ -153,6 +167,50 @@ export function describeLimitStore(name: string, makeStore: () => LimitStore | P
       await expect(store.add([{ key: 'suite:down', amount: 1, expiresAt }])).rejects.toBeInstanceOf(StoreUnavailable);
       await expect(store.reserve(charge, 1)).rejects.toBeInstanceOf(StoreUnavailable);
       await expect(store.settle(charge, 1)).rejects.toBeInstanceOf(StoreUnavailable);
+    });
+
+    /*
+     * Through a stall: one store stalls (its requests are counted by its
+     * fallback, and the counts it sent land when the store resumes), while a
+     * second store on the same server, its own fallback unused, shows what
+     * the shared counter holds: the 429 comes exactly at the limit.
+     */
+    async function throughAStall(during: (stalled: LimitStore, prefix: string) => Promise<void>) {
+      const { store: shared, prefix } = await fresh();
+      const stalled = await answering(await (stalling as StallingStore).makeStore());
+      opened.push(stalled);
+      // A request before the stall, as a running gateway has had: a store may learn from its answers.
+      expect((await stalled.consume(`${prefix}before`, 60_000, 3)).allowed).toBe(true);
+      const resume = await (stalling as StallingStore).stall();
+      try {
+        await during(stalled, prefix);
+      } finally {
+        await resume();
+      }
+      const allowedInTheStore = async (client: string, limit: number) => {
+        let allowed = 0;
+        while (allowed <= limit && (await shared.consume(client, 60_000, limit)).allowed) allowed += 1;
+        return allowed;
+      };
+      return { stalled, prefix, allowedInTheStore };
+    }
+
+    it.runIf(stalling !== undefined)('counts a request made while it stalls once: by the fallback, not again when the stalled count lands', async () => {
+      const { stalled, prefix, allowedInTheStore } = await throughAStall(async (store, prefix) => {
+        for (let i = 0; i < 3; i += 1) expect((await store.consume(`${prefix}stalled`, 60_000, 5)).allowed).toBe(true);
+      });
+      // The stalled store's next request queues behind the counts it sent during the stall: once it is answered, they have landed.
+      await stalled.consume(`${prefix}after`, 60_000, 5);
+      expect(await allowedInTheStore(`${prefix}stalled`, 5)).toBe(5);
+    });
+
+    it.runIf(stalling !== undefined)('counts in the store again from the first request after it resumes', async () => {
+      const { stalled, prefix, allowedInTheStore } = await throughAStall(async (store, prefix) => {
+        expect((await store.consume(`${prefix}during`, 60_000, 5)).allowed).toBe(true);
+      });
+      expect((await stalled.consume(`${prefix}first`, 60_000, 3)).allowed).toBe(true);
+      // Counted in the store, not by the fallback: the other store has 2 left of 3.
+      expect(await allowedInTheStore(`${prefix}first`, 3)).toBe(2);
     });
   });
 }

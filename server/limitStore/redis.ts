@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { RateDecision } from '../rateLimit';
 import {
   ADD_SCRIPT,
   addScriptArgs,
@@ -9,11 +8,10 @@ import {
   budgetKeyInput,
   chargeOperations,
   RATE_KEY_PREFIX,
-  RATE_SCRIPT,
-  rateDecisionOf,
   rateKeyInput,
 } from './redisScripts';
 import { failOpenRateLimit } from './failOpen';
+import { countWithDeadline, createRedisClock, expireAfter, learnFromTime, monotonicNow } from './redisDeadline';
 import { StoreUnavailable, type LimitStore } from './types';
 
 /*
@@ -27,7 +25,11 @@ import { StoreUnavailable, type LimitStore } from './types';
  * When Redis does not answer within `timeoutMs` (down, slow, not yet
  * connected), the request is counted by `fallback`, this process's own
  * in-memory limit (fail open with a local limit), and one line is logged for
- * the outage, naming no client; when Redis answers again it is used again.
+ * the outage, naming no client; when Redis answers again it is used again,
+ * by the very next request (one connection, kept open through a stall: its
+ * commands wait in the socket, nothing to reconnect). A count carries a
+ * deadline (redisDeadline.ts), so one that Redis runs after the fallback
+ * counted it counts nothing: each request is counted once.
  */
 
 /*
@@ -71,23 +73,27 @@ export function createRedisLimitStore({ url, salt = '', fallback, timeoutMs = 25
   });
   // Connection errors surface through the calls (and the one outage line); without a listener ioredis prints each.
   redis.on('error', () => {});
+  const clock = createRedisClock(timeoutMs);
+  // Redis's clock learnt at each connect, so even the first count carries a deadline.
+  redis.on('ready', () => {
+    const sentAt = monotonicNow();
+    redis.time().then((reply) => learnFromTime(clock, sentAt, reply), () => {});
+  });
 
   /** One script call, or StoreTimeout after timeoutMs. */
   async function evalWithin(script: string, keys: string[], args: string[]): Promise<unknown> {
-    let timer: NodeJS.Timeout | undefined;
+    let cancel = () => {};
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new StoreTimeout()), timeoutMs);
+      cancel = expireAfter(timeoutMs, () => reject(new StoreTimeout()));
     });
     try {
       return await Promise.race([redis.eval(script, keys.length, ...keys, ...args), timeout]);
     } finally {
-      clearTimeout(timer);
+      cancel();
     }
   }
 
-  async function shared(key: string, windowMs: number, limit: number): Promise<RateDecision> {
-    return rateDecisionOf(await evalWithin(RATE_SCRIPT, [redisKeyFor(key, windowMs, salt)], [String(windowMs)]), limit);
-  }
+  const shared = countWithDeadline(evalWithin, (key, windowMs) => redisKeyFor(key, windowMs, salt), clock);
 
   const why = (error: unknown) => (error instanceof StoreTimeout ? `no answer within ${timeoutMs} ms` : 'unreachable');
 

@@ -1,13 +1,11 @@
-import type { RateDecision } from '../rateLimit';
 import { failOpenRateLimit } from './failOpen';
+import { countWithDeadline, createRedisClock, expireAfter } from './redisDeadline';
 import {
   ADD_SCRIPT,
   addScriptArgs,
   addTotalsOf,
   budgetKey,
   chargeOperations,
-  RATE_SCRIPT,
-  rateDecisionOf,
   rateKey,
 } from './redisScripts';
 import { StoreUnavailable, type LimitStore } from './types';
@@ -83,13 +81,13 @@ export function createRedisRestLimitStore({
   /** One EVAL over REST, its {"result": …}, or StoreFailure saying why (a timeout after timeoutMs). */
   async function evalWithin(script: string, keys: string[], args: string[]): Promise<unknown> {
     const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let cancel = () => {};
     // Aborting ends the request and its body's reading; the race also covers a fetch that ignores its signal.
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
+      cancel = expireAfter(timeoutMs, () => {
         controller.abort();
         reject(new StoreFailure(`no answer within ${timeoutMs} ms`));
-      }, timeoutMs);
+      });
     });
     const call = async (): Promise<unknown> => {
       let response: Response;
@@ -118,16 +116,15 @@ export function createRedisRestLimitStore({
     try {
       return await Promise.race([call(), timeout]);
     } finally {
-      clearTimeout(timer);
+      cancel();
     }
   }
 
   /** The reason a failure names, whatever was thrown (a malformed answer included). */
   const why = (error: unknown): string => (error instanceof StoreFailure ? error.message : 'answered something unexpected');
 
-  async function shared(key: string, windowMs: number, limit: number): Promise<RateDecision> {
-    return rateDecisionOf(await evalWithin(RATE_SCRIPT, [await rateKey(key, windowMs, salt)], [String(windowMs)]), limit);
-  }
+  // An aborted request may still be run by the endpoint: its count carries a deadline (redisDeadline.ts), learnt from answers.
+  const shared = countWithDeadline(evalWithin, (key, windowMs) => rateKey(key, windowMs, salt), createRedisClock(timeoutMs));
 
 
   return {

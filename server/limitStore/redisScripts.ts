@@ -17,9 +17,18 @@ import { StoreUnavailable, type Charge, type LimitStore, type Reservation } from
 /*
  * The rate limit: one fixed-window counter per client, counted and given its
  * expiry in one script (atomic, so two processes never both see the same
- * count). Answers {count, milliseconds left in the window}.
+ * count). ARGV[1] is the window; ARGV[2], when not empty, a deadline in
+ * Redis's own clock (ms since the epoch, redisDeadline.ts says why): a count
+ * that reaches Redis after it counts nothing and answers a count of 0.
+ * Answers {count, milliseconds left in the window, Redis's time in ms}.
+ * TIME before a write needs effects replication: the default since Redis 5,
+ * asked for on older servers that have the call.
  */
 export const RATE_SCRIPT = `
+if redis.replicate_commands then redis.replicate_commands() end
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + tonumber(time[2]) / 1000
+if ARGV[2] and ARGV[2] ~= '' and now > tonumber(ARGV[2]) then return {0, 0, math.floor(now)} end
 local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 local ttl = redis.call('PTTL', KEYS[1])
@@ -27,7 +36,7 @@ if ttl < 0 then
   redis.call('PEXPIRE', KEYS[1], ARGV[1])
   ttl = tonumber(ARGV[1])
 end
-return {count, ttl}
+return {count, ttl, math.floor(now)}
 `;
 
 /*
@@ -138,12 +147,22 @@ export async function budgetKey(key: string, salt = ''): Promise<string> {
   return `${BUDGET_KEY_PREFIX}${await sha256Hex(budgetKeyInput(key, salt))}`;
 }
 
-/** The rate script's answer as a decision: allowed up to `limit`, else Retry-After until the window ends. */
-export function rateDecisionOf(answer: unknown, limit: number): RateDecision {
-  if (!Array.isArray(answer) || answer.length !== 2) throw new Error('unexpected answer to the rate-limit script');
-  const count = Number(answer[0]);
-  const ttl = Number(answer[1]);
-  if (!Number.isFinite(count) || !Number.isFinite(ttl)) throw new Error('unexpected answer to the rate-limit script');
+/** The rate script's answer: the client's count (0: past its deadline, nothing counted), the window's ms left, Redis's time. */
+export interface RateAnswer {
+  count: number;
+  ttl: number;
+  redisNow: number;
+}
+
+export function rateAnswerOf(answer: unknown): RateAnswer {
+  if (!Array.isArray(answer) || answer.length !== 3) throw new Error('unexpected answer to the rate-limit script');
+  const [count, ttl, redisNow] = answer.map(Number) as [number, number, number];
+  if (![count, ttl, redisNow].every(Number.isFinite)) throw new Error('unexpected answer to the rate-limit script');
+  return { count, ttl, redisNow };
+}
+
+/** A counted answer as a decision: allowed up to `limit`, else Retry-After until the window ends. */
+export function rateDecisionOf({ count, ttl }: RateAnswer, limit: number): RateDecision {
   if (count <= limit) return { allowed: true, retryAfterSeconds: 0 };
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
 }

@@ -17,6 +17,11 @@ export interface RedisProcess {
   url: string;
   proc: GroupProcess;
   stop(): Promise<void>;
+  /**
+   * Stalls the server (SIGSTOP): its connections stay open and take commands, which it runs once resumed,
+   * as a Redis swapping or stuck in a long command does. Answers the function that resumes it (SIGCONT).
+   */
+  stall(): Promise<() => Promise<void>>;
 }
 
 export function requireRedisServer(): void {
@@ -57,5 +62,12 @@ export async function startRedis(port?: number, timeoutMs = 10_000): Promise<Red
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { port: chosen, url: `redis://127.0.0.1:${chosen}`, proc, stop: () => proc.stop() };
+  const signal = (name: NodeJS.Signals): void => {
+    process.kill(proc.child.pid as number, name);
+  };
+  async function stall() {
+    signal('SIGSTOP');
+    return async () => signal('SIGCONT');
+  }
+  return { port: chosen, url: `redis://127.0.0.1:${chosen}`, proc, stop: () => proc.stop(), stall };
 }
