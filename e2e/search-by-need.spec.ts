@@ -92,3 +92,43 @@ test('a search matching nothing says so, and Enter then stays on the dashboard',
   await filter.fill('');
   await expect(page.getByRole('tabpanel').getByRole('listitem')).toHaveCount(tools.length);
 });
+
+/** The tool titles a list shows, in order (trimmed: a link's icon adds no text). */
+async function titlesIn(items: Locator): Promise<string[]> {
+  return (await items.allTextContents()).map((title) => title.trim());
+}
+
+test('the sidebar search, the dashboard filter and the command palette list the same tools in the same order', async ({ page }) => {
+  const toolTitles = new Set(tools.map((tool) => tool.title));
+  await page.goto('#/dashboard');
+  await expect(heading1(page, 'Dashboard')).toBeVisible();
+  const search = sidebar(page).getByRole('searchbox', { name: 'Search tools' });
+  const filter = page.getByRole('main').getByRole('searchbox', { name: 'Filter tools' });
+  // The search index loads on focus: "biology" is found through subjects only, so a match means it is there.
+  await search.fill('biology');
+  await expect(sidebarToolLinks(page).first()).toBeVisible();
+
+  for (const query of ['flaschard', 'revise', 'homework', 'biology', 'test', 'biolgy']) {
+    await search.fill(query);
+    const inSidebar = await titlesIn(sidebarToolLinks(page));
+    await filter.fill(query);
+    const inDashboard = await titlesIn(page.getByRole('tabpanel').locator('.tool-card-title'));
+    await filter.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Go to a tool, page or project' });
+    const combobox = palette.getByRole('combobox', { name: 'Search tools, pages and projects' });
+    await combobox.fill(query);
+    const options = palette.getByRole('listbox').getByRole('option');
+    await expect(options.first()).toBeVisible();
+    const inPalette = (await titlesIn(options.locator('.palette-option-title'))).filter((title) => toolTitles.has(title));
+    const paletteFull = (await options.count()) >= 20;
+    await combobox.press('Escape');
+    await expect(palette).toHaveCount(0);
+
+    expect(inSidebar.length, `"${query}" finds tools`).toBeGreaterThan(0);
+    expect(inDashboard, `"${query}" in the dashboard filter`).toEqual(inSidebar);
+    // The palette lists at most 20 options: when full, its tools are the first of the same list.
+    expect(inPalette, `"${query}" in the palette`).toEqual(paletteFull ? inSidebar.slice(0, inPalette.length) : inSidebar);
+  }
+  await search.fill('flaschard');
+  await expect(sidebarToolLinks(page).first()).toHaveText('Flashcard Generator');
+});
