@@ -69,6 +69,13 @@ describe('flags: name-like words that would still be sent', () => {
     expect(flags).not.toContain('poster');
   });
 
+  it('flags a surname in small letters after a title written in small letters, but not an everyday word after "miss"', async () => {
+    const values = { studentName: 'Leo', notes: 'mrs okafor says Leo is kind. dr mensah agrees. I miss home.' };
+    const { flags } = await formNames(reportCard, values);
+    expect(flags).toEqual(expect.arrayContaining(['okafor', 'mensah']));
+    expect(flags).not.toContain('home');
+  });
+
   it('once accepted, a flagged word is replaced like any name found, and is flagged no more', async () => {
     const values = { studentName: 'Leo', notes: 'Leo worked with Will on the poster. I will mark it. ngozi helped.' };
     const { flags } = await formNames(reportCard, values);

@@ -64,8 +64,8 @@ export async function flagNameLikeWords(texts: readonly string[]): Promise<strin
   return [...flags.values()];
 }
 
-/** Words after which a word in small letters is someone's name ("her twin jun"). */
-const PERSON_CUES = /^(?:twins?|brother|sister|cousin|friend|named|called|mum|dad|mother|father|son|daughter|dear|hi|hello)$/iu;
+/** Words after which a word in small letters is someone's name ("her twin jun", "mrs okafor": notes typed fast drop capitals from titles too). */
+const PERSON_CUES = /^(?:twins?|brother|sister|cousin|friend|named|called|mum|dad|mother|father|son|daughter|dear|hi|hello|mr|mrs|ms|mx|miss|dr|prof)\.?$/iu;
 
 /**
  * A word in small letters that no English word resembles: written with an
