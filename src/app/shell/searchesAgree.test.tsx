@@ -117,7 +117,7 @@ describe('the sidebar search, the dashboard filter and the command palette (one 
     const revise = searchEverywhere('revise');
     for (const found of [revise.sidebar, revise.dashboard, revise.palette]) {
       expect(found.slice(0, 3)).toEqual(expect.arrayContaining(['quiz-whiz', 'flashcard-generator']));
-      for (const id of found) expect(searchTerms[id]?.keywords?.some((term) => term.startsWith('revis')), id).toBe(true);
+      for (const id of found) expect(searchTerms[id]?.keywords?.some((term: string) => term.startsWith('revis')), id).toBe(true);
     }
     const homework = searchEverywhere('homework');
     for (const found of [homework.sidebar, homework.dashboard, homework.palette]) {

@@ -5,8 +5,10 @@ import type { ToolMeta } from '../../engine/defineTool';
 import { Icon } from '../../ui/Icon';
 
 /*
- * Search by need (issue 21), shared by the sidebar search and the dashboard
- * filter. The search index (subjects, keywords and the ranking) is a chunk of
+ * Search by need, shared by the sidebar search and the dashboard filter; the
+ * command palette ranks its tools with the same ranking over the same index
+ * (engine/toolSearch.ts), so all three list the same tools in the same order.
+ * The search index (subjects, keywords and the ranking) is a chunk of
  * its own (ranking.ts), loaded when a search box takes focus or is typed in,
  * so the first load does not grow with it; until it arrives, searchTools
  * matches titles, descriptions and categories, in the list's order.
