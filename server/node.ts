@@ -8,9 +8,9 @@ import { createGateway } from './app';
 import { injectAppConfig } from './appConfig';
 import { appPageHeaders } from './contentSecurityPolicy';
 import { socketAddress } from './clientAddress';
-import { gatewaySettingsFromEnv, limitSaltWarning, type GatewaySettings } from './config';
-import { createMemoryLimitStore } from './limitStore/memory';
-import type { LimitStore } from './limitStore/types';
+import { gatewaySettingsFromEnv } from './config';
+import { limitStoreFor } from './limitStore/choose';
+import { nodeLimitStores } from './limitStore/runtimeStores';
 import { logUnexpectedFailure } from './gatewayLog';
 import { hasHiddenSegment } from './staticPaths';
 
@@ -40,25 +40,6 @@ async function ensureBuilt(): Promise<void> {
   await build({ root, logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
 }
 
-/** The rate limit's store (STUDYFORGE_LIMIT_STORE): a shared Redis (over TCP or REST), falling back to this process's memory while it does not answer. */
-async function limitStoreFor(settings: GatewaySettings): Promise<LimitStore> {
-  const memory = createMemoryLimitStore(settings.limits.maxRateClients);
-  if (settings.limitStore.kind === 'memory') return memory;
-  // Refused, not ignored: each instance counting on its own would let the full limit through each of them.
-  if (settings.limitStore.kind === 'denokv') {
-    throw new Error('STUDYFORGE_LIMIT_STORE=denokv is for the Deno gateway (npm run gateway:deno): Node has no Deno KV. Use a Redis address (redis://host:6379) or a Redis REST endpoint (https://…) here, or leave it blank for this process\'s memory.');
-  }
-  if (settings.limitStore.kind === 'redis-rest') {
-    const { createRedisRestLimitStore } = await import('./limitStore/redisRest');
-    // The host only: the URL could carry a token (?_token=), and the token itself is never printed.
-    console.log(`[studyforge] rate limit: shared in Redis over REST at ${new URL(settings.limitStore.url).host} (keys are hashes, no client addresses)`);
-    return createRedisRestLimitStore({ url: settings.limitStore.url, token: settings.limitStore.token, salt: settings.limitStore.salt, fallback: memory });
-  }
-  const { createRedisLimitStore } = await import('./limitStore/redis');
-  console.log('[studyforge] rate limit: shared in Redis (keys are hashes, no client addresses)');
-  return createRedisLimitStore({ url: settings.limitStore.url, salt: settings.limitStore.salt, fallback: memory });
-}
-
 async function main(): Promise<void> {
   if (existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
   const env = process.env;
@@ -74,9 +55,7 @@ async function main(): Promise<void> {
   });
 
   const app = new Hono();
-  const limitStore = await limitStoreFor(settings);
-  const saltWarning = limitSaltWarning(settings.limitStore);
-  if (saltWarning) console.warn(saltWarning);
+  const limitStore = await limitStoreFor(settings, nodeLimitStores);
   app.route('/', createGateway({ settings, text: providers.text, transcription: providers.transcription, socketAddress, limitStore, processMetrics: true }));
   // The app's pages carry the Content-Security-Policy as a header too, with what a meta element cannot say (frame-ancestors).
   // The page is checked again on every visit, so a new deploy reaches people at once; it names the current assets.

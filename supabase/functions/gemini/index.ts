@@ -1,8 +1,8 @@
 import { providersFromEnv } from '../../../src/engine/providers/fromEnvironment';
 import { createGateway } from '../../../server/app';
 import { socketAddress } from '../../../server/clientAddress';
-import { gatewaySettingsFromEnv, limitSaltWarning, type GatewaySettings } from '../../../server/config';
-import { createMemoryLimitStore } from '../../../server/limitStore/memory';
+import { gatewaySettingsFromEnv } from '../../../server/config';
+import { limitStoreFor, type LimitStoreRuntime } from '../../../server/limitStore/choose';
 import { createRedisRestLimitStore } from '../../../server/limitStore/redisRest';
 import type { LimitStore } from '../../../server/limitStore/types';
 
@@ -27,38 +27,32 @@ declare const Deno: {
 };
 
 /**
- * The counters' store: this instance's memory, or Redis over REST. redis:// and denokv are refused at start,
- * not quietly replaced by memory: each instance would then allow the full limit, the very problem a shared
- * store is set to solve.
+ * The counters' store (server/limitStore/choose.ts): this instance's memory, or Redis over REST. Its code is
+ * imported here, not on demand, so the function's bundle holds it. redis:// and denokv are refused at start.
  */
-function limitStoreFor(settings: GatewaySettings): LimitStore {
-  const memory = createMemoryLimitStore(settings.limits.maxRateClients);
-  const setting = settings.limitStore;
-  if (setting.kind === 'memory') return memory;
-  if (setting.kind === 'redis') {
-    throw new Error('STUDYFORGE_LIMIT_STORE=redis://… cannot work on Supabase Edge Functions: they hold no long-lived TCP connection to Redis. Use a Redis REST endpoint (https://…, e.g. Upstash) with STUDYFORGE_LIMIT_STORE_TOKEN.');
-  }
-  if (setting.kind === 'denokv') {
-    throw new Error('STUDYFORGE_LIMIT_STORE=denokv cannot work on Supabase Edge Functions: they have no Deno KV. Use a Redis REST endpoint (https://…, e.g. Upstash) with STUDYFORGE_LIMIT_STORE_TOKEN.');
-  }
-  // The host only: never the token, nor a URL that could carry one.
-  console.log(`[studyforge] rate limit: shared in Redis over REST at ${new URL(setting.url).host} (keys are hashes, no client addresses)`);
-  return createRedisRestLimitStore({ url: setting.url, token: setting.token, salt: setting.salt, fallback: memory });
-}
+const edgeFunctionStores: LimitStoreRuntime = {
+  redis: {
+    refused:
+      'STUDYFORGE_LIMIT_STORE=redis://… cannot work on Supabase Edge Functions: they hold no long-lived TCP connection to Redis. Use a Redis REST endpoint (https://…, e.g. Upstash) with STUDYFORGE_LIMIT_STORE_TOKEN.',
+  },
+  redisRest: () => Promise.resolve({ createRedisRestLimitStore }),
+  denoKv: {
+    refused:
+      'STUDYFORGE_LIMIT_STORE=denokv cannot work on Supabase Edge Functions: they have no Deno KV. Use a Redis REST endpoint (https://…, e.g. Upstash) with STUDYFORGE_LIMIT_STORE_TOKEN.',
+  },
+};
 
 const env = Deno.env.toObject();
 const providers = providersFromEnv(env);
 const settings = gatewaySettingsFromEnv(env);
 let limitStore: LimitStore;
 try {
-  limitStore = limitStoreFor(settings);
+  limitStore = await limitStoreFor(settings, edgeFunctionStores);
 } catch (error) {
   // One line saying why, as the Node and Deno gateways say it, then the function fails to start (the boot error Supabase shows).
   console.error(`[studyforge] could not start: ${error instanceof Error ? error.message : String(error)}`);
   throw error;
 }
-const saltWarning = limitSaltWarning(settings.limitStore);
-if (saltWarning) console.warn(saltWarning);
 const app = createGateway({ settings, text: providers.text, transcription: providers.transcription, socketAddress, limitStore });
 
 // Behind Supabase's proxies the peer is a proxy: set STUDYFORGE_TRUSTED_HOPS (README) so the limit keys on each caller.
