@@ -77,6 +77,11 @@ describe('one budget for every tool route, with named exceptions', () => {
     expect(overBudget(sizes, budget({ exceptions: {} }))[0]).toMatch(/^recorder: .* over the budget every tool route shares/);
   });
 
+  it('holds a tool whose id is also an object property name (constructor) to the shared budget', () => {
+    const problems = overBudget({ dashboard: size('dashboard'), constructor: 11 }, budget({ everyToolRoute: 10, measuredWithTools: 1, exceptions: {} }));
+    expect(problems).toEqual([expect.stringMatching(/^constructor: 11 B gzipped, over the budget every tool route shares, 10 B, by 1 B\./)]);
+  });
+
   it('names an exception the build has no route for, and one without a budget yet, with the fix', () => {
     const problems = overBudget(sizes, budget({ exceptions: { recorder: { reason: recorderReason }, 'gone-tool': { budget: 1, reason: 'was large' } } }));
     expect(problems).toEqual([

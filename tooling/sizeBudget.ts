@@ -56,10 +56,15 @@ export function addedToolsAllowance(sizes: Readonly<Record<string, number>>, bud
   return budget.perAddedTool.bytes * Math.max(0, toolRoutes(sizes).length - budget.measuredWithTools);
 }
 
+/** The exception naming a route, if any (own keys only: a tool may be called `constructor`). */
+export function exceptionFor(route: string, budget: SizeBudget): SizeBudget['exceptions'][string] | undefined {
+  return Object.hasOwn(budget.exceptions, route) ? budget.exceptions[route] : undefined;
+}
+
 /** A route's budget before the added tools' allowance, and what it is, for the messages. */
 export function budgetOf(route: string, budget: SizeBudget): { bytes: number | undefined; named: string } {
   if (route === 'dashboard') return { bytes: budget.dashboard, named: 'the dashboard budget' };
-  const exception = budget.exceptions[route];
+  const exception = exceptionFor(route, budget);
   if (exception) return { bytes: exception.budget, named: `its own budget (an exception: ${exception.reason})` };
   return { bytes: budget.everyToolRoute, named: 'the budget every tool route shares' };
 }
@@ -82,7 +87,7 @@ export function overBudget(sizes: Readonly<Record<string, number>>, budget: Size
     }
   }
   for (const route of Object.keys(budget.exceptions)) {
-    if (route === 'dashboard' || sizes[route] === undefined) {
+    if (route === 'dashboard' || !Object.hasOwn(sizes, route)) {
       problems.push(`${route}: named as an exception in ${SHOWN_FILE}, but the build has no tool route of that name. Remove it from the exceptions`);
     }
   }
@@ -100,11 +105,11 @@ export function updatedBudget(sizes: Readonly<Record<string, number>>, previous:
   const notes: string[] = [];
   const exceptions: SizeBudget['exceptions'] = {};
   for (const [route, { reason: why }] of Object.entries(previous.exceptions)) {
-    const size = sizes[route];
+    const size = Object.hasOwn(sizes, route) ? sizes[route] : undefined;
     if (size === undefined || route === 'dashboard') notes.push(`Dropped the exception for ${route}: the build has no tool route of that name.`);
     else exceptions[route] = { budget: size, reason: why };
   }
-  const shared = tools.filter(([route]) => exceptions[route] === undefined).map(([, size]) => size);
+  const shared = tools.filter(([route]) => !Object.hasOwn(exceptions, route)).map(([, size]) => size);
   const everyToolRoute = Math.max(0, ...shared);
   for (const [route, { budget: size }] of Object.entries(exceptions)) {
     if (size !== undefined && size <= everyToolRoute) notes.push(`${route} (${size} B) is no larger than the shared budget (${everyToolRoute} B): its exception may go.`);
