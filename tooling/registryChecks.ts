@@ -1,3 +1,4 @@
+import { reservedToolIds } from '../src/app/screenTable.ts';
 import { exportProblems } from './exportChecks.ts';
 import { privacyProblems } from './privacyChecks.ts';
 import { refineProblems } from './refineChecks.ts';
@@ -12,13 +13,12 @@ import { searchTermProblems } from './searchTermChecks.ts';
  */
 
 /**
- * Tool ids an app route already takes (`#/<id>` is a tool's route, so a tool
- * with one of these ids would never be reached). The routes are declared as
- * JSX in src/app/App.tsx, which cannot be imported without React: keep this
- * list in step with the `<Route path=...>` entries there. `projects/...` needs
- * no entry of its own: an id equals its file name, which holds no `/`.
+ * Tool ids an app screen already takes (`#/<id>` is a tool's route, so a tool
+ * with one of these ids would never be reached), read from the app's screen
+ * table, which the router reads too (src/app/screenTable.ts: plain data, no
+ * React), so a new screen reserves its path here with no edit.
  */
-export const RESERVED_TOOL_IDS = ['dashboard', 'projects', 'settings'] as const;
+export const RESERVED_TOOL_IDS: readonly string[] = reservedToolIds;
 
 /** What the plugin learnt of one registry file. */
 export type RegistryFileReport =
@@ -31,9 +31,10 @@ export interface RegistryCheckContext {
   rendererContracts: RendererContracts;
 }
 
-/** Whether an id is an app route's: `#/<id>` would show that page, never the tool. */
+/** Whether an id is an app route's, or beneath one: `#/<id>` would show that page, never the tool. */
 export function isReserved(id: string): boolean {
-  return (RESERVED_TOOL_IDS as readonly string[]).includes(id) || id.startsWith('projects/');
+  // Any letter case: the router matches a path whatever its case, so #/Settings shows Settings.
+  return RESERVED_TOOL_IDS.includes((id.split('/')[0] ?? id).toLowerCase());
 }
 
 function errorText(error: unknown): string {

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Route, Router, Switch, useLocation, useRoute } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import { Dashboard } from './pages/Dashboard';
@@ -6,9 +6,8 @@ import { AppShell } from './shell/AppShell';
 import { ToolRoute } from './tool/ToolRoute';
 import { Spinner } from '../ui/Spinner';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
-import { routes } from '../ui/routes';
-
 import { screens } from './routeModules';
+import { screenPath, screenTable, type Screen } from './screenTable';
 
 // The dashboard is the one screen in the first load; every other screen loads with its route.
 const Landing = screens.landing.Component;
@@ -16,6 +15,20 @@ const Projects = screens.projects.Component;
 const ProjectPage = screens.project.Component;
 const StudyPage = screens.study.Component;
 const Settings = screens.settings.Component;
+
+type ShellScreen = Exclude<Screen, { ownPage: true }>;
+type Params = Readonly<Record<string, string | undefined>>;
+
+/** What each screen in the shell shows, given its route's params (screenTable.ts holds the routes, in order). */
+const views: Record<ShellScreen['id'], (params: Params) => ReactNode> = {
+  dashboard: () => <Dashboard />,
+  projects: () => <Projects />,
+  project: (params) => <ProjectPage projectId={params.projectId ?? ''} />,
+  study: (params) => <StudyPage projectId={params.projectId ?? ''} />,
+  settings: () => <Settings />,
+  tool: (params) => <ToolRoute key={params.toolId} toolId={params.toolId ?? ''} />,
+};
+const shellScreens = screenTable.filter((screen): screen is ShellScreen => !('ownPage' in screen));
 
 function PageLoading() {
   return (
@@ -34,17 +47,16 @@ function PageLoading() {
  */
 function ShellRoutes() {
   const [location] = useLocation();
-  const [onProject, params] = useRoute<{ projectId: string }>('/projects/:projectId');
+  const [onProject, params] = useRoute<{ projectId: string }>(screenPath.project);
   return (
     <RouteErrorBoundary key={location} projectId={onProject ? params.projectId : undefined}>
       <Suspense fallback={<PageLoading />}>
         <Switch>
-          <Route path="/dashboard" component={Dashboard} />
-          <Route path="/projects" component={Projects} />
-          <Route path="/projects/:projectId">{(params) => <ProjectPage projectId={params.projectId} />}</Route>
-          <Route path="/projects/:projectId/study">{(params) => <StudyPage projectId={params.projectId} />}</Route>
-          <Route path={routes.settings} component={Settings} />
-          <Route path="/:toolId">{(params) => <ToolRoute key={params.toolId} toolId={params.toolId} />}</Route>
+          {shellScreens.map((screen) => (
+            <Route key={screen.id} path={screen.path}>
+              {(params: Params) => views[screen.id](params)}
+            </Route>
+          ))}
         </Switch>
       </Suspense>
     </RouteErrorBoundary>
@@ -55,7 +67,7 @@ export function App() {
   return (
     <Router hook={useHashLocation}>
       <Switch>
-        <Route path="/">
+        <Route path={screenPath.landing}>
           <Suspense fallback={null}>
             <Landing />
           </Suspense>

@@ -1,6 +1,6 @@
 import { findTool, loadToolForm } from '../engine/catalogue';
-import { routes } from '../ui/routes';
 import { lazyComponent } from './lazyComponent';
+import { screenAt, type Screen } from './screenTable';
 
 /*
  * Screens other than the dashboard load with their route. Each loader is
@@ -8,6 +8,9 @@ import { lazyComponent } from './lazyComponent';
  * so by the time the click lands the code is usually there and the page
  * renders at once, without a loading state.
  */
+
+/** The screens whose code loads with their route (screenTable.ts): each must have its code here. */
+type LoadedWithRoute = Exclude<Screen, { firstLoad: true }>['id'];
 
 export const screens = {
   landing: lazyComponent(() => import('./pages/Landing').then((m) => m.Landing)),
@@ -18,23 +21,22 @@ export const screens = {
   settings: lazyComponent(() => import('./pages/Settings').then((m) => m.Settings)),
   // The form engine (react-hook-form, validation, the backend client) loads with the first tool page.
   tool: lazyComponent(() => import('./tool/ToolPage').then((m) => m.ToolPage)),
-};
+} satisfies Record<LoadedWithRoute, { preload(): Promise<unknown> }>;
 
 /** Starts loading what the screen at a hash route needs. */
 export function preloadRoute(hash: string): void {
-  const path = hash.replace(/^#/, '');
-  if (path === '/' || path === '') void screens.landing.preload();
-  else if (path === '/projects') void screens.projects.preload();
-  else if (path.startsWith('/projects/') && path.endsWith('/study')) void screens.study.preload();
-  else if (path.startsWith('/projects/')) void screens.project.preload();
-  else if (path === routes.settings) void screens.settings.preload();
-  else {
-    const tool = findTool(path.slice(1));
-    if (!tool) return;
-    void screens.tool.preload();
-    // The form the page paints; its declaration comes as the person starts on the form (ToolRunner).
-    loadToolForm(tool.id).catch(() => undefined);
+  const found = screenAt(hash.replace(/^#/, ''));
+  // Nothing to load for a screen in the first load, nor where no screen is.
+  if (!found || 'firstLoad' in found.screen) return;
+  if (found.screen.id !== 'tool') {
+    void screens[found.screen.id].preload();
+    return;
   }
+  const tool = findTool(found.params.toolId ?? '');
+  if (!tool) return;
+  void screens.tool.preload();
+  // The form the page paints; its declaration comes as the person starts on the form (ToolRunner).
+  loadToolForm(tool.id).catch(() => undefined);
 }
 
 /** Preloads a link's route when a pointer rests on it or it gets keyboard focus. */

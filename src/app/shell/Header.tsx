@@ -1,12 +1,14 @@
 import { useLocation } from 'wouter';
 import { findTool } from '../../engine/catalogue';
 import { Icon } from '../../ui/Icon';
+import { pageAt } from '../screenTable';
 import { ActiveProjectPicker } from './ActiveProjectPicker';
 
+/** The page the sidebar marks current (screenTable.ts), else the tool on screen, else the app's name. */
 function useHeaderTitle(): { title: string; icon?: string } {
   const [location] = useLocation();
-  if (location === '/dashboard') return { title: 'Dashboard', icon: 'dashboard' };
-  if (location === '/projects' || location.startsWith('/projects/')) return { title: 'Projects', icon: 'folder' };
+  const page = pageAt(location);
+  if (page) return page.page;
   const tool = findTool(location.slice(1));
   return tool ? { title: tool.title, icon: tool.icon } : { title: 'StudyForge' };
 }

@@ -3,9 +3,9 @@ import { Link, useLocation } from 'wouter';
 import { tools } from '../../engine/catalogue';
 import type { ToolMeta } from '../../engine/defineTool';
 import { Icon } from '../../ui/Icon';
-import { routes } from '../../ui/routes';
 import { pinnedFirst, useFavourites } from '../../state/favourites';
 import { FavouriteStar } from '../ui/FavouriteStar';
+import { pageAt, pageScreens, screenPath } from '../screenTable';
 import { SearchBox, useArrangeInOrder, useToolSearch } from '../ui/ToolSearch';
 
 /*
@@ -39,16 +39,6 @@ const ToolItem = memo(function ToolItem({ tool, hidden, current, onNavigate }: {
   );
 });
 
-/**
- * The app's own pages: [route, icon, name]. A page is current on its route and beneath it (a project's page is under Projects).
- * Settings takes its path from ui/routes.ts, as the router does, so the link follows the route if it moves.
- */
-const PAGES = [
-  ['/dashboard', 'dashboard', 'Dashboard'],
-  ['/projects', 'folder', 'Projects'],
-  [routes.settings, 'settings', 'Settings'],
-] as const;
-
 interface SidebarProps {
   id: string;
   open: boolean;
@@ -60,6 +50,8 @@ interface SidebarProps {
 export function Sidebar({ id, open, onNavigate, onClose }: SidebarProps) {
   const [query, setQuery] = useState('');
   const [location] = useLocation();
+  // The app's own pages (screenTable.ts): one is current on its route and beneath it, and the header names it.
+  const currentPage = pageAt(location);
   // Pinned tools first, in the order pinned (issue 20); the rest as the catalogue lists them.
   const favourites = useFavourites((s) => s.ids);
   const ordered = useMemo(() => pinnedFirst(tools, favourites), [favourites]);
@@ -84,17 +76,17 @@ export function Sidebar({ id, open, onNavigate, onClose }: SidebarProps) {
           <span className="visually-hidden">Close menu</span>
         </button>
       )}
-      <Link href="/dashboard" className="logo" onClick={onNavigate}>
+      <Link href={screenPath.dashboard} className="logo" onClick={onNavigate}>
         <Icon name="school" className="logo-icon" />
         <span>StudyForge</span>
       </Link>
       <SearchBox label="Search tools" placeholder="Search tools..." value={query} onChange={setQuery} results={results} onOpen={onNavigate} />
       <ul className="sidebar-links">
-        {PAGES.map(([path, icon, name]) => (
-          <li key={path}>
-            <Link href={path} aria-current={location === path || location.startsWith(`${path}/`) ? 'page' : undefined} onClick={onNavigate}>
-              <Icon name={icon} />
-              <span>{name}</span>
+        {pageScreens.map((screen) => (
+          <li key={screen.id}>
+            <Link href={screen.path} aria-current={screen === currentPage ? 'page' : undefined} onClick={onNavigate}>
+              <Icon name={screen.page.icon} />
+              <span>{screen.page.title}</span>
             </Link>
           </li>
         ))}

@@ -113,6 +113,11 @@ export function toolEntry(tool: { id: string; title: string; description: string
   return { key: `tool:${tool.id}`, kind: 'tool', title: tool.title, href: `/${tool.id}`, icon: tool.icon, description: tool.description, category: tool.category };
 }
 
+/** One of the app's pages (the sidebar's, from the app's screen table), by the name the sidebar and header give it. */
+export function screenEntry(screen: { id: string; path: string; title: string; icon: string }): PaletteEntry {
+  return { key: `screen:${screen.id}`, kind: 'screen', title: screen.title, href: screen.path, icon: screen.icon, category: 'Page' };
+}
+
 /** A project by its name, opening its page. */
 export function projectEntry(project: { id: string; name: string }): PaletteEntry {
   return { key: `project:${project.id}`, kind: 'project', title: project.name, href: `/projects/${project.id}`, icon: 'folder', category: 'Project' };

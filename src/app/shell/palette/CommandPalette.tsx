@@ -3,12 +3,12 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import { useLocation } from 'wouter';
 import { tools } from '../../../engine/catalogue';
 import { searchTerms } from '../../../engine/searchIndex';
-import { paletteSearch, projectEntry, startingEntries, toolEntry, type PaletteEntry } from '../../../engine/palette/paletteSearch';
+import { paletteSearch, projectEntry, screenEntry, startingEntries, toolEntry, type PaletteEntry } from '../../../engine/palette/paletteSearch';
 import { pinnedFirst, useFavourites } from '../../../state/favourites';
 import { useProjects } from '../../../state/projects';
 import { useRecentTools } from '../../../state/recentTools';
 import { Icon } from '../../../ui/Icon';
-import { routes } from '../../../ui/routes';
+import { pageScreens } from '../../screenTable';
 
 /*
  * The command palette (issue 20): Ctrl+K or Cmd+K anywhere, or "/" where no
@@ -21,11 +21,8 @@ import { routes } from '../../../ui/routes';
  * (pinned tools first), so all three list the same tools in the same order.
  */
 
-const screens: readonly PaletteEntry[] = [
-  { key: 'screen:dashboard', kind: 'screen', title: 'Dashboard', href: '/dashboard', icon: 'dashboard', category: 'Page' },
-  { key: 'screen:projects', kind: 'screen', title: 'Projects', href: '/projects', icon: 'folder', category: 'Page' },
-  { key: 'screen:settings', kind: 'screen', title: 'Settings', href: routes.settings, icon: 'settings', category: 'Page' },
-];
+/** The sidebar's pages, by the names the sidebar and the header give them. */
+const screens: readonly PaletteEntry[] = pageScreens.map((screen) => screenEntry({ id: screen.id, path: screen.path, ...screen.page }));
 
 const kindLabel: Record<PaletteEntry['kind'], string> = { tool: 'Tool', screen: 'Page', project: 'Project' };
 
