@@ -39,6 +39,9 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'tooling/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'renderers/**/*.test.{ts,tsx}', 'registry/shared/**/*.test.ts'],
     environment: 'node',
+    // No unit test asserts speed (speed lives in npm run bench), so the limit only catches a hang: vitest's 5 s
+    // default failed heavy corpus tests on a loaded 2-core CI (the QTI export's XSS corpus: 2-3 s alone, past 5 s there).
+    testTimeout: 30_000,
     // Fails the run if a test leaves a process running (server/testing/leftoverProcesses.ts).
     globalSetup: ['server/testing/vitestNoLeftovers.ts'],
   },
