@@ -18,7 +18,7 @@ import { searchTermProblems } from './searchTermChecks.ts';
  * table, which the router reads too (src/app/screenTable.ts: plain data, no
  * React), so a new screen reserves its path here with no edit.
  */
-export const RESERVED_TOOL_IDS: readonly string[] = reservedToolIds;
+export const RESERVED_TOOL_IDS: readonly string[] = reservedToolIds();
 
 /** What the plugin learnt of one registry file. */
 export type RegistryFileReport =

@@ -58,13 +58,16 @@ export const pageScreens: readonly PageScreen[] = screenTable.filter((screen): s
  * matches, in any letter case, with a trailing slash allowed, a `:name` segment standing for one segment.
  */
 function matchPath(route: string, path: string): Record<string, string> | undefined {
-  const segments = route.split('/').filter((segment) => segment !== '');
-  const pattern = segments.map((segment) => (segment.startsWith(':') ? '/([^/]+?)' : `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)).join('');
+  let pattern = '';
+  const keys: string[] = [];
+  for (const segment of route.split('/')) {
+    if (segment.startsWith(':')) {
+      keys.push(segment.slice(1));
+      pattern += '/([^/]+?)';
+    } else if (segment !== '') pattern += `/${segment}`;
+  }
   const found = new RegExp(`^${pattern}/?$`, 'i').exec(path);
-  if (!found) return undefined;
-  const params: Record<string, string> = {};
-  segments.filter((segment) => segment.startsWith(':')).forEach((segment, index) => (params[segment.slice(1)] = found[index + 1] ?? ''));
-  return params;
+  return found ? Object.fromEntries(keys.map((key, index) => [key, found[index + 1] ?? ''])) : undefined;
 }
 
 /** The screen the router shows at a path, with its params; undefined where it shows none. */
@@ -87,13 +90,10 @@ export function pageAt(location: string): PageScreen | undefined {
 
 /**
  * The tool ids an app screen already takes: the first segment of every screen's path but the tool's own.
- * `#/<id>` is a tool's page, so a tool with one of these ids would never be reached.
+ * `#/<id>` is a tool's page, so a tool with one of these ids would never be reached. A function, so the
+ * app's first load, which never asks, leaves it out.
  */
-export const reservedToolIds: readonly string[] = [
-  ...new Set(
-    screenTable
-      .filter((screen) => screen.id !== TOOL_SCREEN)
-      .map((screen) => screen.path.split('/')[1] ?? '')
-      .filter((first) => first !== '' && !first.startsWith(':')),
-  ),
-];
+export function reservedToolIds(): string[] {
+  const firstSegments = screenTable.filter((screen) => screen.id !== TOOL_SCREEN).map((screen) => screen.path.split('/')[1] ?? '');
+  return [...new Set(firstSegments.filter((first) => first !== '' && !first.startsWith(':')))];
+}
