@@ -1,4 +1,5 @@
-import { routes } from '../ui/routes';
+// With its extension: the Vite config (the registry plugin) imports this file in Node.
+import { routes } from '../ui/routes.ts';
 
 /*
  * The app's screens, said once. The router's routes (App.tsx), what loads
