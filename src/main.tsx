@@ -21,7 +21,7 @@ syncAcrossTabs(window);
 preloadOnIntent(document);
 
 // As a transition, React renders the first screen in slices of a few milliseconds and lets the browser in
-// between, instead of in one long task: the page answers a tap or a key while it renders (issue 19).
+// between, instead of in one long task: the page answers a tap or a key while it renders.
 const reactRoot = createRoot(root);
 startTransition(() => {
   reactRoot.render(

@@ -11,7 +11,7 @@ import { errorDetail } from './RouteErrorBoundary';
 /*
  * A project page that failed to render (RouteErrorBoundary.tsx): the project
  * can still be deleted, so no stored data can lock a person out of their own
- * project. Loaded when a project page fails, not with every page (issue 19):
+ * project. Loaded when a project page fails, not with every page:
  * the project page imports the same deletion code (ui/DeleteProject.tsx and
  * ui/NoticeBar.tsx), so that code is here already when its render fails.
  */

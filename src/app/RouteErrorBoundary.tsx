@@ -13,7 +13,7 @@ import { ErrorBox } from '../ui/ErrorBox';
  * This module is in the first load, unlike the pages: the fallback must work
  * even when what failed is a page's own code. A project page's fallback, with
  * its deletion (BrokenProject.tsx), loads when that page fails: the page
- * imports the same deletion code, so it is here already (issue 19).
+ * imports the same deletion code, so it is here already.
  */
 
 /** What a failure says about itself, for the fallback's details line. */

@@ -7,17 +7,17 @@ export const uiIcons = [
   'delete', 'undo', 'download',
   // Bespoke screens in renderers/.
   'stop', 'upload_file', 'play_arrow', 'replay', 'chevron_left', 'chevron_right', 'flip', 'cancel', 'check_circle', 'help',
-  // The refine bar under a result (issue 13).
+  // The refine bar under a result.
   'edit_note', 'translate',
-  // Projects as a study space (issue 14): saved items opened or shown as text, cards studied.
+  // Projects as a study space: saved items opened or shown as text, cards studied.
   'expand_more', 'expand_less', 'notes', 'style',
-  // Exports (issue 15): a project as Word, printed.
+  // Exports: a project as Word, printed.
   'description', 'print',
   // Landing page feature cards.
   'quiz', 'edit', 'merge_type', 'group_work', 'co_present', 'map',
-  // Favourites (issue 20).
+  // Favourites.
   'star', 'star_border',
-  // Settings' Test connection (issue 21).
+  // Settings' Test connection.
   'network_check',
 ] as const;
 

@@ -46,8 +46,8 @@ export interface ToolMeta {
 }
 
 /**
- * What people type when they look for a tool by need rather than by name
- * (issue 21): school subjects ('biology', 'history') and tasks ('revise',
+ * What people type when they look for a tool by need rather than by name:
+ * school subjects ('biology', 'history') and tasks ('revise',
  * 'homework', 'test'). Short lowercase words, optional for authors; the
  * sidebar search and the dashboard filter match them, and the registry plugin
  * refuses a bad list (searchTermChecks.ts). They are not part of ToolMeta: they
@@ -76,7 +76,7 @@ export interface Refinement {
 }
 
 /**
- * How a tool's results can be refined (issue 13). Every tool gets the
+ * How a tool's results can be refined. Every tool gets the
  * engine's refine bar without a line here; `false` takes it away, and a
  * file may add refinements of its own or choose its reading-level scale.
  */
@@ -116,7 +116,7 @@ export interface ToolDeclaration<
   followUps?: Readonly<Record<string, FollowUpCall>>;
   /** Refining results: on for every tool unless this says otherwise. */
   refine?: RefineSettings;
-  /** Export formats added to or removed from the ones its result kind and renderer give (issue 15). */
+  /** Export formats added to or removed from the ones its result kind and renderer give. */
   exports?: ExportSettings;
   example: {
     input: FieldValues<F>;

@@ -134,7 +134,7 @@ describe('allProjectsExportJson', () => {
     expect(() => allProjectsExportJson([{ project: algebra, artifacts: [{ ...notes, data: deep }] }], at)).toThrow(/a saved item in "Algebra" is nested more than 64 levels deep/);
   });
 
-  it('takes the pinned tools along, which import reads back; a file with a broken list still imports its projects (issue 20)', () => {
+  it('takes the pinned tools along, which import reads back; a file with a broken list still imports its projects', () => {
     const text = allProjectsExportJson([{ project: biology, artifacts: [notes] }], at, ['quiz-whiz', 'rubric-builder']);
     expect(JSON.parse(text)).toMatchObject({ favourites: ['quiz-whiz', 'rubric-builder'] });
     expect(parseImportFile(text, Date.parse(at))).toMatchObject({ ok: true, favourites: ['quiz-whiz', 'rubric-builder'] });

@@ -5,7 +5,7 @@ import { MAX_ITEM_DEPTH, nestedDeeperThan } from './resultText';
 import { STORAGE_PREFIX, storageKeys, storageUnavailable } from './storage';
 
 /*
- * "Delete all my data" (issue 17): everything StudyForge keeps in this
+ * "Delete all my data": everything StudyForge keeps in this
  * browser, and the file of every project to keep before it goes.
  *
  * Where StudyForge keeps data: local storage only, every key under
@@ -77,7 +77,7 @@ export interface AllProjectsExport {
   exportedAt: string;
   /** One project export each (format 'studyforge-project'), newest first as the Projects page lists them. */
   projects: ProjectExport[];
-  /** The tools pinned with a star (issue 20), in the order pinned; absent when none are. Older readers ignore it. */
+  /** The tools pinned with a star, in the order pinned; absent when none are. Older readers ignore it. */
   favourites?: string[];
 }
 

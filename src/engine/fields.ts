@@ -25,13 +25,13 @@ export interface TextField<N extends string = string> extends FieldBase<N> {
   default?: string;
   maxLength?: number;
   /**
-   * "Attach a file" (PDF, Word, text) beside the box, its text read into it
-   * (issue 16). On for a textarea with no widget of its own; `false` turns it
+   * "Attach a file" (PDF, Word, text) beside the box, its text read into it.
+   * On for a textarea with no widget of its own; `false` turns it
    * off where a file makes no sense (a short answer, a chat message).
    */
   attach?: boolean;
   /**
-   * Personal data (issue 17): 'name' for a box holding people's names (a
+   * Personal data: 'name' for a box holding people's names (a
    * student's, a parent's), 'text' for notes that may name people. Before a
    * request leaves the browser, the names are replaced by placeholders
    * ("Student A") and put back in the answer.
@@ -116,7 +116,7 @@ export function isFreeText(field: Field): field is TextField {
   return field.kind === 'text' || field.kind === 'textarea';
 }
 
-/** A box declared to hold names, or notes that may name people (issue 17). */
+/** A box declared to hold names, or notes that may name people. */
 export function isPersonal(field: Field): field is TextField {
   return isFreeText(field) && field.personal !== undefined;
 }

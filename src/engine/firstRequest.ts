@@ -6,7 +6,7 @@ import { contractSchemaOf, derivedValues, modelSchemaOf, promptFor } from './run
 
 /*
  * What a tool's first answer is asked with, from the same functions runTool
- * uses: for "What will be sent" (issue 17), which shows it before it goes.
+ * uses: for "What will be sent", which shows it before it goes.
  * Apart from runTool.ts so every tool page does not carry it.
  */
 

@@ -5,7 +5,7 @@ import type { CrossFieldRule, Field, FormValues } from './fields';
  * and what is sent (preparedValues). The zod schema the submit handler
  * validates with (formSchema.ts) is built on the same predicates, so the
  * button and the validation can never disagree; this half has no zod, so a
- * tool's form paints without loading it (issue 19).
+ * tool's form paints without loading it.
  */
 
 export function isBlank(value: unknown): boolean {

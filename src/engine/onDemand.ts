@@ -1,5 +1,5 @@
 /*
- * Code loaded on demand (issue 19): one load at a time, kept once it has
+ * Code loaded on demand: one load at a time, kept once it has
  * arrived so callers can use it in the same task, and tried again after a
  * failure (a flaky network), never cached as failed.
  */

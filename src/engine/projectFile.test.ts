@@ -154,7 +154,7 @@ describe('import validation', () => {
   });
 });
 
-/* ---- Hostile files (issue #10): nothing in a file may break the app, or take over a project it names. ---- */
+/* ---- Hostile files: nothing in a file may break the app, or take over a project it names. ---- */
 
 describe('import limits', () => {
   const NOW = Date.parse('2026-11-23T12:00:00.000Z');

@@ -27,7 +27,7 @@ export interface ProjectExport {
   project: Project;
   artifacts: Artifact[];
   /**
-   * The project's study data (issue 14): card schedules by card id, quiz
+   * The project's study data: card schedules by card id, quiz
    * attempts by item id. Optional, so files written before it existed still
    * read; read item by item on import, so one bad record costs only itself.
    */
@@ -113,7 +113,7 @@ export const notAnExport = 'This file is not a StudyForge project export.';
 
 /*
  * An import is a file from anywhere, so beyond its shape it is held to what
- * this app can use safely (issue #10):
+ * this app can use safely:
  *
  * - Item data nests at most MAX_ITEM_DEPTH levels: JSON.parse accepts any
  *   depth, but every later walk over the data (rendering, copying, saving,
@@ -210,7 +210,7 @@ const MAX_IMPORT_FAVOURITES = 200;
 const MAX_TOOL_ID_LENGTH = 100;
 
 /**
- * The favourites an all-projects file carries (issue 20), or none: a list
+ * The favourites an all-projects file carries, or none: a list
  * that is not a short list of short strings is left out, and the projects
  * are imported all the same (they are what the file is for).
  */

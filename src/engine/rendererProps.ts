@@ -23,7 +23,7 @@ export interface ResultRendererProps {
    * there never overwrites one in progress on the tool page.
    */
   progressKey?: string;
-  /** Told when a quiz is finished, with the score and the questions missed: the quiz history (issue 14). */
+  /** Told when a quiz is finished, with the score and the questions missed: the quiz history. */
   recordAttempt?(finished: FinishedQuiz): void;
   /** Makes one of the tool's declared follow-up calls (a quiz's remediation, say). */
   runFollowUp(key: string, context: Record<string, string>, signal?: AbortSignal): Promise<ToolResult>;

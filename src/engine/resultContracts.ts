@@ -8,7 +8,7 @@ import type { ToolDeclaration } from './defineTool';
  * The registry plugin converts every tool's schemas when it builds the app and
  * ships them with the tool's module (`contracts`, tooling/registryPlugin.ts):
  * loadTool remembers them here, so a production build carries neither
- * z.toJSONSchema nor our converter (issue 19). Outside a production build
+ * z.toJSONSchema nor our converter. Outside a production build
  * (tests, the dev server, Node) a schema not seen yet is converted on first
  * use, which also keeps ad-hoc schemas in tests working.
  */

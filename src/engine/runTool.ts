@@ -51,7 +51,7 @@ export interface CallOptions {
   onText?: (textSoFar: string) => void;
 }
 
-/** A call's watchers, and what the answer is written in and for whom (issue 13). */
+/** A call's watchers, and what the answer is written in and for whom. */
 export interface RunOptions extends CallOptions {
   output?: OutputOptions;
 }
@@ -85,7 +85,7 @@ export function taskPrompt(tool: ToolDeclaration, values: FormValues): string {
 /**
  * A whole prompt: the task, the output language and reading level (about the
  * answer only), then for a structured answer its format, from the schema the
- * model is sent (issue 12).
+ * model is sent.
  */
 export function composePrompt(task: string, output: OutputOptions, result: ResultSpec): string {
   const prompt = `${task}\n\n${outputInstruction(output)}`;

@@ -127,7 +127,7 @@ export function unsanitizedMarkdownHtml(text: string): string {
 }
 
 /*
- * Math (issue 16). MathML is kept out of the sanitiser above: math is taken
+ * Math. MathML is kept out of the sanitiser above: math is taken
  * out of the markdown as a placeholder, the rest is sanitised as always, and
  * each formula, rendered by KaTeX to MathML and sanitised on its own against
  * a MathML allowlist, is put back in its place. The allowlist is the

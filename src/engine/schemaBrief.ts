@@ -1,7 +1,7 @@
 import type { ContractSchema } from './contractSchema';
 
 /*
- * The answer format, said once, from the schema (issue 12). A structured
+ * The answer format, said once, from the schema. A structured
  * tool's prompt says what to write; the engine appends this brief, written
  * from the same contract schema the provider receives, so keys, types,
  * counts, enum values and optional keys cannot drift from the prose. Meaning

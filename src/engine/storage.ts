@@ -25,20 +25,20 @@ export const storageKeys = {
   /** Ids of deleted projects and artifacts, so a tab holding an older copy never brings them back. */
   deleted: `${STORAGE_PREFIX}deleted`,
   dashboardFilter: `${STORAGE_PREFIX}dashboard-filter`,
-  /** The dashboard's category filter (issue 20): 'all' or one category. */
+  /** The dashboard's category filter: 'all' or one category. */
   dashboardCategory: `${STORAGE_PREFIX}dashboard-category`,
-  /** Tools pinned with a star (issue 20), first on the dashboard and in the sidebar. */
+  /** Tools pinned with a star, first on the dashboard and in the sidebar. */
   favourites: `${STORAGE_PREFIX}favourites`,
   settings: `${STORAGE_PREFIX}settings`,
   /** 'system', 'light' or 'dark'. */
   theme: `${STORAGE_PREFIX}theme`,
   toolSession: (toolId: string) => `${STORAGE_PREFIX}tool:${toolId}`,
   rendererState: (key: string) => `${STORAGE_PREFIX}state:${key}`,
-  /** A project's flashcard schedules and quiz attempts (issue 14). */
+  /** A project's flashcard schedules and quiz attempts. */
   study: (projectId: string) => `${STORAGE_PREFIX}study:${projectId}`,
-  /** Whether names are replaced by placeholders before a request leaves (issue 17), and the tools that send them as typed. */
+  /** Whether names are replaced by placeholders before a request leaves, and the tools that send them as typed. */
   privacy: `${STORAGE_PREFIX}privacy`,
-  /** In sessionStorage, not localStorage: the sample-answers notice hidden on a phone, for this visit only (issue 21). */
+  /** In sessionStorage, not localStorage: the sample-answers notice hidden on a phone, for this visit only. */
   sampleNoticeHidden: `${STORAGE_PREFIX}sample-notice-hidden`,
 } as const;
 

@@ -3,8 +3,8 @@ import { loadTool, loadToolForm, tools } from './catalogue';
 import { toolFormOf } from './toolForm';
 
 /*
- * A tool page paints from its form's data before the declaration loads
- * (issue 19): that data must be the declaration's own fields and rules,
+ * A tool page paints from its form's data before the declaration loads:
+ * that data must be the declaration's own fields and rules,
  * survive being written into a module as JSON, and carry what a widget reads.
  */
 describe('tool forms', () => {

@@ -3,7 +3,7 @@ import type { CrossFieldRule, Field, FormValues } from './fields';
 import type { RendererKey } from './renderers';
 
 /*
- * What a tool's page paints from before its declaration loads (issue 19):
+ * What a tool's page paints from before its declaration loads:
  * the form's fields and rules, the button's label, and which renderer shows
  * the answer. Plain data, written at build time by the registry plugin from
  * the registry file (`virtual:studyforge/tool-form/<id>`), so a tool route's

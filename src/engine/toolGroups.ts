@@ -2,7 +2,7 @@ import type { ToolCategory, ToolMeta } from './defineTool';
 import { toolCategories } from './stored/choices';
 
 /*
- * The dashboard's grouping (issue 20): tools under their declared category,
+ * The dashboard's grouping: tools under their declared category,
  * in toolCategories' order, each group in the catalogue's own order.
  */
 

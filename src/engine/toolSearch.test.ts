@@ -5,7 +5,7 @@ import { searchTerms, searchWithIndex } from './searchIndex';
 import { rankTools } from './toolSearch';
 
 /*
- * Search by need (issue 21), over the real catalogue and the search index the
+ * Search by need, over the real catalogue and the search index the
  * registry plugin generates from registry/: what students and teachers type
  * ("biology", "revise", "homework", "test") finds the tools they need, best
  * first, and no query breaks the search.

@@ -8,7 +8,7 @@
  * zod keeps its configuration on `globalThis.__zod_globalConfig`, shared by
  * every copy of zod (zod/v4/core/core.js), and reads it when it builds a
  * schema. Setting it here, rather than calling `config()`, keeps zod itself
- * out of the first load, which has no schema of its own (issue 19).
+ * out of the first load, which has no schema of its own.
  */
 
 const shared = globalThis as { __zod_globalConfig?: { jitless?: boolean } };

@@ -14,7 +14,7 @@ export function useBackend(tool?: string): Backend {
 
 /**
  * The backend the settings point at now, for a request about to start. A tool page loads this (and the
- * backends' code) as the person starts on the form or presses Generate, not with the form (issue 19).
+ * backends' code) as the person starts on the form or presses Generate, not with the form.
  */
 export function backendNow(tool?: string): Backend {
   return resolveBackend(effectiveSettings(useSettings.getState().stored), tool);

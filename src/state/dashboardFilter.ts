@@ -9,7 +9,7 @@ export type CategoryFilter = (typeof categoryFilters)[number];
 
 interface DashboardFilterState {
   filter: DashboardFilter;
-  /** Combines with the tab: 'all', or one category (issue 20). */
+  /** Combines with the tab: 'all', or one category. */
   category: CategoryFilter;
   setFilter(filter: DashboardFilter): void;
   setCategory(category: CategoryFilter): void;

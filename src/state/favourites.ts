@@ -4,7 +4,7 @@ import { readStored, storageKeys, writeStoredOrWarn } from '../engine/storage';
 import { readers } from '../engine/stored/readers';
 
 /*
- * Tools pinned with a star (issue 20): first on the dashboard, in the sidebar
+ * Tools pinned with a star: first on the dashboard, in the sidebar
  * and in the command palette. Kept in local storage, in the order pinned; a
  * list that is not a list of strings is discarded with the spec's logging
  * (readStored), and a tool that no longer exists is dropped without a word.

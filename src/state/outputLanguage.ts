@@ -7,13 +7,13 @@ import { storageListeners } from './crossTab';
 /** Where the choice is kept; not in storageKeys, which every page loads, as only tool pages read it. */
 export const OUTPUT_LANGUAGE_KEY = `${STORAGE_PREFIX}output-language`;
 
-/** The language answers are written in (issue 13): one choice for every tool, remembered across visits. */
+/** The language answers are written in: one choice for every tool, remembered across visits. */
 interface OutputLanguageState {
   language: OutputLanguage;
   setLanguage(language: OutputLanguage): void;
 }
 
-/** One of the offered codes, checked without zod: a tool's form paints before zod loads (issue 19). */
+/** One of the offered codes, checked without zod: a tool's form paints before zod loads. */
 const readLanguage: StoredReader<OutputLanguage> = (value) =>
   typeof value === 'string' && isOutputLanguage(value) ? { ok: true, value } : { ok: false, problem: '(root): not an offered language' };
 

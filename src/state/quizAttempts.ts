@@ -12,7 +12,7 @@ const storedSchema = z.object({
 /**
  * The finished attempts at the quiz on a tool page, kept with that result
  * (a reload keeps them, a new result starts none), so saving the quiz saves
- * its history too (issue 14).
+ * its history too.
  */
 export function useQuizAttempts(toolId: string, resultId: string): [QuizAttempt[], (finished: FinishedQuiz) => void] {
   const [stored, setStored] = usePersistentState(`attempts:${toolId}`, storedSchema, () => ({ resultId, attempts: [] }));

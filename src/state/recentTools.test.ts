@@ -21,7 +21,7 @@ describe('recent tools', () => {
     expect(JSON.parse(localStorage.getItem(storageKeys.recentTools) ?? '[]')).toEqual(['c', 'f', 'e', 'd', 'b']);
   });
 
-  it('keeps the five most recent tools apart from page visits, and the spec list as it is (issue 12)', async () => {
+  it('keeps the five most recent tools apart from page visits, and the spec list as it is', async () => {
     const { useRecentTools, recentToolIdsKey } = await freshStore();
     for (const id of ['a', 'b', 'c', 'd', 'e', 'f', 'projects', 'dashboard']) useRecentTools.getState().recordVisit(id);
     expect(useRecentTools.getState().recent).toEqual(['dashboard', 'projects', 'f', 'e', 'd']);

@@ -11,7 +11,7 @@ export const RECENT_PAGES: readonly string[] = ['dashboard', 'projects'];
 /**
  * The spec's list (storageKeys.recentTools, spec 3 and 9) holds at most 5
  * entries, pages included, so after a dashboard visit it can name only four
- * tools. To show the five most recent *tools* (issue 12), each visit to a tool
+ * tools. To show the five most recent *tools*, each visit to a tool
  * is also kept in a second, tools-only list under this key, with the same
  * rules (at most 5, most recent first, no duplicates). The spec's list is kept
  * exactly as the spec says; the dashboard shows the tools-only list.

@@ -4,7 +4,7 @@ import type { ReadingReport } from '../engine/refine/produceAnswer';
 import type { ToolResult } from '../engine/runTool';
 
 /*
- * The versions of a tool's result (issue 13): the first answer, then one per
+ * The versions of a tool's result: the first answer, then one per
  * refinement, each with the chain of changes that led to it, what it was
  * written in and for whom, and its measured reading level. Stored with the
  * tool's session, validated on the way back like everything read from

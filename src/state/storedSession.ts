@@ -9,11 +9,11 @@ import { showing, type ResultVersion } from './resultVersions';
 import type { ToolSession } from './toolSessions';
 
 /*
- * A tool's stored session read back (spec 2, issue 13): its inputs, and the
+ * A tool's stored session read back (spec 2): its inputs, and the
  * versions of its result that still fit the tool's result schema. Like
  * everything read from storage it is validated, here with zod and the tool's
  * own schema, so this module loads only when a tool has a session stored
- * (toolSessions.ts): a first visit paints the form without it (issue 19).
+ * (toolSessions.ts): a first visit paints the form without it.
  */
 
 const measurementSchema = z.object({ grade: z.number(), fleschKincaid: z.number(), colemanLiau: z.number() });

@@ -6,7 +6,7 @@ import { readStudyData, writeStudyData } from '../engine/study/studyStorage';
 import { useStudy } from './study';
 
 /*
- * The study store across tabs and a full storage (issue 14): another tab's
+ * The study store across tabs and a full storage: another tab's
  * reviews are merged in, never overwritten, and a grade that could not be
  * written is kept, reported, and written with the next one.
  */

@@ -9,7 +9,7 @@ import { mergeStudyData, readStudyData, writeStudyData, type StudyData } from '.
 
 /*
  * Each project's study data (card schedules, quiz attempts made on the
- * project page) as this tab holds it (issue 14). Every change is written at
+ * project page) as this tab holds it. Every change is written at
  * once; when a write fails (full storage) the change is kept here, the
  * screen says so, and the next change writes both. Another tab's write is
  * merged in (reviews and attempts joined), never overwritten.

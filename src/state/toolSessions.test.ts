@@ -105,7 +105,7 @@ describe('a tool session', () => {
     });
   });
 
-  it('drops an error once the backend settings change, keeping the inputs (issue 21)', async () => {
+  it('drops an error once the backend settings change, keeping the inputs', async () => {
     const { useToolSessions } = await freshStore();
     const { useSettings } = await import('./settings');
     const { backend, calls } = heldBackend();
@@ -229,7 +229,7 @@ describe('a tool session, kept', () => {
     expect(again.useToolSessions.getState().open(tool).values).toEqual({ topic: '', essayType: 'Argumentative' });
   });
 
-  it('opens a first visit without the session code, and says what to load before opening a stored session (issue 19)', async () => {
+  it('opens a first visit without the session code, and says what to load before opening a stored session', async () => {
     vi.resetModules();
     const cold = await import('./toolSessions');
     expect(cold.hasStoredSession(tool.id)).toBe(false);
@@ -244,7 +244,7 @@ describe('a tool session, kept', () => {
     expect(later.useToolSessions.getState().open(tool).values).toEqual({ topic: 'Kept', essayType: 'Narrative' });
   });
 
-  it('stores nothing for a tool only looked at: the form reporting its opening values changes nothing (issue 19)', async () => {
+  it('stores nothing for a tool only looked at: the form reporting its opening values changes nothing', async () => {
     const { useToolSessions, hasStoredSession } = await freshStore();
     const opened = useToolSessions.getState().open(tool);
     useToolSessions.getState().setValues(tool.id, { ...opened.values });

@@ -20,7 +20,7 @@ import { addVersion, showing, type ResultVersion } from './resultVersions';
 export { REQUEST_TIMEOUT_MS } from '../engine/toolRequest';
 
 /*
- * One session per tool: its inputs, its result's versions (issue 13), and the
+ * One session per tool: its inputs, its result's versions, and the
  * state of the request in flight. Inputs and result are stored per tool so they survive a
  * reload (spec 2); a result that no longer fits the tool's schema is dropped.
  * While a streaming backend writes, the text so far is kept too (never
@@ -56,7 +56,7 @@ export interface ToolSession {
 
 /*
  * The code behind a stored session and behind an answer (zod, the tool's
- * result checks, the prompt) is not in a tool page's first load (issue 19): a
+ * result checks, the prompt) is not in a tool page's first load: a
  * first visit paints the form without it. A tool page loads it when the
  * person starts on the form, and waits for it before opening a tool that has
  * a session stored; Generate waits for it if it is not here yet.
@@ -104,7 +104,7 @@ function restore(tool: ToolForm | ToolDeclaration): ToolSession {
 }
 
 /**
- * Whether this tool's names leave as placeholders (issue 17): yes unless the
+ * Whether this tool's names leave as placeholders: yes unless the
  * user chose otherwise, in Settings or for this tool. The choices' store loads
  * only for a tool that may hold names; for the rest the answer is false at once.
  */
@@ -214,7 +214,7 @@ export const useToolSessions = create<ToolSessionsState>()((set, get) => {
 
     setValues(toolId, values) {
       // The form reports its values on opening too: unchanged values are not stored, so a tool only looked at keeps no
-      // session, and its next visit paints from the form alone, without loading the session's code (issue 19).
+      // session, and its next visit paints from the form alone, without loading the session's code.
       if (sameValues(session(toolId).values, values)) return;
       update(toolId, { values });
     },
@@ -291,7 +291,7 @@ storageListeners.add((key) => {
 });
 
 // Settings changed (an address fixed, a key added): an error about the old ones no longer says what Generate
-// will do, so it goes from every tool page; the results stay (issue 21). A request under way keeps its own outcome.
+// will do, so it goes from every tool page; the results stay. A request under way keeps its own outcome.
 useSettings.subscribe((state, previous) => {
   if (state.stored === previous.stored) return;
   const sessions = useToolSessions.getState().sessions;

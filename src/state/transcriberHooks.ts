@@ -4,7 +4,7 @@ import { transcriberFor, type Transcriber } from '../engine/backend/transcriptio
 /*
  * Apart from backendHooks.ts, and loaded by the recording widgets when a recording starts or is sent
  * (renderers/shared/loadTranscriber.ts), so the transcription code is in no page's first load, the
- * recording tools' included (issue 19).
+ * recording tools' included.
  */
 
 /** The speech-to-text service the settings point at now, or the offline sample transcriber. */

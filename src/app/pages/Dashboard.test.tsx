@@ -16,7 +16,7 @@ import { Dashboard } from './Dashboard';
  */
 
 const cardsIn = (list: HTMLElement) => within(list).getAllByRole('listitem').length;
-/** The tab panel's cards, across its category lists (issue 20). */
+/** The tab panel's cards, across its category lists. */
 const panelCards = () => cardsIn(screen.getByRole('tabpanel'));
 const teacherCount = tools.filter(isTeacherTool).length;
 
@@ -60,7 +60,7 @@ describe('Dashboard', () => {
     expect(panelCards()).toBe(tools.length - 5);
   });
 
-  it('filters by need once the search index has loaded, recent tools included, and Enter opens the best match (issue 21)', async () => {
+  it('filters by need once the search index has loaded, recent tools included, and Enter opens the best match', async () => {
     const user = userEvent.setup();
     useRecentTools.getState().recordVisit('quiz-whiz');
     window.location.hash = '#/dashboard';

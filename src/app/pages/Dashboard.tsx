@@ -56,7 +56,7 @@ function FilterTabs({ filter, onChange }: { filter: DashboardFilter; onChange(fi
   );
 }
 
-/** The category filter (issue 20): combines with the tab; each category says how many of the tab's tools it holds. */
+/** The category filter: combines with the tab; each category says how many of the tab's tools it holds. */
 function CategorySelect({ inTab, category, onChange }: { inTab: readonly ToolMeta[]; category: CategoryFilter; onChange(category: CategoryFilter): void }) {
   return (
     <label className="category-filter">
@@ -82,7 +82,7 @@ function CategorySelect({ inTab, category, onChange }: { inTab: readonly ToolMet
  */
 const FIRST_RENDER_CARDS = 64;
 
-/** The tab's tools under their categories, each a labelled list with its count (issue 20). */
+/** The tab's tools under their categories, each a labelled list with its count. */
 function ToolGroups({ list }: { list: readonly ToolMeta[] }) {
   const [complete, setComplete] = useState(list.length <= FIRST_RENDER_CARDS);
   useEffect(() => {
@@ -118,7 +118,7 @@ export function Dashboard() {
   // Searched pinned tools first, as the sidebar and the palette list them: equal matches keep that order.
   const found = useToolSearch(pinnedFirst(inView, favouriteIds), query);
   const searching = query.trim() !== '';
-  // Pinned tools come first, above the recent ones, in the order pinned (issue 20).
+  // Pinned tools come first, above the recent ones, in the order pinned.
   const favourites = favouriteIds.map(findTool).filter((t): t is ToolMeta => t !== undefined);
 
   useEffect(() => {
@@ -156,7 +156,7 @@ export function Dashboard() {
           </ul>
         </section>
       )}
-      {/* Its heading is for screen readers' outline: the category headings below it are its h3s (issue 20). */}
+      {/* Its heading is for screen readers' outline: the category headings below it are its h3s. */}
       <section aria-labelledby="all-tools-heading" className="dashboard-section">
         <h2 id="all-tools-heading" className="visually-hidden">All tools</h2>
         <SearchBox label="Filter tools" placeholder="Filter tools..." value={query} onChange={setQuery} results={found} />

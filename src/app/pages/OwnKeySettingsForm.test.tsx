@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { OwnKeySettingsForm, ollamaOriginToAllow } from './OwnKeySettingsForm';
 
 /*
- * N3 (issue #11): Ollama answers browsers only from 127.0.0.1, 0.0.0.0 and localhost unless
+ * N3: Ollama answers browsers only from 127.0.0.1, 0.0.0.0 and localhost unless
  * OLLAMA_ORIGINS names the site (ollama docs/faq.mdx l.222). Served from another origin, the
  * own-key settings say which origin to add, next to the address field and linked to it.
  */

@@ -27,7 +27,7 @@ interface BackendDraft {
 }
 
 /*
- * Plain words first (issue 21): how it looks, then the one connection most
+ * Plain words first: how it looks, then the one connection most
  * people make (their own AI key). The seed's backend contract fields are for
  * a school running its own backend, so they wait under Advanced.
  */

@@ -8,7 +8,7 @@ import { focusPageHeading } from './focusPageHeading';
 
 const MENU_ID = 'app-menu';
 
-/* The command palette's code (and its fuzzy matcher) loads the first time someone opens it (issue 20). */
+/* The command palette's code (and its fuzzy matcher) loads the first time someone opens it. */
 const CommandPalette = lazy(() => import('./palette/CommandPalette'));
 
 /** Where "/" is typing, not a shortcut: a text field, a select, an editable region. */

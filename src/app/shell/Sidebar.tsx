@@ -25,7 +25,7 @@ const ToolLink = memo(function ToolLink({ tool, current, onNavigate }: { tool: T
         <Icon name={tool.icon} />
         <span>{tool.title}</span>
       </Link>
-      {/* Out of the Tab order: 51 more stops would bury the links; the tool page's own star is the keyboard's way (issue 20). */}
+      {/* Out of the Tab order: 51 more stops would bury the links; the tool page's own star is the keyboard's way. */}
       <FavouriteStar tool={tool} className="sidebar-star" focusable={false} />
     </>
   );
@@ -52,7 +52,7 @@ export function Sidebar({ id, open, onNavigate, onClose }: SidebarProps) {
   const [location] = useLocation();
   // The app's own pages (screenTable.ts): one is current on its route and beneath it, and the header names it.
   const currentPage = pageAt(location);
-  // Pinned tools first, in the order pinned (issue 20); the rest as the catalogue lists them.
+  // Pinned tools first, in the order pinned; the rest as the catalogue lists them.
   const favourites = useFavourites((s) => s.ids);
   const ordered = useMemo(() => pinnedFirst(tools, favourites), [favourites]);
   const results = useToolSearch(ordered, query);

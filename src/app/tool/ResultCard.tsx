@@ -30,7 +30,7 @@ interface ResultCardProps {
   afterReset?(): void;
   /**
    * The result has just arrived from Generate: its heading takes focus and
-   * scrolls into view (issue 21), then `onRevealed` says it is done. A result
+   * scrolls into view, then `onRevealed` says it is done. A result
    * restored on opening the page does not move the page.
    */
   reveal?: boolean;

@@ -17,7 +17,7 @@ interface SaveToProjectPanelProps {
 }
 
 /**
- * Saving with no active project (issue 14): Save to Project opens, in place,
+ * Saving with no active project: Save to Project opens, in place,
  * a choice of the existing projects or "New project…" with its name, and one
  * Save creates it if needed, saves, and makes the project active, so the
  * result is kept without leaving the tool.

@@ -83,7 +83,7 @@ export function StreamingPreview({ text, Body, schema }: StreamingPreviewProps) 
 
 /**
  * The preview as a tool page shows it: the body for the tool's kind (already here when it was preloaded).
- * A tool page loads this module as the person starts on the form, not with the form (issue 19).
+ * A tool page loads this module as the person starts on the form, not with the form.
  */
 export function LivePreview({ text, kind, schema }: { text: string; kind: PreviewKind | null; schema?: ContractSchema }) {
   const Body = usePreviewBody(kind);

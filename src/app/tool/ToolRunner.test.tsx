@@ -90,7 +90,7 @@ describe('ToolRunner', () => {
     expect(useToolSessions.getState().sessions[tool.id]?.values.topic).toBe('Photosynthesis');
   });
 
-  it('gives the new answer focus at its heading, and leaves a restored answer where it was (issue 21)', async () => {
+  it('gives the new answer focus at its heading, and leaves a restored answer where it was', async () => {
     const user = userEvent.setup();
     const { unmount } = render(<ToolRunner tool={toolFormOf(tool)} declaration={tool} />);
     await user.type(screen.getByLabelText(/Topic/), 'Photosynthesis');

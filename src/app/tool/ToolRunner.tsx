@@ -45,7 +45,7 @@ const backends = onDemand(() => import('../../state/backendHooks'));
 
 /**
  * The form's resolver, its code (zod) loaded on the first validation: react-hook-form
- * waits for an async resolver, so the form paints without it (issue 19).
+ * waits for an async resolver, so the form paints without it.
  */
 function lazyResolver(tool: ToolForm): Resolver<FormValues> {
   let resolver: Promise<Resolver<FormValues>> | undefined;
@@ -69,7 +69,7 @@ function lazyResolver(tool: ToolForm): Resolver<FormValues> {
  * rules, the call from its prompt and result, the output from its renderer.
  * The form paints from the tool's form data (toolForm.ts); the declaration
  * (prompt, schemas, zod) comes as the person starts on the form, and Generate
- * waits for it if it is not here yet (issue 19).
+ * waits for it if it is not here yet.
  */
 export function ToolRunner({ tool, declaration: declared = null }: { tool: ToolForm; declaration?: ToolDeclaration | null }) {
   const [declaration, setDeclaration] = useState(declared);
@@ -98,7 +98,7 @@ export function ToolRunner({ tool, declaration: declared = null }: { tool: ToolF
     formRef.current?.querySelector<HTMLElement>('input:not([disabled]), textarea:not([disabled]), select:not([disabled]), button:not([disabled])')?.focus();
   }, []);
   // The preview's code (for markdown: marked and DOMPurify) loads once the person starts on the form, or a request
-  // starts: a visit that only looks loads none of it, and by the time Generate is pressed it is here (issue 19).
+  // starts: a visit that only looks loads none of it, and by the time Generate is pressed it is here.
   const previewKind = previewKindFor(tool);
   const wantPreview = useCallback(() => {
     void livePreview.preload().then(() => previewKind && previewCode.current()?.preloadPreviewBody(previewKind), () => undefined);
@@ -124,7 +124,7 @@ export function ToolRunner({ tool, declaration: declared = null }: { tool: ToolF
   // Leaving the tool stops its request: nothing arrives later into a screen nobody is looking at.
   useEffect(
     () => () => {
-      // A refinement too: switching tools mid-refinement cancels it (issue 13).
+      // A refinement too: switching tools mid-refinement cancels it.
       if ((useToolSessions.getState().sessions[tool.id]?.status ?? 'idle') !== 'idle') cancel(tool.id, messages.leftPage);
     },
     [tool.id, cancel],
@@ -138,7 +138,7 @@ export function ToolRunner({ tool, declaration: declared = null }: { tool: ToolF
   useEffect(() => {
     if (hasResult && !declaration) void needDeclaration().catch(() => setNotLoaded(true));
   }, [hasResult, declaration, needDeclaration]);
-  /** A new answer from Generate, to bring into view and focus once its card is on screen (issue 21). */
+  /** A new answer from Generate, to bring into view and focus once its card is on screen. */
   const [revealResult, setRevealResult] = useState(false);
   const revealed = useCallback(() => setRevealResult(false), []);
   const wasLoading = useRef(loading);
@@ -165,7 +165,7 @@ export function ToolRunner({ tool, declaration: declared = null }: { tool: ToolF
   const blocked = blockingReason(tool.fields, tool.rules, values);
   const submit = form.handleSubmit(async (valid) => {
     wantPreview(); // Already asked for when the person started on the form; a widget's own submit may come first.
-    // The refine bar's code comes while the answer does (issue 13), so both are there together.
+    // The refine bar's code comes while the answer does, so both are there together.
     if (tool.refines) void loadRefine().catch(() => undefined);
     void loadResultCard().catch(() => undefined);
     // All here (it loads as the person starts on the form): the request starts in this task, as it always did.

@@ -7,7 +7,7 @@ import { formSchema } from '../../engine/formSchema';
 /*
  * The form's validation: zod, the resolver and the schema built from the
  * fields. A chunk of its own, loaded on the first validation (or as the
- * person starts on the form), so a tool's form paints without zod (issue 19).
+ * person starts on the form), so a tool's form paints without zod.
  */
 export function toolFormResolver(tool: Pick<ToolDeclaration, 'fields' | 'rules'>): Resolver<FormValues> {
   return zodResolver(formSchema(tool.fields, tool.rules)) as unknown as Resolver<FormValues>;

@@ -4,7 +4,7 @@ import { COPY_CONFIRMATION_MS } from './timing';
 import { useTimedFlag } from './useTimedFlag';
 
 /**
- * Both the text and, when given, the same content as HTML (issue 15): Google
+ * Both the text and, when given, the same content as HTML: Google
  * Docs and Word paste the HTML with its headings, lists, bold and tables;
  * plain editors take the text. The HTML is made while the copy happens (a
  * promise in the ClipboardItem keeps the click's permission); where rich

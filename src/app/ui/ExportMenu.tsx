@@ -7,7 +7,7 @@ import { messageOf } from '../../engine/messages';
 import { Icon } from '../../ui/Icon';
 
 /*
- * Export under a result or a saved item (issue 15): a button that opens the
+ * Export under a result or a saved item: a button that opens the
  * formats this result can be taken out as, found when it opens (the
  * formats' code loads then, never with the page). Choosing one downloads
  * the file; a failure says why and leaves the result as it was.

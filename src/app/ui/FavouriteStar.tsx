@@ -3,7 +3,7 @@ import { useFavourites } from '../../state/favourites';
 import { Icon } from '../../ui/Icon';
 
 /**
- * The star that pins a tool (issue 20): a toggle button, pressed while the
+ * The star that pins a tool: a toggle button, pressed while the
  * tool is a favourite. Its name stays "Favourite: <title>" either way, so a
  * screen reader says the tool and "pressed" or "not pressed".
  */

@@ -3,7 +3,7 @@ import type { ToolMeta } from '../../engine/defineTool';
 import { Icon } from '../../ui/Icon';
 import { FavouriteStar } from './FavouriteStar';
 
-/** Spec 2: a tool card shows icon, title and description and links to the tool; its star (issue 20) sits beside the link, not in it. */
+/** Spec 2: a tool card shows icon, title and description and links to the tool; its star sits beside the link, not in it. */
 export function ToolCard({ tool }: { tool: ToolMeta }) {
   return (
     <li className="tool-card">

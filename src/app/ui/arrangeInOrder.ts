@@ -1,6 +1,6 @@
 /*
  * Puts a list's items in rank order with the fewest DOM moves, for the
- * sidebar's ranked search (issue 21) at hundreds of tools: React's keyed
+ * sidebar's ranked search at hundreds of tools: React's keyed
  * reordering moved nearly every link on most keystrokes, and those moves were
  * most of a keystroke's cost. It comes with the search index (ranking.ts), as
  * only a ranked search reorders anything, so the first load does not carry it.

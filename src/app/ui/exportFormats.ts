@@ -8,7 +8,7 @@ import { downloadFile } from './download';
 import { printDocument } from './printDocument';
 
 /*
- * The Export menu's code (issue 15), loaded when a menu first opens: which
+ * The Export menu's code, loaded when a menu first opens: which
  * formats a result has, and carrying one out. Each format's own library
  * (docx, pptxgenjs, ics) loads only when that format is chosen.
  */

@@ -2,7 +2,7 @@ import type { Block, ExportDocument, ListItem, Run } from '../../engine/export/d
 import './print.css';
 
 /*
- * Print / Save as PDF (issue 15): the document is built as elements into a
+ * Print / Save as PDF: the document is built as elements into a
  * print-only container, the print sheet (print.css) hides everything else
  * on the page, and the browser's print dialog does the rest, Save as PDF
  * included. Built with textContent from the document's plain text, so

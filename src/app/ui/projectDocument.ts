@@ -5,7 +5,7 @@ import type { Artifact, Project } from '../../engine/projects/schema';
 import { preparedExport } from './exportFormats';
 
 /*
- * A project as one document (issue 15), for Word and print: each saved item
+ * A project as one document, for Word and print: each saved item
  * laid out as its own export would be (a quiz as a worksheet), titled by its
  * tool and when it was saved, in the order the project page shows them.
  */

@@ -1,7 +1,7 @@
 import { AttachError } from './sniff';
 
 /*
- * A Word file's text (issue 16), read by mammoth's raw-text reader (given by
+ * A Word file's text, read by mammoth's raw-text reader (given by
  * the app, which runs it in a worker): the paragraphs' text, nothing else.
  * Macros (a .docm's vbaProject.bin) are never run: only their presence is
  * noted. A zip that is not a Word

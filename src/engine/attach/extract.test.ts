@@ -8,7 +8,7 @@ import { mammothRawText } from './mammothReader';
 import { CONTEXT_TOKENS, MAX_ATTACHED_CHARACTERS, MAX_ATTACH_BYTES, MAX_PDF_PAGES } from './limits';
 
 /*
- * Attaching a file (issue 16): real files, written by real writers (Word
+ * Attaching a file: real files, written by real writers (Word
  * files by the docx library, PDFs by makePdf) and read by the readers users
  * get (mammoth, pdf.js's Node build). A student would notice the file's text
  * arriving whole, a long PDF asking which pages, and every file that cannot

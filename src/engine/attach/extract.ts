@@ -5,7 +5,7 @@ import { AttachError, sniffKind, SNIFF_BYTES, type FileKind } from './sniff';
 import { cleanText, decodeTextFile, keepWithin } from './text';
 
 /*
- * A file's text for a field (issue 16), read in the browser: what kind it is
+ * A file's text for a field, read in the browser: what kind it is
  * from its first bytes, then the reader for that kind, loaded only now. The
  * readers that need the app's set-up (pdf.js with its worker, mammoth in
  * its worker, text recognition with its language data) are given by the

@@ -1,5 +1,5 @@
 /*
- * The bounds of an attached file (issue 16), stated once: the README's
+ * The bounds of an attached file, stated once: the README's
  * "Your own material" section and the messages quote these numbers.
  */
 

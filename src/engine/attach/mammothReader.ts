@@ -1,7 +1,7 @@
 import { docxPartsWithin } from './docxParts';
 
 /*
- * The one call into mammoth (issue 16): a Word document's raw text, the
+ * The one call into mammoth: a Word document's raw text, the
  * paragraphs and nothing else. The browser runs it in a worker
  * (src/app/tool/attach/docxWorker.ts); Node's tests call it directly.
  * mammoth is given only the document's XML parts, unpacked here within their

@@ -3,7 +3,7 @@ import { MAX_PDF_PAGES, MAX_PDF_TEXT_CHARACTERS, READ_SECONDS } from './limits';
 import { AttachError, cancelledError, tooSlowError } from './sniff';
 
 /*
- * A PDF's text (issue 16), read by pdf.js, which the app gives here with its
+ * A PDF's text, read by pdf.js, which the app gives here with its
  * worker set up (reading runs off the page's thread); tests give the Node
  * build. Only text is taken: the document's scripts, forms and fonts are
  * never run or loaded (isEvalSupported off, no XFA, no font faces).

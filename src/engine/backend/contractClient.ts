@@ -21,7 +21,7 @@ export const ACCEPT_HEADER = `${STREAM_CONTENT_TYPE}, application/json`;
 export interface ContractEndpoint {
   backendUrl: string;
   publicKey: string;
-  /** The registry id of the tool asking, sent as the body's `tool` for the school's usage counts (issue 18). */
+  /** The registry id of the tool asking, sent as the body's `tool` for the school's usage counts. */
   tool?: string;
 }
 
@@ -31,7 +31,7 @@ export function geminiUrl(backendUrl: string): string {
 
 /**
  * The body of spec 7.1, plus `tool`, the asking tool's id: a gateway meters
- * per tool with it (issue 18), a backend that does not know it ignores it. In
+ * per tool with it, a backend that does not know it ignores it. In
  * the body, not a header, so no CORS preflight asks a backend to allow it.
  */
 export function requestBody(request: GenerateRequest, tool?: string): string {

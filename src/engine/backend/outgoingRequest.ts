@@ -5,7 +5,7 @@ import type { BackendSettings } from './settings';
 import type { Backend } from './types';
 
 /*
- * "What will be sent" (issue 17): the request a tool's Generate would make,
+ * "What will be sent": the request a tool's Generate would make,
  * built by the same code that makes it (the contract client's body, each
  * provider's own request), so what the user reads is what leaves. The
  * headers are not shown: they hold the key.

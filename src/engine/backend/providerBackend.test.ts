@@ -80,13 +80,13 @@ describe('the own-key backend', () => {
     await expect(backend.generate({ prompt: 'x' })).rejects.toThrow(/^The AI provider has no model "gemini-2\.5-flash"\. Set the Model field in Settings to a current model\./);
   });
 
-  it('an OpenAI-compatible model the provider does not have (404 model_not_found) names the Model field in Settings (issue 11)', async () => {
+  it('an OpenAI-compatible model the provider does not have (404 model_not_found) names the Model field in Settings', async () => {
     const backend = createProviderBackend({ provider: 'openai', apiKey: 'sk-users-own-key-0123456789', model: 'gpt-nope', baseUrl: openai.baseUrl });
     await expect(backend.generate({ prompt: 'x' })).rejects.toThrow(/^The AI provider has no model "gpt-nope"\. Set the Model field in Settings to a current model\./);
     await expect(backend.generate({ prompt: 'x', onText: () => undefined })).rejects.toThrow(/^The AI provider has no model "gpt-nope"\. Set the Model field in Settings/);
   });
 
-  it('an Ollama model that is not pulled (404) says to pull it or change the Model field in Settings (issue 11)', async () => {
+  it('an Ollama model that is not pulled (404) says to pull it or change the Model field in Settings', async () => {
     const backend = createProviderBackend({ provider: 'ollama', apiKey: '', model: 'mistral', baseUrl: ollama.baseUrl });
     await expect(backend.generate({ prompt: 'x', onText: () => undefined })).rejects.toThrow(
       /^The AI provider has no model "mistral": run "ollama pull mistral" on the Ollama machine, or set the Model field in Settings to a model it has\./,

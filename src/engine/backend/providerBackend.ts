@@ -41,7 +41,7 @@ export async function providerFor(settings: OwnKeySettings): Promise<TextProvide
     }
     case 'openai': {
       const { createOpenAICompatibleProvider } = await import('../providers/openaiCompatible');
-      // A 404 for the model names what the user changes here (issue 11).
+      // A 404 for the model names what the user changes here.
       return createOpenAICompatibleProvider({
         baseUrl: baseUrl ?? 'https://api.openai.com/v1',
         apiKey: settings.apiKey.trim() || undefined,

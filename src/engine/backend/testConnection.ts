@@ -5,7 +5,7 @@ import { resolveBackend } from './resolveBackend';
 import type { BackendSettings } from './settings';
 
 /*
- * Settings' "Test connection" (issue 21): one tiny request through the very
+ * Settings' "Test connection": one tiny request through the very
  * backend a tool would use with these settings (resolveBackend: the own key's
  * provider, the contract backend, or the offline samples), so what it reports
  * is what a tool would meet, word for word: the same unreachable, status and

@@ -5,7 +5,7 @@ import { docxFormat, printFormat } from './documentFormats';
 import type { ExportContext, ExportFormat, ExportFormatKey, ExportInput, ExportSettings, OptionalExportFormatKey, RendererExports } from './format';
 
 /*
- * Which formats a result gets (issue 15), decided in one place: Word and
+ * Which formats a result gets, decided in one place: Word and
  * print for every result; its renderer's own (a quiz's GIFT and QTI,
  * slides' PowerPoint, sprints' calendar); flashcard decks whenever the data
  * holds question/answer pairs, a calendar whenever it holds dated tasks; then

@@ -2,7 +2,7 @@ import type { EventAttributes } from 'ics';
 import { baseNameOf, wellFormed, withoutControlCharacters, type BinaryFile, type ExportInput } from './format';
 
 /*
- * Calendar files (issue 15): iCalendar (RFC 5545) events that Google
+ * Calendar files: iCalendar (RFC 5545) events that Google
  * Calendar, Outlook and Apple Calendar import, written by the `ics` library.
  * `ics` (and yup, which it validates with: about 75 kB minified, 24 kB
  * gzipped) is loaded only when a calendar is asked for, so the formats that

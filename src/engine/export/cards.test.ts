@@ -6,7 +6,7 @@ import { inertCell } from './spreadsheetCell';
 import type { ExportInput } from './format';
 
 /*
- * Flashcard decks for Quizlet, Anki and spreadsheets (issue 15), read back
+ * Flashcard decks for Quizlet, Anki and spreadsheets, read back
  * the way those programs read them: CSV by a real parser (papaparse), the
  * tab-separated imports line by line and field by field. Hostile text (the
  * XSS corpus, tabs, line breaks, control characters, right-to-left script,

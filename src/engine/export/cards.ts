@@ -3,7 +3,7 @@ import { baseNameOf, withoutControlCharacters, type ExportInput, type TextFormat
 import { inertCell } from './spreadsheetCell';
 
 /*
- * Flashcard decks for other study apps (issue 15), from any result holding
+ * Flashcard decks for other study apps, from any result holding
  * question/answer or term/definition pairs (the cards the Study screen uses):
  *  - Quizlet: "Import" takes term, tab, definition, one card a line
  *    (help.quizlet.com, "Importing content"); a tab or line break inside a

@@ -6,7 +6,7 @@ import { availableFormats } from './available';
 import { datedTasksCalendarFormat } from './datedTasks';
 
 /*
- * A calendar from a result's dated tasks (issue 15), read back by ical.js:
+ * A calendar from a result's dated tasks, read back by ical.js:
  * a group sees each task as a whole-day event on its due day, free so it
  * never blocks a lesson, titled by the task, with who does it in the
  * description; tasks in date order; a task with no real date stays out.

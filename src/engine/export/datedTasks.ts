@@ -3,7 +3,7 @@ import { calendarFile, shortTitle, type AllDayEvent, type CalendarDay } from './
 import type { BinaryFormat, ExportInput } from './format';
 
 /*
- * A calendar from any structured result holding dated tasks (issue 15), as a
+ * A calendar from any structured result holding dated tasks, as a
  * deck comes from any result holding card pairs: a list of objects each with
  * a `due` (or `date`) written YYYY-MM-DD and a text saying what to do
  * (`task`, `title` or `activity`). The Group Project Coordinator's next

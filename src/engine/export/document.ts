@@ -6,7 +6,7 @@ import { labelOf, MAX_ITEM_DEPTH, TOO_DEEP_TEXT } from '../resultText';
 import { withoutControlCharacters, type ExportInput } from './format';
 
 /*
- * A result as a document (issue 15): headings, paragraphs, lists and tables,
+ * A result as a document: headings, paragraphs, lists and tables,
  * made once from a result of any kind, then written out by each format that
  * keeps structure: Word (.docx), print / Save as PDF, and the rich copy for
  * Google Docs and Word. The layout follows the structured renderer's (fields

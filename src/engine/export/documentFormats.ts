@@ -2,7 +2,7 @@ import { DOCX_TYPE } from './docxType';
 import { baseNameOf, type BinaryFormat, type PrintFormat } from './format';
 
 /*
- * The formats every result has (issue 15): Word, and print / Save as PDF.
+ * The formats every result has: Word, and print / Save as PDF.
  * Both write the result's document (document.ts), in its renderer's layout
  * when the renderer gives one (a quiz prints as a worksheet with its key).
  */

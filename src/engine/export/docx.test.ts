@@ -8,7 +8,7 @@ import { defaultDocument } from './document';
 import { docxOfDocument, docxOfProject } from './docx';
 
 /*
- * Word files (issue 15), opened the way Word opens them: unzipped, and
+ * Word files, opened the way Word opens them: unzipped, and
  * word/document.xml parsed by a real XML parser. A teacher would notice the
  * title, date and inputs at the top, real headings (Word's Heading styles),
  * real lists and tables, a project's contents list linking to each item on
@@ -149,7 +149,7 @@ describe('Word export of a project', () => {
   });
 });
 
-describe('Word export of math (issue 16)', () => {
+describe('Word export of math', () => {
   const M = 'http://schemas.openxmlformats.org/officeDocument/2006/math';
   const mathOf = (doc: Document) => [...doc.getElementsByTagNameNS(M, 'oMath')];
   const mathText = (el: Element) => [...el.getElementsByTagNameNS(M, 't')].map((t) => t.textContent).join('');

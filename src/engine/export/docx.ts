@@ -2,7 +2,7 @@ import { containsMath, splitMath } from '../math/delimiters';
 import { blocksText, type Block, type ExportDocument, type ListItem, type ProjectDocument, type Run } from './document';
 
 /*
- * Word (.docx) from a result's document (issue 15), with the `docx` library,
+ * Word (.docx) from a result's document, with the `docx` library,
  * loaded only when Word is chosen. Headings use Word's own heading styles (so
  * Word's navigation pane and Google Docs' outline see them), lists are real
  * numbered and bulleted lists, tables have a header row repeated across
@@ -26,7 +26,7 @@ class Writer {
   /** Each ordered list restarts at 1: Word numbers lists sharing an instance as one. */
   private listInstance = 0;
 
-  /** `math`, when the document holds TeX: formulas become Word equations (issue 16). */
+  /** `math`, when the document holds TeX: formulas become Word equations. */
   constructor(
     private readonly docx: Docx,
     private readonly math?: WordMathWriter,

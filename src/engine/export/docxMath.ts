@@ -2,7 +2,7 @@ import type { MathComponent } from 'docx';
 import type { MathRenderer } from '../math/delimiters';
 
 /*
- * Formulas as Word equations (issue 16): KaTeX's MathML, already sanitised,
+ * Formulas as Word equations: KaTeX's MathML, already sanitised,
  * turned into Office Math (OMML) through the docx library's math elements,
  * so Word shows and edits them as equations. MathML's presentation elements
  * map one to one: tokens to runs, fractions, scripts, roots; rows and styles

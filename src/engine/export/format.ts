@@ -1,5 +1,5 @@
 /*
- * An export format (issue 15): what a result can be taken out as, declared
+ * An export format: what a result can be taken out as, declared
  * once. Formats that fit any result of a kind live in the engine (cards.ts:
  * flashcard decks from any result holding pairs); formats that read one
  * renderer's data live beside that renderer (renderers/quiz/exports.ts).

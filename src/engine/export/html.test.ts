@@ -5,7 +5,7 @@ import { blocksText, defaultDocument } from './document';
 import { contentHtml } from './html';
 
 /*
- * The rich copy (issue 15): what Google Docs and Word receive when a result
+ * The rich copy: what Google Docs and Word receive when a result
  * is pasted. Its structure must survive (headings, lists, bold, tables), and
  * hostile text must arrive as the same text, never as an element or handler.
  */

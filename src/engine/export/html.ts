@@ -2,7 +2,7 @@ import { sanitizeHtml } from '../safeHtml';
 import type { Block, ExportDocument, ListItem, Run } from './document';
 
 /*
- * A result's document as HTML (issue 15), for the rich copy: pasted into
+ * A result's document as HTML, for the rich copy: pasted into
  * Google Docs or Word, its headings, lists, bold and tables are kept. (Print
  * builds elements from the same document: app/ui/printDocument.ts.) Every
  * text is escaped here, and the whole goes

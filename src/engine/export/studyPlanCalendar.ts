@@ -3,7 +3,7 @@ import { addMinutes, calendarFile, oneLine, shortTitle, type CalendarEvent, type
 import type { BinaryFormat, ExportInput } from './format';
 
 /*
- * A study plan as a calendar (issue 15): one event per session of StudyPlan
+ * A study plan as a calendar: one event per session of StudyPlan
  * AI's day-by-day plan (registry/study-plan-ai.ts), so the plan drops into
  * Google Calendar, Outlook or Apple Calendar.
  *

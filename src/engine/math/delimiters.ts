@@ -1,7 +1,7 @@
 import type { Token, TokenizerAndRendererExtension } from 'marked';
 
 /*
- * Where TeX is in a model's answer (issue 16): $$…$$ and \[…\] for display
+ * Where TeX is in a model's answer: $$…$$ and \[…\] for display
  * math, \(…\) and $…$ inline. A lone dollar is money, not math, by pandoc's
  * rule: an opening $ has a non-space right after it, a closing $ a
  * non-space right before it and no digit right after ("costs $5 and $10"

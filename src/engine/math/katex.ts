@@ -2,7 +2,7 @@ import { sanitizeMathml } from '../safeHtml';
 import type { MathRenderer } from './delimiters';
 
 /*
- * TeX to MathML by KaTeX (issue 16), loaded only when an answer holds math.
+ * TeX to MathML by KaTeX, loaded only when an answer holds math.
  * MathML only: browsers lay it out natively (MathML Core), so no KaTeX
  * stylesheet or font is needed, and its HTML output's inline styles would be
  * refused by our Content-Security-Policy anyway. trust: false refuses

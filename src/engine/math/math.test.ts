@@ -7,7 +7,7 @@ import { containsMath, splitMath, type MathRenderer } from './delimiters';
 import { loadMathRenderer } from './katex';
 
 /*
- * Math in answers (issue 16): TeX between $…$, $$…$$, \(…\) and \[…\]
+ * Math in answers: TeX between $…$, $$…$$, \(…\) and \[…\]
  * becomes MathML a browser lays out; money stays money, code stays code,
  * malformed TeX shows as its source, and no TeX can carry HTML, a link or a
  * script into the page (the XSS corpus, wrapped in each delimiter).

@@ -1,5 +1,5 @@
 /*
- * Names out, placeholders in, and back (issue 17). A request leaves the
+ * Names out, placeholders in, and back. A request leaves the
  * browser with "Student A" where the user typed "Amira Khan"; the answer
  * comes back with the placeholders put back as the names. Framework-free and
  * synchronous: which names to hide is decided by pseudonymise.ts.

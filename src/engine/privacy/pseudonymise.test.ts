@@ -6,7 +6,7 @@ import { privateFollowUpBackend, producePrivately } from './producePrivately';
 import { namesInBox, peopleInForm, pseudonymisingBackend, pseudonymsForForm, type PseudonymReport } from './pseudonymise';
 
 /*
- * Names never leave the browser (issue 17). A teacher would notice a
+ * Names never leave the browser. A teacher would notice a
  * student's name in a request, a placeholder left in a report, another
  * student's name in the wrong place, or "I will" turned into "Student A".
  * The corpus is generated: names from many cultures, written as people

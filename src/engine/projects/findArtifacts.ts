@@ -1,7 +1,7 @@
 import type { Artifact } from './schema';
 
 /*
- * Finding saved items on a project page (issue 14): a search over each
+ * Finding saved items on a project page: a search over each
  * item's tool title and the text it holds (its words, not its JSON keys),
  * and a filter by tool. Case-insensitive, as the sidebar's tool search.
  */

@@ -2,7 +2,7 @@ import type { ToolDeclaration } from '../defineTool';
 import type { ToolResult } from '../runTool';
 
 /*
- * How the project page shows a saved item (issue 14): with the renderer its
+ * How the project page shows a saved item: with the renderer its
  * tool uses, when the tool still exists and the item still fits what the tool
  * makes; otherwise laid out plainly, with a note saying why, never a blank
  * page. Stored data is untrusted here as anywhere: it may come from an older

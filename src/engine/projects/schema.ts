@@ -28,7 +28,7 @@ export const artifactSchema = z.object({
    * before it existed still reads.
    */
   saveId: z.optional(z.string()),
-  /** The changes asked for, in order, when the saved result is a refined version (issue 13). */
+  /** The changes asked for, in order, when the saved result is a refined version. */
   refinements: z.optional(z.array(z.string())),
   /**
    * Finished attempts at a saved quiz made before it was saved (issue 14; later

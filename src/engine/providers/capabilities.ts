@@ -1,5 +1,5 @@
 /*
- * What each provider setup accepts, in one table the adapters consult (issue 11).
+ * What each provider setup accepts, in one table the adapters consult.
  * Every row cites where its rules come from; the sources are collected, with
  * addresses, in /work/shared/findings/provider-conformance.md:
  * - [O-so]    https://platform.openai.com/docs/guides/structured-outputs
@@ -75,7 +75,7 @@ export interface ProviderCapabilities {
    * ([O-sdk] completions.ts ChatCompletionStreamOptions.include_usage, "an
    * additional chunk will be streamed before the `data: [DONE]` message", and
    * ChatCompletionChunk.usage, "only be present when you set stream_options").
-   * Only where the host is known to accept the field (issue 18): an unknown
+   * Only where the host is known to accept the field: an unknown
    * server may refuse a request field it does not have.
    */
   streamUsageOption?: boolean;

@@ -4,7 +4,7 @@ import { detailOf, withoutCutSecret } from './redact';
 /*
  * Every provider failure becomes a ProviderError whose message a student can
  * read and whose status the gateway answers with. Messages never quote
- * upstream text (issue #10): an upstream error body, an error inside a stream
+ * upstream text: an upstream error body, an error inside a stream
  * or a refusal can carry database URLs, file paths and internal host names,
  * and the gateway must not hand those to every browser. What upstream said is
  * kept, redacted and cut short, on ProviderError.upstreamDetail, for the
@@ -43,7 +43,7 @@ export const providerMessages = {
   // StudyForge's own plain words for a documented enum value, never upstream text; `setting` names what to change.
   declinedBecause: (reason: string) => `The AI declined this request: ${reason}.`,
   unknownModel: (model: string, setting: string) => `The AI provider has no model "${model}". Set ${setting} to a current model.`,
-  // Ollama's 404 "model \"m\" not found, try pulling it first" (issue 11): the model may exist but not be pulled on that machine.
+  // Ollama's 404 "model \"m\" not found, try pulling it first": the model may exist but not be pulled on that machine.
   modelNotPulled: (model: string, setting: string) =>
     `The AI provider has no model "${model}": run "ollama pull ${model}" on the Ollama machine, or set ${setting} to a model it has.`,
 } as const;

@@ -209,7 +209,7 @@ describe('splitIntoChunks', () => {
   });
 });
 
-describe('the fake OpenAI-compatible server: per-host rules (issue 11)', () => {
+describe('the fake OpenAI-compatible server: per-host rules', () => {
   const chat = (server: FakeProviderServer, body: Record<string, unknown>) =>
     post(`${server.baseUrl}/chat/completions`, { messages: [{ role: 'user', content: 'hi' }], ...body });
   const schemaFormat = (schema: unknown, strict?: boolean) => ({ type: 'json_schema', json_schema: { name: 'result', schema, ...(strict === undefined ? {} : { strict }) } });

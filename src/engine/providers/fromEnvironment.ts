@@ -150,7 +150,7 @@ export function providersFromEnv(env: Environment, options: { fetch?: FetchLike 
   else if (textChoice?.kind === 'ollama') text = createOllamaProvider({ ...textChoice, ...shared });
 
   let transcription: TranscriptionProvider | null = null;
-  // A 404 for the model names the variable that set it (issue 11); the other adapters' defaults
+  // A 404 for the model names the variable that set it; the other adapters' defaults
   // (OPENAI_MODEL, TRANSCRIBE_MODEL, OLLAMA_MODEL, GEMINI_MODEL) are already the right ones.
   const geminiTranscribeSetting = get('TRANSCRIBE_MODEL') ? 'TRANSCRIBE_MODEL' : 'GEMINI_MODEL';
   if (transcriptionChoice?.kind === 'gemini') transcription = createGeminiTranscriber({ ...transcriptionChoice, ...shared, modelSetting: geminiTranscribeSetting });

@@ -141,7 +141,7 @@ describe('structured output the model cannot hold (issue 11, R2)', () => {
   });
 });
 
-describe("a provider's 404 for the model names the variable that sets it (issue 11)", () => {
+describe("a provider's 404 for the model names the variable that sets it", () => {
   let gemini: FakeProviderServer;
   let openai: FakeProviderServer;
   let ollama: FakeProviderServer;

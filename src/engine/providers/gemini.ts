@@ -166,7 +166,7 @@ export function createGeminiProvider(options: GeminiOptions): TextProvider {
         if (!any) throw emptyAnswer();
       } finally {
         // Once, as the stream ends, whichever way (STOP, a length or safety stop, an error, the reader
-        // leaving): the last usage seen, if any. A stopped answer's tokens were used too (issue 18).
+        // leaving): the last usage seen, if any. A stopped answer's tokens were used too.
         if (usage) request.onUsage?.(usage);
       }
     },

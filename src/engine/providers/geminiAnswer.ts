@@ -14,7 +14,7 @@ import { ProviderError, type TokenUsage } from './types';
 const Part = z.object({ text: z.string().optional(), thought: z.boolean().optional() });
 
 /*
- * Token usage (issue 18), [G-sdk] src/types.ts GenerateContentResponseUsageMetadata
+ * Token usage, [G-sdk] src/types.ts GenerateContentResponseUsageMetadata
  * (l.3664-3690): promptTokenCount "The total number of tokens in the prompt",
  * candidatesTokenCount "The total number of tokens in the generated candidates",
  * thoughtsTokenCount "The number of tokens that were part of the model's
@@ -237,7 +237,7 @@ export async function* readGeminiEvents(response: Response, signal: AbortSignal 
 
 /**
  * The text of a whole GenerateContentResponse that ended with STOP; any other ending is an error.
- * `onUsage` is told the usage it reports first, a stopped or blocked answer's too (issue 18).
+ * `onUsage` is told the usage it reports first, a stopped or blocked answer's too.
  */
 export function wholeAnswerText(body: unknown, secrets: readonly string[], onUsage?: (usage: TokenUsage) => void): string {
   const piece = readPiece(body, secrets);

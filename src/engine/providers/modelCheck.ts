@@ -3,7 +3,7 @@ import { providerMessages } from './errors';
 import { answerCap, defaultFetch, joinUrl, readJson, type FetchLike } from './transport';
 
 /*
- * The start-up check (issue #11): does the provider serve the configured model?
+ * The start-up check: does the provider serve the configured model?
  * One function per provider, each asking the provider's own model endpoint:
  * - OpenAI-compatible: GET {base}/models -> {data: [{id}]} (openai/openai-node
  *   src/resources/models.ts: `list()` is getAPIList('/models', Page<Model>), Model.id

@@ -55,7 +55,7 @@ const ChatResponse = z.object({
 });
 
 /*
- * Token usage (issue 18). docs/api.md (at fb30760), "Generate a chat
+ * Token usage. docs/api.md (at fb30760), "Generate a chat
  * completion": "The final response object will include statistics" (l.490;
  * "done": true, and a whole answer is one), prompt_eval_count and eval_count in
  * its examples (l.577-579); "Generate a completion" describes them as "number of
@@ -78,7 +78,7 @@ function ollamaUsage(line: unknown): TokenUsage | undefined {
 }
 
 /*
- * A model Ollama does not have (issue 11): 404, "Not Found (model doesn't
+ * A model Ollama does not have: 404, "Not Found (model doesn't
  * exist, etc.)" (docs/api/errors.mdx l.11, at fb30760), with {"error": …}
  * holding `model 'm' not found` (server/routes.go ChatHandler, l.2485 and
  * l.2500) or `model "m" not found, try pulling it first` (handleScheduleError,
@@ -159,7 +159,7 @@ export function createOllamaProvider(options: OllamaOptions): TextProvider {
         }
         if (!any) throw emptyAnswer();
       } finally {
-        // Once, as the stream ends: after the final line, or an empty answer that still used its prompt (issue 18).
+        // Once, as the stream ends: after the final line, or an empty answer that still used its prompt.
         if (usage) request.onUsage?.(usage);
       }
     },

@@ -18,7 +18,7 @@ import type { ProviderError, TokenUsage } from './types';
  * you set stream_options: {"include_usage": true}" (l.816-821).
  */
 /*
- * Token usage (issue 18): CompletionUsage {prompt_tokens, completion_tokens},
+ * Token usage: CompletionUsage {prompt_tokens, completion_tokens},
  * "Number of tokens in the prompt" and "in the generated completion"
  * ([O-sdk] src/resources/completions.ts l.122-131, at 7b7d6ca), carried by a
  * whole ChatCompletion's `usage` (chat/completions/completions.ts l.414) and,

@@ -52,7 +52,7 @@ export interface OpenAICompatibleOptions {
 const Transcription = z.object({ text: z.string() });
 
 /*
- * A model the host does not have (issue 11). OpenAI answers 404 with
+ * A model the host does not have. OpenAI answers 404 with
  * {"error": {"code": "model_not_found", "message": "The model `m` does not exist
  * or you do not have access to it."}}, as the OpenAI fake sends; the SDK turns a
  * 404 into NotFoundError, its `code` taken from error.code ([O-sdk]
@@ -104,7 +104,7 @@ export function createOpenAICompatibleProvider(options: OpenAICompatibleOptions)
     if (isRecord(body) && body.error !== undefined && body.error !== null) throw errorInStream(body, upstream.secrets);
     const parsed = ChatCompletion.safeParse(body);
     if (!parsed.success) throw unreadableAnswer();
-    // The usage is told before a length stop or a refusal is thrown: those tokens were used too (issue 18).
+    // The usage is told before a length stop or a refusal is thrown: those tokens were used too.
     const usage = tokenUsage(parsed.data.usage);
     if (usage) request.onUsage?.(usage);
     const choice = parsed.data.choices[0];
@@ -180,7 +180,7 @@ export function createOpenAICompatibleProvider(options: OpenAICompatibleOptions)
         }
       } finally {
         // Once, as the stream ends, whichever way (done, a length stop or refusal, an error, the reader
-        // leaving): the usage seen, if any. The tokens were used even when the answer is refused (issue 18).
+        // leaving): the usage seen, if any. The tokens were used even when the answer is refused.
         if (usage) request.onUsage?.(usage);
       }
     },

@@ -13,7 +13,7 @@ import { server, provider, useCaseServer, KEY, cases, collect, rejection, SENT_B
 describe.each(cases)('$name provider', (c) => {
   useCaseServer(c);
 
-  describe('upstream internals stay with the operator (issue #10, finding 3)', () => {
+  describe('upstream internals stay with the operator', () => {
     /** What a misconfigured upstream or proxy puts in an error body (with the key, for providers that have one). */
     const internals = `connect failed: postgres://admin:hunter2@db.internal:5432/prod, see /srv/app/secrets.yaml on worker-7.corp.internal${c.hasKey ? ` (key ${KEY})` : ''}`;
     const leaks = ['postgres', 'hunter2', 'db.internal', '/srv/app', 'secrets.yaml', 'corp.internal', KEY];
@@ -65,7 +65,7 @@ describe.each(cases)('$name provider', (c) => {
     });
   });
 
-  describe('answers are bounded in bytes (issue #10, finding 4)', () => {
+  describe('answers are bounded in bytes', () => {
     const tooLong = "The AI provider's answer was longer than StudyForge accepts (4 MB).";
 
     it('the default cap is 4 MiB', () => {

@@ -1,5 +1,5 @@
 /*
- * Redaction of upstream text (issue #10): what a provider said is kept only
+ * Redaction of upstream text: what a provider said is kept only
  * redacted and cut short, on ProviderError.upstreamDetail (see errors.ts):
  * given secrets, key shapes, credentials and tokens are removed.
  */

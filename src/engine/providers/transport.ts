@@ -7,7 +7,7 @@ import { answerTooLong, errorFromResponse, unreachable, unreadableAnswer } from 
  * - an abort stays an abort (the caller's AbortError, never a ProviderError);
  * - an upstream response that is not OK becomes a ProviderError without secrets;
  * - a consumer that stops reading a stream early closes the upstream connection;
- * - every read of an upstream body is bounded (issue #10, finding 4): an answer
+ * - every read of an upstream body is bounded: an answer
  *   past maxAnswerBytes, and an error body past MAX_ERROR_BODY_BYTES, is
  *   cancelled, which closes the connection, instead of growing the reader.
  */

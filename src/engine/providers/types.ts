@@ -16,7 +16,7 @@ export interface ProviderRequest {
    * Told the tokens the call used, in the provider's own count (Gemini
    * usageMetadata, OpenAI usage, Ollama prompt_eval_count and eval_count),
    * once, when the provider reports them; never called with a guess. The
-   * gateway's budgets and metrics count them (issue 18).
+   * gateway's budgets and metrics count them.
    */
   onUsage?: (usage: TokenUsage) => void;
 }
@@ -36,7 +36,7 @@ export interface TextProvider {
   generate(request: ProviderRequest): Promise<string>;
   /** The answer's text as it is written, delta by delta. */
   stream(request: ProviderRequest): AsyncIterable<string>;
-  /** What `stream` would POST, without sending it: for "What will be sent" (issue 17). Headers (the key) are not shown. */
+  /** What `stream` would POST, without sending it: for "What will be sent". Headers (the key) are not shown. */
   streamRequest(request: Omit<ProviderRequest, 'signal'>): OutgoingRequest;
 }
 
@@ -66,8 +66,8 @@ export interface TranscriptionProvider {
 /**
  * A provider failure with a message fit for users and the status the gateway
  * should answer with. The message never quotes upstream text: an upstream
- * error body can hold database URLs, file paths and internal host names
- * (issue #10). What upstream said goes to `upstreamDetail` instead, for the
+ * error body can hold database URLs, file paths and internal host names.
+ * What upstream said goes to `upstreamDetail` instead, for the
  * operator's logs: already redacted (keys, credentials, tokens), one line, at
  * most MAX_DETAIL_LENGTH characters. Never send it to a browser as it is.
  */

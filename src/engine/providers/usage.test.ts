@@ -186,7 +186,7 @@ describe('OpenAI-compatible: usage', () => {
     const [exchange] = openai.exchanges;
     expect(exchange?.problems).toEqual([]);
     expect(exchange?.json).toMatchObject({ stream: true, stream_options: { include_usage: true } });
-    // What will be sent (issue 17) shows the same body.
+    // What will be sent shows the same body.
     expect(openaiProvider().streamRequest({ prompt: 'Explain cells' }).body).toMatchObject({ stream_options: { include_usage: true } });
   });
 

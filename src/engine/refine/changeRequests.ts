@@ -1,7 +1,7 @@
 import type { Refinement, ToolDeclaration } from '../defineTool';
 
 /*
- * What a person can ask of a result once it is on screen (issue 13): the
+ * What a person can ask of a result once it is on screen: the
  * engine's one-click refinements, which every tool gets, and their own words.
  */
 

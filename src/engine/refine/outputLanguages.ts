@@ -1,8 +1,7 @@
 /*
- * The languages answers can be written in (issue 13), apart from the rest of
+ * The languages answers can be written in, apart from the rest of
  * the output options (outputOptions.ts): a tool's form reads the chosen
- * language and names it, and the prompt's instructions load with the answer
- * (issue 19).
+ * language and names it, and the prompt's instructions load with the answer.
  */
 
 /**

@@ -2,7 +2,7 @@ import type { ToolDeclaration } from '../defineTool';
 import { DEFAULT_LANGUAGE, languageName, type OutputLanguage } from './outputLanguages';
 
 /*
- * What every answer is written in and for whom (issue 13): an output
+ * What every answer is written in and for whom: an output
  * language and an optional reading level. Declared once here for all 51
  * tools; a registry file only says so when it differs (`refine` in
  * defineTool.ts). Goes into every prompt as an instruction about the

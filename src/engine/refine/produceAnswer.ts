@@ -7,7 +7,7 @@ import { gradeNumber, readingScaleOf, type OutputOptions, type ReadingLevel } fr
 import type { Measurement } from './readingLevel';
 
 /*
- * One answer from start to end (issue 13): the first answer or a follow-up
+ * One answer from start to end: the first answer or a follow-up
  * that changes the previous result, each validated with its repair retry,
  * then, for English prose, its reading level measured; when a target grade is
  * set and the measurement misses it by more than a grade, the model is asked
@@ -26,7 +26,7 @@ export interface Answer {
   result: ToolResult;
   /** Null where nothing is measured: a language other than English, a scale without a formula, too little text. */
   reading: ReadingReport | null;
-  /** What the user must know about the names in it (issue 17): a placeholder that stands for no name typed. Nothing is guessed. */
+  /** What the user must know about the names in it: a placeholder that stands for no name typed. Nothing is guessed. */
   privacyNotice?: string;
 }
 
@@ -34,7 +34,7 @@ export interface AnswerRequest {
   output: OutputOptions;
   /** For a follow-up: the result to change and the change asked for. */
   refine?: { previous: ToolResult; change: ChangeRequest };
-  /** Names typed in the tool's personal fields leave as placeholders and come back as names (issue 17). */
+  /** Names typed in the tool's personal fields leave as placeholders and come back as names. */
   pseudonymise?: boolean;
 }
 

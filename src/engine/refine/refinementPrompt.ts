@@ -7,7 +7,7 @@ import type { OutputOptions } from './outputOptions';
 import type { Measurement } from './readingLevel';
 
 /*
- * The prompt of a follow-up request (issue 13): the original task with the
+ * The prompt of a follow-up request: the original task with the
  * user's inputs (still data inside <user_input>), the previous result and the
  * change asked for, each in tags of their own, then the output language,
  * reading level and answer format as for any request. The contract has one

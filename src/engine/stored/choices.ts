@@ -27,5 +27,5 @@ export const toolCategories = [
   'Teaching',
 ] as const;
 
-/** The dashboard's category filter: every category, or one (issue 20). */
+/** The dashboard's category filter: every category, or one. */
 export const categoryFilters = ['all', ...toolCategories] as const;

@@ -10,7 +10,7 @@ import type { StoredReader } from './reader';
  * element), said once as zod schemas. The app never runs these: the build
  * compiles each into a plain check of a few hundred bytes
  * (`virtual:studyforge/stored-readers`, tooling/storedReadersPlugin.ts), so
- * the dashboard carries no zod (issue 19). Tests hold each compiled check to
+ * the dashboard carries no zod. Tests hold each compiled check to
  * what zod says of the same values.
  *
  * The compiler knows objects, arrays, strings, numbers, booleans, enums,
@@ -29,11 +29,11 @@ const ownKey = z.object({
 export const storedValueSchemas = {
   themeChoice: z.enum(themeChoices),
   dashboardFilter: z.enum(dashboardFilters),
-  /** The dashboard's category filter (issue 20). */
+  /** The dashboard's category filter. */
   categoryFilter: z.enum(categoryFilters),
   /** Tool ids and the pages 'dashboard' and 'projects' (spec 3). */
   recentList: z.array(z.string()),
-  /** Pinned tool ids, in the order they were pinned (issue 20). */
+  /** Pinned tool ids, in the order they were pinned. */
   favourites: z.array(z.string()),
   settings: z.object({
     backendUrl: z.optional(z.string()),

@@ -1,5 +1,5 @@
 /*
- * A finished quiz and an attempt as the quiz history keeps it (issue 14):
+ * A finished quiz and an attempt as the quiz history keeps it:
  * the plain types, for the tool page, which records attempts without
  * loading the schema that reads them back (quizAttempts.ts).
  */

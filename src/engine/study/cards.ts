@@ -1,5 +1,5 @@
 /*
- * Which saved results hold flashcards (issue 14): the Flashcard Generator's
+ * Which saved results hold flashcards: the Flashcard Generator's
  * deck (question/answer), and any result with term/definition pairs (the
  * Keyword Extractor's glossary, say), wherever they sit in it. Each card is
  * named by its saved item and its place there, so the same card keeps its

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { MAX_ATTEMPTS, type FinishedQuiz, type QuizAttempt } from './attempt';
 
 /*
- * A finished quiz, as its history keeps it (issue 14): when, the score, and
+ * A finished quiz, as its history keeps it: when, the score, and
  * which questions were missed (by their place in the saved quiz), so the
  * project page can show attempts over time and replay only the missed ones.
  */

@@ -7,7 +7,7 @@ import { dueAt, grade, isDue, mergeRecords, newRecord, nextDueByGrade, type Card
 import { mergeCardRecords, readStudyData, writeStudyData } from './studyStorage';
 
 /*
- * The scheduling wrapper around ts-fsrs (issue 14): when a card is due, what
+ * The scheduling wrapper around ts-fsrs: when a card is due, what
  * grading does, how two tabs' reviews of the same deck become one, and that
  * a corrupted record costs that card its schedule, never the deck.
  */

@@ -2,7 +2,7 @@ import { createEmptyCard, fsrs, generatorParameters, Rating, type Card, type Gra
 import * as z from 'zod/mini';
 
 /*
- * A card's schedule (issue 14), kept by FSRS through ts-fsrs. What is stored
+ * A card's schedule, kept by FSRS through ts-fsrs. What is stored
  * is the card's review log; the FSRS state is computed from it (and cached
  * beside it). So two tabs that graded the same card are merged by joining
  * their logs and replaying them, never by one tab's state overwriting the

@@ -6,7 +6,7 @@ import { mergeRecords, type CardRecord } from './schedule';
 import { studiableRecord } from './studiableRecord';
 
 /*
- * A project's study data, under one key beside its artifacts (issue 14):
+ * A project's study data, under one key beside its artifacts:
  * each card's schedule by card id, and each saved quiz's attempts made on
  * the project page by artifact id. Read leniently: a card record or attempt
  * that is corrupted is logged and dropped on its own (the card starts again
@@ -90,7 +90,7 @@ export function mergeStudyData(mine: StudyData, theirs: StudyData): StudyData {
 }
 
 /**
- * An export file's study data merged into the project's (issue 14): what
+ * An export file's study data merged into the project's: what
  * can be read of it, card by card and attempt by attempt, joined with what
  * is here. Throws StorageFullError when it cannot be written.
  */

@@ -4,7 +4,7 @@ import type { BinaryFile } from '../export/format';
 
 /*
  * A calendar file's events as a calendar reads them (ical.js, Mozilla's
- * iCalendar parser): the calendar exports' tests share it (issue 15).
+ * iCalendar parser): the calendar exports' tests share it.
  */
 
 export interface ParsedEvent {

@@ -1,5 +1,5 @@
 /*
- * Small, real PDF files for the attachment tests (issue 16), written here so
+ * Small, real PDF files for the attachment tests, written here so
  * no binary fixture is committed: each page's lines in Helvetica, with a
  * correct cross-reference table, which pdf.js (and any reader) opens.
  * `password: true` adds a standard security handler whose user password is

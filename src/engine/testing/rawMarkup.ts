@@ -1,5 +1,5 @@
 /**
- * What must never show where a result is rendered (issue 14): markdown syntax
+ * What must never show where a result is rendered: markdown syntax
  * left raw, or JSON (a quoted key, an escaped quote). Returns what was found.
  */
 export function rawMarkupIn(text: string): string[] {

@@ -36,7 +36,7 @@ export function findDanger(root: Element): string[] {
     if (forbiddenTags.has(tag)) problems.push(`forbidden element <${tag}>: ${label(el)}`);
 
     if (tag === 'math') {
-      // Only the formulas KaTeX writes (issue 16): presentation MathML, nothing that links, embeds or re-enters HTML.
+      // Only the formulas KaTeX writes: presentation MathML, nothing that links, embeds or re-enters HTML.
       const presentation = new Set([
         'semantics', 'annotation', 'mrow', 'mi', 'mn', 'mo', 'ms', 'mspace', 'mtext', 'mfrac', 'msqrt', 'mroot', 'msub',
         'msup', 'msubsup', 'munder', 'mover', 'munderover', 'mtable', 'mtr', 'mtd', 'mstyle', 'mpadded', 'mphantom',

@@ -10,7 +10,7 @@ interface FindItemsProps {
   total: number;
 }
 
-/** The project page's search over saved items and filter by tool (issue 14); the count is announced as it changes. */
+/** The project page's search over saved items and filter by tool; the count is announced as it changes. */
 export function FindItems({ query, onChange, tools, found, total }: FindItemsProps) {
   const id = useId();
   const filtering = query.text.trim() !== '' || query.toolId !== '';

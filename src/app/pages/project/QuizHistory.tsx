@@ -6,7 +6,7 @@ import { Icon } from '../../../ui/Icon';
 import { formatDateTime } from '../../ui/formatDate';
 
 /*
- * A saved quiz's history on the project page (issue 14): every finished
+ * A saved quiz's history on the project page: every finished
  * attempt, the ones made before saving (kept in the item) and after (kept
  * with the project's study data), oldest first, with the score and what was
  * missed; and "Retry the questions I missed" from the latest attempt.

@@ -10,7 +10,7 @@ import { rawMarkupIn } from '../../../engine/testing/rawMarkup';
 import { ArtifactList } from './ArtifactList';
 
 /*
- * The project page shows each saved item as its tool made it (issue 14):
+ * The project page shows each saved item as its tool made it:
  * one real registry tool per renderer kind, saved with its example output,
  * must come out rendered (no markdown syntax, no JSON), collapsed until
  * opened; an item whose tool is gone or whose data no longer fits shows in

@@ -15,7 +15,7 @@ import { Spinner } from '../../../ui/Spinner';
 import { QuizHistory } from './QuizHistory';
 
 /*
- * A saved item as it was made (issue 14): its tool's renderer, loaded with
+ * A saved item as it was made: its tool's renderer, loaded with
  * the tool's declaration, or the plain layout with a note when the tool is
  * gone or the item no longer fits it. Interactive screens work here too (a
  * saved quiz can be taken again), keeping their progress in a slot of the

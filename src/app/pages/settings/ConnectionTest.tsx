@@ -11,7 +11,7 @@ interface ConnectionTestProps {
 }
 
 /**
- * "Test connection" (issue 21): asks whatever would answer the tools, with the
+ * "Test connection": asks whatever would answer the tools, with the
  * settings as entered, one fixed question, and says what came back. One test
  * at a time: while one runs the button does nothing and Cancel stops it.
  */

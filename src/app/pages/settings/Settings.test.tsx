@@ -13,7 +13,7 @@ import { deletedAllMessage } from './DeleteAllData';
 import { namesSentWarning, replaceNamesLabel } from './NamesSettings';
 
 /*
- * Settings' Names section and "Delete all my data" (issue 17) in jsdom, over
+ * Settings' Names section and "Delete all my data" in jsdom, over
  * the real stores: what the screen says, where focus goes, and that deleting
  * empties storage of StudyForge's keys only and every store without a reload.
  */

@@ -6,7 +6,7 @@ import { useSettings } from '../../../state/settings';
 import { advancedSummary, Settings } from '../Settings';
 
 /*
- * Settings in plain words (issue 21) in jsdom, over the real stores and the
+ * Settings in plain words in jsdom, over the real stores and the
  * real sample backend: the order, Advanced folded unless it holds something,
  * and Test connection trying what is on screen.
  */

@@ -8,7 +8,7 @@ import { useSettings } from '../../../state/settings';
 import { useTheme } from '../../../state/theme';
 
 /*
- * "Delete everything" (issue 17): every StudyForge key leaves local storage
+ * "Delete everything": every StudyForge key leaves local storage
  * (engine/deleteAll.ts says what there is, and that there is no IndexedDB or
  * Cache Storage to clear), then every store this tab holds is emptied, so each
  * screen shows the empty state at once, without a reload.

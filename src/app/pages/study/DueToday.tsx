@@ -9,7 +9,7 @@ import { fromNow } from './useDeck';
 import './study.css';
 
 /*
- * The dashboard's "N cards due today" across every project (issue 14), with
+ * The dashboard's "N cards due today" across every project, with
  * a way into each project's Study screen. Loaded only when there are
  * projects; shows nothing when no project holds cards.
  */

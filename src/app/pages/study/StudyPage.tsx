@@ -11,7 +11,7 @@ import './study.css';
 import { ProjectNotFound } from '../project/ProjectNotFound';
 
 /*
- * The Study screen (issue 14): a project's due cards one at a time. Space
+ * The Study screen: a project's due cards one at a time. Space
  * shows the answer; 1-4 (or the buttons) grade it Again, Hard, Good or Easy,
  * each button saying when that grade brings the card back. Grades are written
  * at once; if storage is full they are kept while the page is open, the

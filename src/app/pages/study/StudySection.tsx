@@ -12,7 +12,7 @@ import { fromNow, savedAtOf, useDeck } from './useDeck';
 import './study.css';
 
 /*
- * A project's flashcards on its page (issue 14): how many, how many due
+ * A project's flashcards on its page: how many, how many due
  * today and when the next is due, the way into the Study screen, and the
  * cards themselves to edit, suspend or delete. Nothing shows for a project
  * whose saved items hold no cards.

@@ -11,7 +11,7 @@ import { Icon } from '../../../ui/Icon';
 import { pageScreens } from '../../screenTable';
 
 /*
- * The command palette (issue 20): Ctrl+K or Cmd+K anywhere, or "/" where no
+ * The command palette: Ctrl+K or Cmd+K anywhere, or "/" where no
  * field has focus (AppShell), opens this modal dialog. It is an ARIA combobox
  * with a listbox: the text box keeps focus, the arrow keys move the active
  * option (aria-activedescendant), Enter opens it, Escape closes the dialog and

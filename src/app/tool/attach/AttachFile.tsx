@@ -2,7 +2,7 @@ import { lazy, Suspense, useRef, useState, type ClipboardEvent, type DragEvent, 
 import { Icon } from '../../../ui/Icon';
 
 /*
- * "Attach a file" for a text box (issue 16): a file picker, a file dropped on
+ * "Attach a file" for a text box: a file picker, a file dropped on
  * the box, or a file pasted into it. The text read from a file goes into the
  * box, after what is there, for the user to check and edit before
  * generating; a file that cannot be read says why and leaves the box as it

@@ -6,7 +6,7 @@ import { attachFile } from './attachFiles';
 import type { AttachBoxes } from './AttachFile';
 
 /*
- * Reading an attachment (issue 16), loaded with the first file: its progress
+ * Reading an attachment, loaded with the first file: its progress
  * with Cancel, a long PDF's page chooser, then what was added (characters and
  * the share of a model's context) or why nothing was. Each file goes into its
  * own box: the first into the box it was attached to, the rest into the

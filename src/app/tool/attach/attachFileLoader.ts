@@ -4,7 +4,7 @@ import { onDemand } from '../../../engine/onDemand';
  * "Attach a file" wraps a text box, so a form with such a box waits for its
  * code before it paints (ToolPage), as it waits for a field widget: a box
  * swapped under the typist would lose their typing. A form without one (the
- * recording tools' boxes bring widgets of their own) never loads it (issue 19).
+ * recording tools' boxes bring widgets of their own) never loads it.
  */
 
 const attachFile = onDemand(() => import('./AttachFile').then((module) => module.AttachFile));

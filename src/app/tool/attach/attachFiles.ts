@@ -4,7 +4,7 @@ import { AttachError } from '../../../engine/attach/sniff';
 import { browserReaders } from './readers';
 
 /*
- * What attaching does once a file is chosen (issue 16), loaded on the first
+ * What attaching does once a file is chosen, loaded on the first
  * attachment so a tool's page carries only the button: read the file, then
  * say what was added and what it costs of a model's context.
  */

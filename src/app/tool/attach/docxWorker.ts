@@ -3,7 +3,7 @@ import { mammothRawText } from '../../../engine/attach/mammothReader';
 import { AttachError } from '../../../engine/attach/sniff';
 
 /*
- * Reads one Word document off the page's thread (issue 16): mammoth on a
+ * Reads one Word document off the page's thread: mammoth on a
  * long file would otherwise freeze the page, and a worker can be ended
  * outright when the user cancels. Answers { text }, { refused } with the
  * reason a file is not read (its parts unpack past their bound), or

@@ -6,7 +6,7 @@ const STALL_MS = 45_000;
 const STALLED = 'Text recognition stopped responding. Try a smaller photo, or type the text.';
 
 /*
- * Text in a photo (issue 16): tesseract.js, its worker, its engine (the
+ * Text in a photo: tesseract.js, its worker, its engine (the
  * SIMD build with the LSTM recogniser only, which every current browser
  * runs) and its English language data (@tesseract.js-data/eng, the
  * "best_int" model: 2.9 MB, at ocr/eng.traineddata.gz) all served as the

@@ -5,7 +5,7 @@ import { AttachError, cancelledError, tooSlowError } from '../../../engine/attac
 import type { DocxWorkerAnswer } from './docxWorker';
 
 /*
- * The readers the browser runs (issue 16), each in a worker from the app's
+ * The readers the browser runs, each in a worker from the app's
  * own files (no CDN), so a long PDF, a Word file or a photo is read off the
  * page's thread: pdf.js, mammoth (docxWorker.ts), and text recognition
  * (ocr.ts). Loaded the first time a file of their kind is attached.

@@ -6,7 +6,7 @@ import type { OutputOptions } from '../../../engine/refine/outputOptions';
 
 /*
  * A follow-up call (a quiz's remediation) for a result on screen or a saved
- * item (issue 17): for a tool that may hold names, unless the user turned
+ * item: for a tool that may hold names, unless the user turned
  * replacement off, its request leaves with placeholders too. The name code
  * and the privacy choices load only for such a tool.
  */

@@ -11,7 +11,7 @@ import { ToolRunner } from '../ToolRunner';
 import { toolFormOf } from '../../../engine/toolForm';
 
 /*
- * The refine bar and version bar (issue 13) in jsdom with the real stores and
+ * The refine bar and version bar in jsdom with the real stores and
  * the offline sample backend: what a keyboard user meets under a result.
  */
 
@@ -42,7 +42,7 @@ async function withResult() {
   await user.type(screen.getByLabelText(/Topic/), 'Tides');
   await user.click(screen.getByRole('button', { name: 'Generate' }));
   const toolbar = await screen.findByRole('toolbar', { name: 'Refine this result' }, { timeout: 5000 });
-  // A new answer takes focus at its heading (issue 21): the tests move focus from there, not before it lands.
+  // A new answer takes focus at its heading: the tests move focus from there, not before it lands.
   const heading = screen.getByRole('heading', { name: 'Result' });
   await waitFor(() => expect(document.activeElement).toBe(heading));
   return { user, toolbar, versions: () => screen.getByRole('group', { name: 'Versions' }) };

@@ -21,7 +21,7 @@ interface RefineBarProps {
 }
 
 /**
- * Under every result (issue 13): one-click refinements in a labelled toolbar
+ * Under every result: one-click refinements in a labelled toolbar
  * (arrow keys move between them), "Ask for a change" in the user's own words,
  * and the output language and reading level. A change becomes a new version;
  * while it is on its way the shown version stays, and Cancel stops it.

@@ -21,7 +21,7 @@ interface VersionBarProps {
 }
 
 /**
- * Stepping through a result's versions (issue 13): Earlier and Later
+ * Stepping through a result's versions: Earlier and Later
  * buttons (not "Next": a flashcard or slide deck has its own Next in the
  * same card), and the arrow keys (Home and End for the first and last) anywhere
  * in the group. The version shown and what it was asked for is announced.

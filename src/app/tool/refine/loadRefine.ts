@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 /*
- * The refine bar's code (issue 13) loads with the first result, never with
+ * The refine bar's code loads with the first result, never with
  * the page: Generate starts loading it, so it is there when the answer is.
  * Loaded by hand rather than through React.lazy: a Suspense boundary that
  * reveals late is held back by React's reveal throttle, and the result

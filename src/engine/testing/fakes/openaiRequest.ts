@@ -80,7 +80,7 @@ export async function parseMultipart(exchange: FakeExchange, raw: Buffer): Promi
 }
 
 /**
- * Which host the OpenAI-compatible fake imitates (issue 11). Sources, with addresses, in
+ * Which host the OpenAI-compatible fake imitates. Sources, with addresses, in
  * /work/shared/findings/provider-conformance.md:
  * - 'openai': api.openai.com. A json_schema root must be an object ([O-so] "Root objects must not be
  *   `anyOf` and must be an object"; the 400 text is quoted in [O-root]); with strict: true every object
