@@ -39,7 +39,7 @@ export const rendererMap: Record<RendererKey, LazyExoticComponent<ComponentType<
 };
 
 /**
- * Export formats that read one renderer's data (issue 15), beside that
+ * Export formats that read one renderer's data, beside that
  * renderer; loaded when an Export menu opens. Formats any result of a kind
  * can use are the engine's (src/engine/export/).
  */
@@ -108,7 +108,7 @@ export function previewKindFor(tool: RendererChoice): PreviewKind | null {
 /**
  * Renderers whose result is an activity that takes the page (a quiz, one
  * question at a time): while one is shown, the tool's form folds into a
- * one-line summary with "Edit inputs", so each step sits in view (issue 21).
+ * one-line summary with "Edit inputs", so each step sits in view.
  */
 const takesThePage: ReadonlySet<RendererKey> = new Set<RendererKey>(['quiz']);
 

@@ -15,7 +15,7 @@ import { flashcardsContract } from './contract';
  * in the accessibility tree. The spoken side label is a separate hidden span:
  * browsers put a space around a visually hidden colon, which reads "Question :".
  * On a touch screen the hint says tap, and a swipe left or right turns to the
- * next or previous card (issue 21); Next and Previous stay for everyone.
+ * next or previous card; Next and Previous stay for everyone.
  */
 
 /** How far a finger must travel sideways, mostly sideways, for a swipe rather than a tap or a scroll. */

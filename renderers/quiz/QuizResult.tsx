@@ -13,7 +13,7 @@ import { Finished, Playing, Remediating } from './QuizViews';
 
 /*
  * The quiz screen for both quizzes (spec 4): one question at a time, a
- * right answer marked on its own question until Next question (issue 21), a
+ * right answer marked on its own question until Next question, a
  * remediation lesson after a wrong answer, then the score and a review. The
  * transitions live in quizMachine.ts; this file only shows the state and
  * turns clicks and replies into events.

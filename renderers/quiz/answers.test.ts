@@ -68,7 +68,7 @@ describe('the quiz contract\'s compareAnswers option', () => {
   });
 });
 
-describe('case-insensitive answers in the language the quiz is written in (issue 13)', () => {
+describe('case-insensitive answers in the language the quiz is written in', () => {
   it('folds case by that language\u2019s rules', () => {
     // Turkish dotted capital I lowercases to a plain i only under Turkish rules.
     expect(answersMatch('İstanbul', 'istanbul', 'caseInsensitive', 'tr')).toBe(true);

@@ -5,7 +5,7 @@ import { blocksText } from '../../src/engine/export/document';
 import { quizFormats, quizWorksheet } from './exports';
 
 /*
- * A quiz as GIFT (issue 15), read back by a GIFT parser (gift-pegjs, the
+ * A quiz as GIFT, read back by a GIFT parser (gift-pegjs, the
  * grammar Moodle's format follows): each question keeps its type, stem,
  * choices and right answer, whatever characters the model wrote, GIFT's own
  * (~ = # { } :) included.

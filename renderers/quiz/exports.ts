@@ -6,7 +6,7 @@ import type { QuizItem } from './items';
 import { qtiFormat } from './qti';
 
 /*
- * A quiz for an LMS (issue 15): Moodle's GIFT format (docs.moodle.org,
+ * A quiz for an LMS: Moodle's GIFT format (docs.moodle.org,
  * "GIFT format"), which Moodle imports directly and Canvas and others through
  * their question-bank importers. Multiple choice is {=right ~wrong...}, true
  * or false {TRUE} / {FALSE}, fill in the blank a short answer {=answer}. The
@@ -69,7 +69,7 @@ export const quizFormats: readonly TextFormat[] = [
 ];
 
 /*
- * A quiz on paper (issue 15): the document Word, print and the rich copy use
+ * A quiz on paper: the document Word, print and the rich copy use
  * for a quiz is a worksheet, with a line for the student's name, the
  * questions numbered with lettered options (true/false as the two words, a
  * blank to fill in as a line), and the answer key on a page of its own so a

@@ -1,7 +1,7 @@
 import type { AnswerRecord, QuizState } from './quizMachine';
 
 /*
- * What the quiz screen says about answers beyond the state machine (issue 21):
+ * What the quiz screen says about answers beyond the state machine:
  * the right answer just given, kept on screen until the student moves on,
  * and how the finished quiz went. Pure, so each rule is unit-tested.
  */

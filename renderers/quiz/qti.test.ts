@@ -5,7 +5,7 @@ import { xssPayloads } from '../../src/engine/testing/xssPayloadList';
 import { qtiFormat } from './qti';
 
 /*
- * A quiz as a QTI 1.2 package for Canvas (issue 15), opened the way Canvas
+ * A quiz as a QTI 1.2 package for Canvas, opened the way Canvas
  * opens it: unzipped, the manifest read for the quiz file it names, and that
  * file parsed by a real XML parser. A teacher would notice each question
  * arriving as its own type (multiple choice, true/false, short answer) with

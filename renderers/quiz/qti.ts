@@ -3,7 +3,7 @@ import { quizContract } from './contract';
 import type { QuizItem } from './items';
 
 /*
- * A quiz for Canvas (issue 15): a QTI 1.2 content package, the ".zip" that
+ * A quiz for Canvas: a QTI 1.2 content package, the ".zip" that
  * Canvas's "Import Course Content > QTI .zip file" reads (Blackboard, D2L
  * and Moodle's QTI importers read the same format). Laid out as Canvas's own
  * quiz export lays it out (instructure/canvas-lms lib/cc/qti: qti_manifest.rb

@@ -11,7 +11,7 @@ import { useRecorder } from '../shared/useRecorder';
  * transcription service when it stops; with no microphone either, the spec's
  * message says so and the talk can be typed. Its own module, loaded only in
  * such a browser, so the coach's route in one with recognition does not carry
- * it (issue 19). The recorder (useRecorder) frees the microphone when the
+ * it. The recorder (useRecorder) frees the microphone when the
  * widget leaves the page.
  */
 

@@ -1,6 +1,6 @@
 /*
  * What a student can do about a speech recognition error, in a module of its
- * own: the widget loads it when an error comes, not with the form (issue 19).
+ * own: the widget loads it when an error comes, not with the form.
  */
 
 const typeInstead = "or type what you said in 'What you said' below and press Get Feedback.";

@@ -2,7 +2,7 @@ import type { Transcriber } from '../../src/engine/backend/transcription';
 
 /**
  * The transcriber the settings point at when it is needed, its code (the transcription client) loaded on
- * first use: the recording widgets call this as a recording starts, and await it to send one (issue 19).
+ * first use: the recording widgets call this as a recording starts, and await it to send one.
  */
 export function loadTranscriber(): Promise<Transcriber> {
   return import('../../src/state/transcriberHooks').then((module) => module.transcriberNow());

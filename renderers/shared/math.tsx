@@ -3,14 +3,14 @@ import { containsMath, splitMath, type MathRenderer, type Segment } from '../../
 import { FormulaSlices } from './formulaSlices';
 
 /*
- * Math in results (issue 16): KaTeX is loaded the first time an answer holds
+ * Math in results: KaTeX is loaded the first time an answer holds
  * TeX, and once loaded serves every answer after. Until it arrives, and for
  * TeX it cannot read, the formula shows as its source.
  *
  * The sanitiser that turns text and formulas into HTML (src/engine/safeHtml.ts,
  * with marked and DOMPurify) loads with KaTeX: text without math never needs
  * it, so a quiz or a structured result without formulas or markdown loads
- * neither (issue 19).
+ * neither.
  */
 
 interface MathKit {

@@ -1,5 +1,5 @@
 /*
- * Readable tables (issue 21): a wide table turns into one card per row on a
+ * Readable tables: a wide table turns into one card per row on a
  * narrow screen (renderers/shared/tables.css), each cell labelled by its
  * column's header. The labels are data-label attributes, and the stacked
  * layout changes the table elements' display, which makes browsers drop

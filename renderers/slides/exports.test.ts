@@ -6,7 +6,7 @@ import { xssPayloads } from '../../src/engine/testing/xssPayloadList';
 import { slidesExports } from './exports';
 
 /*
- * A presentation outline as .pptx (issue 15), opened again as PowerPoint
+ * A presentation outline as .pptx, opened again as PowerPoint
  * would: unzipped (jszip) and every part read by a strict XML parser. The
  * deck has a title slide, then one slide per entry with its title and its
  * points as bullets, the points in that slide's speaker notes; right-to-left

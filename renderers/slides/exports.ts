@@ -3,7 +3,7 @@ import { baseNameOf, withoutControlCharacters, type BinaryFormat, type RendererE
 import { slidesContract } from './contract';
 
 /*
- * Slides (.pptx) from a presentation outline (issue 15), with pptxgenjs
+ * Slides (.pptx) from a presentation outline, with pptxgenjs
  * (gitbrent.github.io/PptxGenJS: "Text" api-text.html, "Speaker Notes"
  * speaker-notes.html), loaded only when this format is chosen: the library
  * is about half a megabyte. PowerPoint, Keynote and Google Slides open the

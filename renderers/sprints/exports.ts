@@ -3,7 +3,7 @@ import type { BinaryFormat, RendererExports } from '../../src/engine/export/form
 import { sprintsContract } from './contract';
 
 /*
- * A sprint plan as a calendar (issue 15): one event per sprint, in order and
+ * A sprint plan as a calendar: one event per sprint, in order and
  * end to end, so the session shows in Google Calendar or Outlook with each
  * sprint's activity. A work sprint is titled by its activity, a break
  * "Break: <activity>"; the full activity is the description (a title is cut

@@ -20,7 +20,7 @@ const schema: ContractSchema = {
 describe('a structured text value', () => {
   it('written in markdown is rendered: bold and headings, not ** and ##', async () => {
     render(<StructuredView data={{ story: 'A messenger called **Mercury** ran.', feedback: '## What worked\n\n- a clear opening', year: '1929' }} schema={schema} />);
-    // The markdown pipeline loads with the first markdown value (issue 19).
+    // The markdown pipeline loads with the first markdown value.
     expect((await screen.findByText('Mercury')).tagName).toBe('STRONG');
     expect(await screen.findByRole('heading', { name: 'What worked' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'What worked' }).tagName).toBe('H2');

@@ -19,7 +19,7 @@ import { STACK_ATTRIBUTE, STACK_MIN_COLUMNS } from '../shared/readableTables';
 
 export { looksLikeMarkdown };
 
-// The markdown pipeline (marked, DOMPurify) loads when a value is markdown, not with every structured result (issue 19).
+// The markdown pipeline (marked, DOMPurify) loads when a value is markdown, not with every structured result.
 const MarkdownView = lazy(() => import('../markdown/MarkdownResult').then((m) => ({ default: m.MarkdownView })));
 
 type Json = unknown;
