@@ -20,7 +20,7 @@ import {
 } from './testing/attackGateways';
 
 /*
- * The attack suite (issue 10): each finding of the attack run against
+ * The attack suite: each finding of the attack run against
  * `npm start`, replayed against the real gateway process (server/node.ts
  * under Node, on loopback, with fake providers), plus the attacks that
  * already failed (auth, CORS, body limits, traversal, SSRF, aborts), so they

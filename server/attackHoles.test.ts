@@ -22,7 +22,7 @@ import {
 } from './testing/attackGateways';
 
 /*
- * The attack suite, continued from attack.test.ts (issue 10): finding 6's
+ * The attack suite, continued from attack.test.ts: finding 6's
  * smaller holes, the attacks that already failed and must keep failing, and
  * the gateway after 1,000 hostile requests of every kind.
  */

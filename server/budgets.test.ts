@@ -4,7 +4,7 @@ import { createMemoryLimitStore } from './limitStore/memory';
 import { StoreUnavailable, type LimitStore } from './limitStore/types';
 
 /*
- * Budgets (issue 18) against the in-memory store: caps per gateway and per
+ * Budgets against the in-memory store: caps per gateway and per
  * client, by UTC day and month, the message the app shows, and fail-closed
  * behaviour when the store cannot answer. The shared-store versions run
  * against a real Redis in sharedLimits.test.ts.

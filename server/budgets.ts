@@ -1,7 +1,7 @@
 import { StoreUnavailable, type Charge, type LimitStore } from './limitStore/types';
 
 /*
- * Budgets (issue 18): daily and monthly caps on the provider tokens the
+ * Budgets: daily and monthly caps on the provider tokens the
  * gateway spends, for the whole gateway (the school) and per client (the
  * rate limit's client: an address, as clientAddress.ts finds it). Periods are
  * calendar days and months in UTC. Counts live in the LimitStore, so every

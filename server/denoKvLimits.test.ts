@@ -13,7 +13,7 @@ import { freePort, spawnGroup, waitUntilUp, type GroupProcess } from './testing/
 import { ask, expectLimited } from './testing/limitRequests';
 
 /*
- * Shared counters in Deno KV (issue 18), the Deno twin of sharedLimits.test.ts.
+ * Shared counters in Deno KV, the Deno twin of sharedLimits.test.ts.
  *
  * First the store itself, in this process, on a stand-in Kv that keeps
  * versionstamps and honours checks as Deno KV does. Then real Deno (the npm

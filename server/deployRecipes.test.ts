@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /*
- * The deployment recipes in deploy/ (issue 18) are files an operator runs
+ * The deployment recipes in deploy/ are files an operator runs
  * as they are, with no Docker here to run them: so their claims are checked
  * against the code. Every variable they set is one the gateway reads, the
  * shared store they name is one config.ts accepts, and the files they start

@@ -4,7 +4,7 @@ import { MAX_TOOLS } from './metrics';
 import { call, events, gateway, schema, stubProvider } from './testing/gatewayStubs';
 
 /*
- * Metering and budgets through the gateway's fetch handler (issue 18): what
+ * Metering and budgets through the gateway's fetch handler: what
  * /metrics shows after calls, who may read it, that no prompt or answer text
  * and no client appears in it, the budgets' 429 as the app receives it, and
  * that headers a caller forges change neither.

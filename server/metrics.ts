@@ -2,7 +2,7 @@ import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client
 import { REGISTRY_TOOL_IDS } from './registryToolIds';
 
 /*
- * Metering (issue 18): per route, tool and provider, the requests and how
+ * Metering: per route, tool and provider, the requests and how
  * they ended, the tokens in and out, and how long they took; in Prometheus's
  * text format at /metrics (prom-client), behind its own key.
  *

@@ -63,7 +63,7 @@ async function main(): Promise<void> {
   app.get('/', (c) => c.html(indexHtml, 200, pageHeaders));
   app.get('/index.html', (c) => c.html(indexHtml, 200, pageHeaders));
   // Vite names every file in assets/ by a hash of its content, so a browser keeps it a year without asking again:
-  // a returning visit loads no JavaScript or CSS over the network (issue 19). A changed file has a new name.
+  // a returning visit loads no JavaScript or CSS over the network. A changed file has a new name.
   app.use('/assets/*', async (c, next) => {
     await next();
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');

@@ -19,7 +19,7 @@ import { startRedisRestServer, type RedisRestServer } from './testing/redisRestS
 import { TOO_MANY } from './testing/limitRequests';
 
 /*
- * Shared counters over Redis's REST protocol (issue 18): the store a
+ * Shared counters over Redis's REST protocol: the store a
  * Supabase Edge Function can use (limitStore/redisRest.ts), the twin of
  * sharedLimits.test.ts (Redis over TCP) and denoKvLimits.test.ts.
  *

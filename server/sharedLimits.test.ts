@@ -13,7 +13,7 @@ import { startRedis, type RedisProcess } from './testing/redis';
 import { ask, expectLimited } from './testing/limitRequests';
 
 /*
- * Shared rate limits on a real store (issue 18): a real Redis and two real
+ * Shared rate limits on a real store: a real Redis and two real
  * gateway processes (server/node.ts, sample mode) sharing it with a limit of
  * 4 a minute. Requests alternating between the two are limited at 4 in all;
  * a killed instance loses nothing; the same run in memory mode lets each

@@ -4,7 +4,7 @@ import { reservation, settlement, type ChargeRecord, type ChargeWrite } from './
 import { StoreUnavailable, type Charge, type CounterAddition, type LimitStore } from './types';
 
 /*
- * The gateway's counters in Deno KV (issue 18), shared by every Deno gateway
+ * The gateway's counters in Deno KV, shared by every Deno gateway
  * process that opens the same KV: on Deno Deploy, the project's KV
  * (Deno.openKv() with no path); on a server, one SQLite file several
  * processes open (Deno.openKv('/var/lib/studyforge/kv.sqlite')).

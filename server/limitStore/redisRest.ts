@@ -12,7 +12,7 @@ import { StoreUnavailable, type LimitStore } from './types';
 
 /*
  * The gateway's counters in a Redis reached over HTTPS, an Upstash-style
- * REST endpoint (issue 18), for where no TCP connection can be held open:
+ * REST endpoint, for where no TCP connection can be held open:
  * Supabase Edge Functions (no Deno KV there, no long-lived sockets), Deno
  * Deploy, Workers, and Node too. Supabase documents this as its way to a
  * shared counter store:

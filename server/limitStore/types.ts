@@ -1,7 +1,7 @@
 import type { RateDecision } from '../rateLimit';
 
 /*
- * Where the gateway keeps its counters (issue 18): the rate limit's windows
+ * Where the gateway keeps its counters: the rate limit's windows
  * and the budgets' token counts. In this process's memory (the zero-config
  * default), or in a store several gateway processes share (Redis, Deno KV),
  * so the limit and the budgets hold across them.
