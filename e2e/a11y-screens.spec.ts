@@ -35,7 +35,7 @@ test.describe('bespoke screens', () => {
     await result.getByRole('button', { name: 'Continue Quiz' }).click();
     for (const item of items.slice(1)) {
       await result.getByRole('group', { name: item.question, exact: true }).getByRole('button', { name: item.answer, exact: true }).click();
-      // A right answer stays on its question, marked, until the student moves on (issue 21).
+      // A right answer stays on its question, marked, until the student moves on.
       await result.getByRole('button', { name: /^(Next question|See your score)$/ }).click();
     }
     await expect(result.getByRole('heading', { name: 'Quiz complete' })).toBeVisible();

@@ -7,7 +7,7 @@ import { exampleAnswer, fakeBackend, flowProject, generateButton, openTool, resu
 import { loadRegistry } from './support/registry';
 
 /*
- * Your own material (issue 16): a PDF, a Word file, text and a photo of
+ * Your own material: a PDF, a Word file, text and a photo of
  * printed text attached to a tool's box by the file picker, by dropping and
  * by pasting; the text shows
  * in the box to check before generating, reaches the request, and the result

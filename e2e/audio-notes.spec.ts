@@ -62,7 +62,7 @@ test.describe('with a transcription service', () => {
     await page.getByLabel('Upload audio or video').setInputFiles(wavFile);
     await expect(page.getByRole('status').filter({ hasText: 'Transcribing your audio...' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Start recording' })).toBeDisabled();
-    // The transcription client loads as the upload starts (issue 19), so the request may leave a moment after the status.
+    // The transcription client loads as the upload starts, so the request may leave a moment after the status.
     await expect.poll(() => received.length).toBe(1);
 
     expect(received[0]?.headers.accept).toBe('application/json');

@@ -52,7 +52,7 @@ test('a structured tool sends the contract request and shows the answer', async 
     contents: unknown;
     config: { responseMimeType: unknown; responseSchema: { type: unknown; properties: Record<string, unknown>; required: unknown } };
   };
-  // The spec's body, plus the asking tool's id for the school's usage counts (issue 18), and nothing else.
+  // The spec's body, plus the asking tool's id for the school's usage counts, and nothing else.
   expect(Object.keys(body).sort()).toEqual(['config', 'contents', 'tool']);
   expect((body as { tool?: unknown }).tool).toBe(essayBuddy.id);
   expect(typeof body.contents).toBe('string');
@@ -184,7 +184,7 @@ test.describe('sample banner', () => {
     await expect(sampleBanner(page)).toContainText('Sample answers.');
   });
 
-  test('says how to connect a model both ways: the .env of npm start, or Settings (issue 12)', async ({ page }) => {
+  test('says how to connect a model both ways: the .env of npm start, or Settings', async ({ page }) => {
     await page.goto('#/dashboard');
     await expect(sampleBanner(page)).toContainText(
       'Sample answers. No AI backend is connected, so each tool answers with its built-in example. To connect a model, use your own AI key or a school’s backend in Settings.',
@@ -193,7 +193,7 @@ test.describe('sample banner', () => {
     await expect(sampleBanner(page).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '#/settings');
   });
 
-  test("served by the gateway without a provider, it names the gateway's .env (issue 12)", async ({ page }) => {
+  test("served by the gateway without a provider, it names the gateway's .env", async ({ page }) => {
     // What npm start writes into index.html when it has no provider (server/appConfig.ts): blank backend, samples.
     await page.route(/\/(index\.html)?(\?.*)?$/, async (route) => {
       if (route.request().resourceType() !== 'document') return route.fallback();
@@ -230,7 +230,7 @@ test.describe('Settings', () => {
 
     await sidebar(page).getByRole('link', { name: 'Settings' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
-    // The backend's fields are folded under Advanced while empty (issue 21).
+    // The backend's fields are folded under Advanced while empty.
     await page.getByText("Advanced (for a school's own backend)", { exact: true }).click();
     await page.getByLabel('Backend URL').fill('http://127.0.0.1:9/custom-backend/');
     await page.getByLabel('Public client key').fill('custom-key');

@@ -4,7 +4,7 @@ import { heading1 } from './support/keyboard';
 import { scan, tools } from './support/a11y';
 
 /*
- * The command palette (issue 20), by keyboard and by roles alone: Ctrl+K (or
+ * The command palette, by keyboard and by roles alone: Ctrl+K (or
  * "/" where no field has focus) opens a dialog holding a combobox and its
  * listbox; a misspelt title finds its tool; Enter opens it.
  */

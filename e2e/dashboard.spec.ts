@@ -29,7 +29,7 @@ function recentCards(page: Page) {
   return page.getByRole('list', { name: 'Recently Used' }).getByRole('listitem').getByRole('link');
 }
 
-/** As the dashboard lists them: by category in the declared order, then by title (issue 20). */
+/** As the dashboard lists them: by category in the declared order, then by title. */
 function inDashboardOrder(list: readonly ToolDeclaration[]): ToolDeclaration[] {
   return [...list].sort((a, b) => toolCategories.indexOf(a.category) - toolCategories.indexOf(b.category) || byTitle(a, b));
 }
@@ -175,7 +175,7 @@ test.describe('Recently Used', () => {
     expect(new Set(stored).size).toBe(stored.length);
   });
 
-  test('shows the five most recent tools after visits to the dashboard and Projects (issue 12)', async ({ page }) => {
+  test('shows the five most recent tools after visits to the dashboard and Projects', async ({ page }) => {
     test.skip(tools.length < 6, `the registry has ${tools.length} tools; 6 are needed to go past the limit of 5`);
     const visited = tools.slice(0, 6);
     for (const tool of visited) await openTool(page, tool);

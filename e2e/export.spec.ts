@@ -8,7 +8,7 @@ import { loadRegistry } from './support/registry';
 import { exportFile, pptxSlides, qtiQuestions, wordParagraphs } from './support/exportFiles';
 
 /*
- * Export (issue 15): a flashcard deck as Quizlet, Anki and CSV files, a quiz
+ * Export: a flashcard deck as Quizlet, Anki and CSV files, a quiz
  * as GIFT and as a worksheet, any result as Word, printed and copied with its
  * structure, slides as PowerPoint, plans and a group's tasks as calendars;
  * downloaded from a result and from the same result saved to a project, each

@@ -44,7 +44,7 @@ test('dashboard: the tabs by arrow keys, Home and End, then Enter on a card open
   await page.keyboard.press('ArrowRight');
   await expect(tab('For Students')).toHaveAttribute('aria-selected', 'true');
 
-  // Only the selected tab is a Tab stop: the next one is the Category filter (issue 20), then the panel's first card.
+  // Only the selected tab is a Tab stop: the next one is the Category filter, then the panel's first card.
   const first = panelCards.first();
   const title = (await first.locator('.tool-card-title').textContent()) ?? '';
   const tool = tools.find((t) => t.title === title);
@@ -77,7 +77,7 @@ test('a quiz played to the end by keyboard: true/false, fill in the blank, a wro
   await page.keyboard.press('Enter'); // Enter in the field submits the form.
   await expect(question(0)).toBeVisible();
 
-  /** A right answer stays on its question, with the button that moves on focused (issue 21): Enter presses it. */
+  /** A right answer stays on its question, with the button that moves on focused: Enter presses it. */
   async function nextByKeyboard(i: number): Promise<void> {
     await expect(result.getByRole('status')).toHaveText('Correct!');
     await expect(result.getByRole('button', { name: i === items.length - 1 ? 'See your score' : 'Next question' })).toBeFocused();

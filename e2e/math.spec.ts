@@ -5,7 +5,7 @@ import { exportFile, wordParagraphs } from './support/exportFiles';
 import { loadRegistry } from './support/registry';
 
 /*
- * Math shown properly (issue 16): Math Mentor's answer, written with TeX
+ * Math shown properly: Math Mentor's answer, written with TeX
  * between dollars, is laid out as MathML by the browser, on the result, on
  * the project page after saving, and in the Word file as Word equations.
  */

@@ -4,7 +4,7 @@ import { fillFromExample, generateButton, openTool, resultRegion, sampleBanner, 
 import { loadRegistry } from './support/registry';
 
 /*
- * "Bring your own key" (issue 5): the browser calls the provider directly,
+ * "Bring your own key": the browser calls the provider directly,
  * with the gateway's own provider code, and the key goes only there. The
  * provider is faked with page.route, answering in Gemini's streaming format.
  */

@@ -5,7 +5,7 @@ import { flowProject, openTool, seedStorage, storageKeys, toolById } from './sup
 import { loadRegistry } from './support/registry';
 
 /*
- * Student data stays in the school (issue 17), in Settings: the names switch
+ * Student data stays in the school, in Settings: the names switch
  * (on by default, remembered), and "Delete all my data", which offers every
  * project as one file first, then leaves no StudyForge key in this browser
  * (another app's key on the same origin stays) and shows the empty state at

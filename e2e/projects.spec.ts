@@ -153,7 +153,7 @@ test('a saved item shows the tool, a time, a Copy button, and "Show items as tex
   await expect(time).not.toHaveText('');
   await expect(item.getByRole('button', { name: 'Copy' })).toBeVisible();
 
-  // As its tool made it (issue 14) until the spec's text view is asked for.
+  // As its tool made it until the spec's text view is asked for.
   await expect(item).not.toContainText('"thesis": ');
   await page.getByRole('button', { name: 'Show items as text' }).click();
   await expect(page.getByRole('button', { name: 'Show items as text' })).toHaveAttribute('aria-pressed', 'true');
@@ -184,7 +184,7 @@ test('a saved string result is shown as written', async ({ page }) => {
   await expect(items.nth(1)).toContainText('"note": "kept"');
 });
 
-test('search and a tool filter find saved items by their words and their tool (issue 14)', async ({ page }) => {
+test('search and a tool filter find saved items by their words and their tool', async ({ page }) => {
   await seedStorage(page, {
     [storageKeys.projects]: [flowProject],
     [storageKeys.artifacts(flowProject.id)]: [

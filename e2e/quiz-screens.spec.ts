@@ -97,7 +97,7 @@ test('quiz-whiz by keyboard alone: reach the options with Tab, answer with Enter
   await tabTo(group(0).getByRole('button', { name: items[0]!.answer, exact: true }));
   await page.keyboard.press('Enter');
 
-  // A right answer stays on its question with Next question focused, so nobody is rushed on (issue 21).
+  // A right answer stays on its question with Next question focused, so nobody is rushed on.
   await expect(result.getByRole('status')).toHaveText('Correct!');
   await expect(result.getByRole('button', { name: 'Next question' })).toBeFocused();
   await page.keyboard.press('Enter');

@@ -132,7 +132,7 @@ for (const tool of [quizWhiz, builder]) {
       const result = await startQuiz(page, tool);
       await answerRightly(result, items[0]!);
       await expectQuestion(result, items, 1);
-      // A quiz under way folds its form into one line (issue 21): unfold it to generate again.
+      // A quiz under way folds its form into one line: unfold it to generate again.
       await page.getByRole('button', { name: 'Edit inputs' }).click();
       await generateButton(page, tool).click();
       await expectQuestion(resultRegion(page), items, 0);

@@ -93,7 +93,7 @@ test('an engine error is reported with its code', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Start Rehearsing' })).toBeEnabled();
 });
 
-test('a blocked microphone says what to do: allow it, or type the talk instead (issue 12)', async ({ page }) => {
+test('a blocked microphone says what to do: allow it, or type the talk instead', async ({ page }) => {
   await scriptSpeechRecognition(page, { results: [], error: 'not-allowed' });
   await openTool(page, coach);
   await page.getByRole('button', { name: 'Start Rehearsing' }).click();
@@ -111,7 +111,7 @@ test('a blocked microphone says what to do: allow it, or type the talk instead (
   await runClockUntil(page, () => expect(resultRegion(page)).toContainText('Words12', { timeout: 200 }));
 });
 
-test('other recognition errors say what to do too (issue 12)', async ({ page }) => {
+test('other recognition errors say what to do too', async ({ page }) => {
   await scriptSpeechRecognition(page, { results: [], error: 'audio-capture' });
   await openTool(page, coach);
   await page.getByRole('button', { name: 'Start Rehearsing' }).click();

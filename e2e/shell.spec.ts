@@ -161,7 +161,7 @@ test.describe('mobile menu', () => {
 test.describe('mobile menu on a phone', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test('the open menu keeps a visible Close menu control that a tap closes (issue 12)', async ({ page }) => {
+  test('the open menu keeps a visible Close menu control that a tap closes', async ({ page }) => {
     await page.goto('#/dashboard');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(sidebar(page)).toBeVisible();

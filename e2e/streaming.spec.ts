@@ -40,7 +40,7 @@ test.describe('against a streaming backend (page.route)', () => {
     expect(headers['accept']).toBe('text/event-stream, application/json');
     expect(headers['content-type']).toMatch(/^application\/json/);
     expect(headers['authorization']).toBe('Bearer test-public-key');
-    // The body is the spec 7.1 contract, plus the asking tool's id (issue 18), nothing more.
+    // The body is the spec 7.1 contract, plus the asking tool's id, nothing more.
     const input = essayBuddy.example.input as { topic: string };
     const body = request.postDataJSON() as { contents: string; config: Record<string, unknown>; tool: string };
     expect(Object.keys(body).sort()).toEqual(['config', 'contents', 'tool']);
@@ -132,7 +132,7 @@ test.describe('the offline sample backend streams too', () => {
     await fillFromExample(page, smartNotes);
     await generateButton(page, smartNotes).click();
     // The sample answer arrives in pieces over 350 ms (fake time): one piece in, the rest not yet. The clock moves in
-    // small steps from the click, as the request starts once the tool's code is here (issue 19), perhaps a moment later.
+    // small steps from the click, as the request starts once the tool's code is here, perhaps a moment later.
     const preview = previewRegion(page);
     await runClockUntil(page, () => expect(preview).toContainText('Photosynthesis is how plants', { timeout: 100 }), 50);
     await expect(preview).not.toContainText('two-step factory');

@@ -6,7 +6,7 @@ import { expectedTextOf, loadRegistry } from './support/registry';
 import { grade, newRecord } from '../src/engine/study/schedule';
 
 /*
- * Spaced repetition (issue 14), as a student meets it: make flashcards, save
+ * Spaced repetition, as a student meets it: make flashcards, save
  * them into a new project from the save control, open Study, grade every
  * card, reload, and find the due counts and next times on the project page
  * and the dashboard. Once by mouse, once by keyboard alone. The clock is

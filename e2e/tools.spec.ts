@@ -33,7 +33,7 @@ async function entryFlow(page: Page, tool: ToolDeclaration): Promise<void> {
   const result = resultRegion(page);
   await expect(result).toContainText(expectedTextOf(tool));
 
-  // Word (issue 15): every entry exports, with no line of export code in its registry file.
+  // Word: every entry exports, with no line of export code in its registry file.
   const word = await wordParagraphs(page, (await exportFile(page, result, 'Word / Google Docs (.docx)')).bytes);
   expect(word[0]).toMatchObject({ style: 'Title' });
   expect(word[0]!.text).toContain(tool.title);

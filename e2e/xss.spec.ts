@@ -170,7 +170,7 @@ test('quiz: hostile questions and remediation lessons, played to the end', async
         await proceed.click();
         continue;
       }
-      // A right answer stays on its question, marked, until the student moves on (issue 21).
+      // A right answer stays on its question, marked, until the student moves on.
       const next = result.getByRole('button', { name: /^(Next question|See your score)$/ });
       if (await next.isVisible()) {
         await next.click();

@@ -3,8 +3,8 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import JSZip from 'jszip';
 
 /*
- * Exported files read back the way the programs that open them would
- * (issue 15): Office files unzipped (jszip) and their XML parsed by the
+ * Exported files read back the way the programs that open them would:
+ * Office files unzipped (jszip) and their XML parsed by the
  * browser's own XML parser; the text formats by the flows themselves.
  */
 

@@ -56,7 +56,7 @@ export const nextButton = (result: Locator) => result.getByRole('button', { name
 
 /**
  * Answers rightly and moves on: a right answer stays on its question, marked
- * "Correct!", until Next question (issue 21).
+ * "Correct!", until Next question.
  */
 export async function answerRightly(result: Locator, item: Item, given = item.answer): Promise<void> {
   await answer(result, item, given);
