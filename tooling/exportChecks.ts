@@ -1,7 +1,7 @@
 import { exportFormatKeys, optionalExportFormatKeys } from '../src/engine/export/format.ts';
 
 /*
- * A registry file's `exports` settings (issue 15), checked while the registry
+ * A registry file's `exports` settings, checked while the registry
  * assembles: only formats that exist, `add` only for the optional ones (the
  * others come with the result kind or renderer, or not at all), and no format
  * both added and removed.

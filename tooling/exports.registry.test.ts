@@ -12,7 +12,7 @@ import { splitMath } from '../src/engine/math/delimiters';
 import { contractSchemaOf } from '../src/engine/runTool';
 
 /*
- * Every registry entry's example result, exported (issue 15): the formats it
+ * Every registry entry's example result, exported: the formats it
  * is offered (Word and print for all, its renderer's and its data's own, its
  * file's additions), and its Word file opened as Word would: unzipped, the
  * XML parsed, the tool's title at the top and the result's words in the body;
@@ -104,7 +104,7 @@ describe.each(catalogue.map((meta) => ({ id: meta.id })))('$id', ({ id }) => {
     const paragraphs = word.body.split('\n');
     let at = 0;
     for (const atom of atomsOf(doc.blocks)) {
-      // A formula is a Word equation (issue 16), not text: the paragraph's text is the rest.
+      // A formula is a Word equation, not text: the paragraph's text is the rest.
       const text = splitMath(atom).map((s) => (s.kind === 'text' ? s.text : '')).join('');
       const found = paragraphs.indexOf(text, at);
       expect(found, `"${text}" in the Word file, in order`).toBeGreaterThanOrEqual(at);

@@ -21,7 +21,7 @@ import { requireRedisServer, startRedis, type RedisProcess } from '../server/tes
  *   npm run load -- --quick      5 s phases and a 10 s soak, to try it out
  *   LOAD_SOAK_SECONDS=30 npm run load
  *
- * Scaling (issue 18), a separate mode because it needs redis-server and takes
+ * Scaling, a separate mode because it needs redis-server and takes
  * its own minutes: `npm run load -- --instances 1,2,4`. For each N in the list
  * it starts one real redis-server (server/testing/redis.ts), one fake
  * OpenAI-compatible provider in its own process (tooling/fakeProviderProcess.ts,
@@ -345,7 +345,7 @@ async function freshStaticDir(dir: string): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------
-// The sample-mode run (issue 10)
+// The sample-mode run
 
 async function sampleRun(staticDir: string): Promise<void> {
   // Sample mode (startGateway blanks the provider variables), no rate limit, no public key.
@@ -391,7 +391,7 @@ async function sampleRun(staticDir: string): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------
-// The scaling run (issue 18): N gateways sharing one Redis, a fake provider behind them
+// The scaling run: N gateways sharing one Redis, a fake provider behind them
 
 interface FakeProvider {
   proc: GroupProcess;

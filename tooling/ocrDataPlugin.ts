@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Plugin } from 'vite';
 
 /*
- * The English text-recognition data (issue 16) as one of the app's own
+ * The English text-recognition data as one of the app's own
  * files at a fixed path, ocr/eng.traineddata.gz: tesseract.js's worker
  * fetches `<langPath>/<code>.traineddata.gz` by that name, so it cannot take
  * a hashed asset name. Written into the build, and served by the dev server;

@@ -1,5 +1,5 @@
 /*
- * A registry file's personal-data declarations (issue 17), checked while the
+ * A registry file's personal-data declarations, checked while the
  * registry assembles: `personal` belongs on a text box, `person` on a box of
  * names, and a teacher's tool (its inputs are notes about students) must say
  * which box may hold a name, so names never leave by an author's oversight.

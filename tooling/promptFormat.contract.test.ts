@@ -7,7 +7,7 @@ import { keysOf, promptFormatProblems, restatedKeys, statedCounts } from './prom
 import { registryFiles } from './registryFiles';
 
 /*
- * Keys and counts said once (issue 12): a structured tool's prompt says what
+ * Keys and counts said once: a structured tool's prompt says what
  * to write, and the answer format the engine appends from the schema says the
  * shape. Every required key reaches the model through that brief, and the
  * template restates no key and no count, so prose and schema cannot drift.

@@ -2,7 +2,7 @@ import type { ContractSchema } from '../src/engine/contractSchema';
 import { humanize } from '../src/engine/resultText';
 
 /*
- * Keys and counts are said once (issue 12): the engine appends the answer
+ * Keys and counts are said once: the engine appends the answer
  * format to a structured prompt from the schema the model is sent
  * (src/engine/schemaBrief.ts), so a prompt template says what to write and
  * never restates the shape. These checks find a template that does: a key of

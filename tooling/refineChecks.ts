@@ -1,7 +1,7 @@
 import { ENGINE_REFINEMENTS, MAX_CHANGE_REQUEST_LENGTH } from '../src/engine/refine/changeRequests.ts';
 
 /*
- * A registry file's `refine` settings (issue 13), checked while the registry
+ * A registry file's `refine` settings, checked while the registry
  * assembles: a refinement of its own needs a label no other button under the
  * result has, and an instruction a typed change could also be.
  */

@@ -57,7 +57,7 @@ describe('registryPlugin', () => {
     expect(code).not.toContain('caused mainly by the Moon');
   });
 
-  it("writes each tool's form as plain data, and imports its declaration from there (issue 19)", async () => {
+  it("writes each tool's form as plain data, and imports its declaration from there", async () => {
     const code = await loadVirtualModule('virtual:studyforge/tool-form/tide-explainer');
     expect(code).toContain(
       'export const form = {"id":"tide-explainer","fields":[{"name":"topic","kind":"text","label":"Topic","required":true}],"result":"markdown","refines":true};',
@@ -69,7 +69,7 @@ describe('registryPlugin', () => {
     await expect(loadVirtualModule('virtual:studyforge/tool-form/no-such-tool')).rejects.toThrow('No registry file declares the tool "no-such-tool".');
   });
 
-  it("puts subjects and keywords in the search index, never in the first load's catalogue (issue 21)", async () => {
+  it("puts subjects and keywords in the search index, never in the first load's catalogue", async () => {
     const file = path.join(dir, 'cell-explorer.ts');
     await writeFile(file, toolFile('cell-explorer', 'Cell Explorer', 'waves', "\n  subjects: ['biology', 'science'],\n  keywords: ['revise', 'mitosis'],"));
     try {
@@ -141,7 +141,7 @@ describe('registryPlugin', () => {
     );
   });
 
-  it('refuses keywords that are not a list of short lowercase words, naming the file and the fix (issue 21)', async () => {
+  it('refuses keywords that are not a list of short lowercase words, naming the file and the fix', async () => {
     await expectRefused(
       { 'loose-terms.ts': toolFile('loose-terms', 'Loose Terms', 'waves', "\n  keywords: 'test, exam' as never,\n  subjects: ['Biology', ''],") },
       "loose-terms.ts: keywords must be a list of short lowercase words, e.g. keywords: ['test', 'exam', 'revise'].",
@@ -235,7 +235,7 @@ describe('registryProblems', () => {
     expect(registryProblems([tool('tides', { id: 'tides', icon: 'waves', renderer: 'tabs', example })], context)).toEqual([]);
   });
 
-  it('refuses refinements of its own without a label or instruction, or with a label every result already has (issue 13)', () => {
+  it('refuses refinements of its own without a label or instruction, or with a label every result already has', () => {
     const example = { output: { simple: 'Tides rise.', detailed: 'The moon pulls the sea.' } };
     const refine = (value: unknown) => registryProblems([tool('tides', { id: 'tides', icon: 'waves', renderer: 'tabs', example, refine: value })], context);
     expect(refine(false)).toEqual([]);
@@ -249,7 +249,7 @@ describe('registryProblems', () => {
     expect(refine({ refinements: [{ label: 'Long', instruction: 'x'.repeat(501) }] })[0]).toContain('the instruction has 501 characters. Keep it to 500');
   });
 
-  it('refuses export settings naming no format, adding one that cannot be added, or both adding and removing one (issue 15)', () => {
+  it('refuses export settings naming no format, adding one that cannot be added, or both adding and removing one', () => {
     const example = { output: { simple: 'Tides rise.', detailed: 'The moon pulls the sea.' } };
     const exports = (value: unknown) => registryProblems([tool('tides', { id: 'tides', icon: 'waves', renderer: 'tabs', example, exports: value })], context);
     expect(exports({ add: ['ics'], remove: ['csv', 'print'] })).toEqual([]);
@@ -262,7 +262,7 @@ describe('registryProblems', () => {
     expect(exports(['docx'])).toEqual(["registry/tides.ts: exports must be an object { add?, remove? }, e.g. exports: { remove: ['csv'] }."]);
   });
 
-  it("refuses personal-data declarations in the wrong place, and a teacher's tool that declares none (issue 17)", () => {
+  it("refuses personal-data declarations in the wrong place, and a teacher's tool that declares none", () => {
     const example = { output: { simple: 'Tides rise.', detailed: 'The moon pulls the sea.' } };
     const fields = (role: string, list: unknown[]) => registryProblems([tool('tides', { id: 'tides', icon: 'waves', renderer: 'tabs', example, role, fields: list })], context);
     expect(fields('teacher', [{ name: 'notes', kind: 'textarea', personal: 'text' }, { name: 'parent', kind: 'text', personal: 'name', person: 'parent' }])).toEqual([]);
@@ -277,7 +277,7 @@ describe('registryProblems', () => {
     ]);
   });
 
-  it('refuses subjects and keywords that are not a list of non-empty short lowercase strings, or too many (issue 21)', () => {
+  it('refuses subjects and keywords that are not a list of non-empty short lowercase strings, or too many', () => {
     const example = { output: { simple: 'Tides rise.', detailed: 'The moon pulls the sea.' } };
     const terms = (extra: Record<string, unknown>) => registryProblems([tool('tides', { id: 'tides', icon: 'waves', renderer: 'tabs', example, ...extra })], context);
     expect(terms({})).toEqual([]);
@@ -311,7 +311,7 @@ describe('registryProblems', () => {
 });
 
 describe('registryPlugin in a build', () => {
-  it("appends each registry module's result schemas, converted, so the browser never converts them (issue 19)", async () => {
+  it("appends each registry module's result schemas, converted, so the browser never converts them", async () => {
     const plugin = registryPlugin({ registryDir: dir, uiIconsModule });
     (plugin.configResolved as (config: { command: string }) => void)({ command: 'build' });
     const transform = plugin.transform as (code: string, id: string) => Promise<{ code: string } | undefined>;
@@ -322,7 +322,7 @@ describe('registryPlugin in a build', () => {
     expect(await transform('export const x = 1;', path.resolve(import.meta.dirname, '../src/engine/storage.ts'))).toBeUndefined();
   });
 
-  it('leaves out subjects and keywords of a built registry module, keeping every other line and column (issue 21)', () => {
+  it('leaves out subjects and keywords of a built registry module, keeping every other line and column', () => {
     const code = `export default defineTool({\n  id: 'cells',\n  category: 'Math and science',\n  subjects: ['biology'],\n  keywords: [\n    'revise', 'cells',\n  ],\n  fields: [{ name: 'keywords', label: 'Keywords' }],\n  example: { input: { keywords: ['kept'] } },\n});\n`;
     const out = withoutSearchTerms(code);
     expect(out).not.toMatch(/biology|revise|subjects/);

@@ -20,17 +20,17 @@ import { toolFormOf, type ToolForm } from '../src/engine/toolForm.ts';
  *   - catalogue: the metadata of every registry file (all the first load needs),
  *                sorted by title, each as a tuple [id, title, description, icon, category, role?]
  *                rather than an object: 51 tools' repeated keys cost the first
- *                load about 150 bytes gzipped (issue 19); catalogue.ts makes
+ *                load about 150 bytes gzipped; catalogue.ts makes
  *                the objects,
  *   - loaders:   one dynamic import per tool, of its form's module
  *                (`virtual:studyforge/tool-form/<id>`): the form as plain data,
  *                which a tool page paints from, and the dynamic import of the
  *                registry module itself, so prompts, schemas, examples and zod
- *                load only once the person starts on the form (issue 19),
+ *                load only once the person starts on the form,
  *   - iconSpriteUrl: one SVG sprite holding just the Material Icons in use.
  *
  * `virtual:studyforge/search-index` exports searchTerms: each tool's subjects
- * and keywords (issue 21). It is a module of its own, imported only when
+ * and keywords. It is a module of its own, imported only when
  * someone starts searching, so the first load does not grow with them.
  *
  * Metadata is read by evaluating the registry files in Node (Vite's module
@@ -94,7 +94,7 @@ function pickTerms(declaration: ToolSearchTerms): ToolSearchTerms {
   return terms;
 }
 
-/** Tools in the order the app lists them, by title: sorted here so the first load does not sort (issue 19). */
+/** Tools in the order the app lists them, by title: sorted here so the first load does not sort. */
 function byTitle<T extends { meta: ToolMeta }>(tools: readonly T[]): T[] {
   return [...tools].sort((a, b) => a.meta.title.localeCompare(b.meta.title, 'en'));
 }

@@ -128,7 +128,7 @@ async function playQuiz(container: HTMLElement, what: string): Promise<void> {
       await act(async () => fireEvent.click(proceed));
       continue;
     }
-    // A right answer stays on screen, marked, until the student moves on (issue 21).
+    // A right answer stays on screen, marked, until the student moves on.
     const next = screen.queryByRole('button', { name: /^(Next question|See your score)$/ });
     if (next) {
       await act(async () => fireEvent.click(next));

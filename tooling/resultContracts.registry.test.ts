@@ -8,7 +8,7 @@ import { registryFiles } from './registryFiles';
 
 /*
  * The browser uses the contract schemas the registry plugin converted at build
- * time (issue 19): what it sends must be what converting in the browser sent.
+ * time: what it sends must be what converting in the browser sent.
  */
 
 const tools = await Promise.all(

@@ -1,5 +1,5 @@
 /*
- * A registry file's `subjects` and `keywords` (issue 21), checked while the
+ * A registry file's `subjects` and `keywords`, checked while the
  * registry assembles. They go into the search index that loads when someone
  * starts searching, so the limits keep that index small and every term a
  * word or two people would actually type; lowercase, because that is how the

@@ -1,7 +1,7 @@
 /*
  * Compiles the first load's stored-value schemas (src/engine/stored/schemas.ts)
  * into plain JavaScript checks, so the dashboard reads storage safely without
- * shipping zod (issue 19). Each reader answers as zod's safeParse would:
+ * shipping zod. Each reader answers as zod's safeParse would:
  * the value with unknown object keys left out, or the first problem found.
  *
  * Only what such values need is compiled: objects (unknown keys stripped),

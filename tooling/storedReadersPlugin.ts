@@ -7,7 +7,7 @@ import { invalidateVirtualModule } from './virtualModule.ts';
  * `virtual:studyforge/stored-readers`: the first load's stored-value schemas
  * (src/engine/stored/schemas.ts), compiled at build time into plain checks
  * (tooling/storedReaders.ts), so the dashboard reads storage safely without
- * zod (issue 19). The schemas are evaluated in Node, as the registry plugin
+ * zod. The schemas are evaluated in Node, as the registry plugin
  * evaluates registry files; the dev server compiles again when a file they
  * are built from is saved.
  */

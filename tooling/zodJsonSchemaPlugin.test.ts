@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { EDITS, withoutJsonSchema } from './zodJsonSchemaPlugin';
 
 /*
- * The build leaves zod's JSON Schema generator out (issue 19). The flows run
+ * The build leaves zod's JSON Schema generator out. The flows run
  * every tool on that build; these tests pin what the edit does to the zod
  * installed here, and that a reshaped zod stops the build with the fix.
  */

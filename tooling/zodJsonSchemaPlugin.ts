@@ -1,7 +1,7 @@
 import type { Plugin } from 'vite';
 
 /*
- * Leaves zod's JSON Schema generator out of the browser bundle (issue 19).
+ * Leaves zod's JSON Schema generator out of the browser bundle.
  *
  * The app converts result schemas to JSON Schema at build time only
  * (src/engine/resultContracts.ts), but zod 4's classic API wires its generator

@@ -3,7 +3,7 @@ import { ms, newPage, record } from './harness';
 import { installPaintProbe, medianAndWorst, type ProbeWindow } from './probe';
 
 /*
- * A keystroke in a long textarea, INP-style (issue 19): SmartNotes' text
+ * A keystroke in a long textarea, INP-style: SmartNotes' text
  * filled with 5,000 characters, then 20 keys pressed at its end. The figure
  * is Event Timing's: per keystroke, the longest of its keydown, keypress and
  * input entries (input to the next paint). Event Timing reports nothing under

@@ -4,7 +4,7 @@ import { storageKeys } from '../../src/engine/storage';
 import { CHROME_FLAGS, firstLoad, kb, ms, newPage, record, ROUTES, TOOL_ROUTE, TOOL_ROUTES } from './harness';
 
 /*
- * The page measures (issues 7 and 19): first-load sizes and Lighthouse for
+ * The page measures: first-load sizes and Lighthouse for
  * the landing page, the dashboard and four tools, and a project of 1,000
  * artifacts. The streaming and typing measures are in streaming.ts and
  * keystroke.ts.

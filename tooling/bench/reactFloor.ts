@@ -5,7 +5,7 @@ import { build, type Rolldown } from 'vite';
 import { kb, record, work } from './harness';
 
 /*
- * The floor under the dashboard's first load (issue 19): React and react-dom
+ * The floor under the dashboard's first load: React and react-dom
  * on their own, as a one-button app built by the same bundler, minified and
  * gzipped alike. No screen of this app can load less than this, so the
  * dashboard's budget is read against it: what the app itself adds is the

@@ -4,7 +4,7 @@ import type { Browser, Page } from '@playwright/test';
 import { buildInto, EXTRA_TOOLS, firstLoad, ms, newPage, record, root, serve, work } from './harness';
 
 /*
- * Registry scale (issue 7): hundreds of generated registry files beside the
+ * Registry scale: hundreds of generated registry files beside the
  * real ones; first-load growth per tool and the sidebar search per keystroke.
  */
 
@@ -95,7 +95,7 @@ async function dashboardRenderTime(page: Page, url: string): Promise<{ firstScre
   return { firstScreen, warm, firstPaint, cards };
 }
 
-/** Milliseconds of main-thread work per keystroke in the command palette (issue 20), ranking the whole catalogue. */
+/** Milliseconds of main-thread work per keystroke in the command palette, ranking the whole catalogue. */
 async function paletteTimePerKeystroke(page: Page, url: string): Promise<{ mean: number; max: number }> {
   await page.goto(`${url}#/dashboard`);
   await page.locator('.tool-card').first().waitFor();

@@ -6,7 +6,7 @@ import { ms, newPage, record } from './harness';
 import { installPaintProbe, medianAndWorst, type ProbeWindow } from './probe';
 
 /*
- * Generate to the first streamed character on screen (issues 7 and 19), on
+ * Generate to the first streamed character on screen, on
  * SmartNotes against a fake backend whose stream the bench writes by hand:
  * from the Generate click, with the first chunk sent as soon as the request
  * opens (what a user waits for, less the model), and from the chunk's arrival

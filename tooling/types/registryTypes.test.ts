@@ -31,7 +31,7 @@ const remediationCall = {
 } satisfies FollowUpCall<typeof remediation>;
 
 describe('a registry file the type checker refuses', () => {
-  it('gives refine a reading-level scale that does not exist, or a refinement without its instruction (issue 13)', () => {
+  it('gives refine a reading-level scale that does not exist, or a refinement without its instruction', () => {
     const markdownTool = { ...meta, id: 'refined', fields, prompt: 'Notes on {{topic}}', result: 'markdown', example: { input: { topic: 't' }, output: 'x' } } as const;
     // @ts-expect-error 'lexile' is not a reading-level scale: 'grade', 'cefr' or false
     defineTool({ ...markdownTool, refine: { readingLevel: 'lexile' } });
