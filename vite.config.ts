@@ -30,7 +30,7 @@ export default defineConfig({
   build: {
     target: 'es2022',
     // Every browser the app supports but Safari 16 preloads modules itself; there the modules still load, a
-    // moment later, so the polyfill (0.2 KB gzipped on every route's first load) is left out (issue 19).
+    // moment later, so the polyfill (0.2 KB gzipped on every route's first load) is left out.
     modulePreload: { polyfill: false },
   },
   server: { host: '127.0.0.1', port: 5173 },

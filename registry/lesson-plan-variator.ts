@@ -51,7 +51,7 @@ Keep the content accurate and age-appropriate, and do not require special equipm
 
 The topic:
 {{topic}}`,
-  // One tab per variant, shown formatted (issue 21): a teacher compares them without scrolling past the others.
+  // One tab per variant, shown formatted: a teacher compares them without scrolling past the others.
   result: z
     .object({
       variant1: z.string().min(1).describe('Variant 1'),

@@ -14,7 +14,7 @@ import type { LimitStore } from '../../../server/limitStore/types';
  * both that path and /gemini.
  *
  * Supabase runs many instances of a function and starts and stops them at
- * will, so counters in one instance's memory limit nothing (issue 18). For a
+ * will, so counters in one instance's memory limit nothing. For a
  * shared rate limit and budgets set a Redis REST endpoint:
  *   supabase secrets set STUDYFORGE_LIMIT_STORE=https://<db>.upstash.io STUDYFORGE_LIMIT_STORE_TOKEN=<REST token> STUDYFORGE_LIMIT_SALT=<random>
  * Redis over HTTPS is Supabase's own documented way to shared counters from
