@@ -20,7 +20,7 @@ function panel(page: Page) {
   return page.getByRole('tabpanel');
 }
 
-/** The tool cards' links in the tab panel's lists (one per category, issue 20). */
+/** The tool cards' links in the tab panel's lists (one per category). */
 function panelCards(page: Page) {
   return panel(page).getByRole('list').getByRole('listitem').getByRole('link');
 }

@@ -3,7 +3,7 @@ import { seedRawStorage, sidebarToolLinks, storageKeys, toolById } from './suppo
 import { scan, tools } from './support/a11y';
 
 /*
- * Issue 20: a star pins a tool first on the dashboard and in the sidebar,
+ * Favourites and categories: a star pins a tool first on the dashboard and in the sidebar,
  * after a reload too; the dashboard groups tools by category, and a category
  * filter combines with the spec's tabs.
  */

@@ -3,7 +3,7 @@ import { notAnExport } from '../src/engine/projectFile';
 import { flowProject, seedRawStorage, seedStorage, sidebar, storageKeys } from './support/app';
 
 /*
- * Issue #10: data nobody should have cannot blank the app. A hostile import
+ * Hostile data: data nobody should have cannot blank the app. A hostile import
  * is refused with a message; deep data already in storage (another version,
  * another tab) shows an error box inside the shell, and the project can still
  * be deleted; a page that fails to render for any other reason is caught by

@@ -24,7 +24,7 @@ test('dashboard: the tabs by arrow keys, Home and End, then Enter on a card open
   const tab = (name: string) => page.getByRole('tab', { name });
   const panelCards = page.getByRole('tabpanel').getByRole('link');
 
-  // The filter box comes first (issue 21: search by need), then the tabs.
+  // The filter box comes first (search by need), then the tabs.
   await page.keyboard.press('Tab');
   await expect(page.getByRole('searchbox', { name: 'Filter tools' })).toBeFocused();
   await page.keyboard.press('Tab');

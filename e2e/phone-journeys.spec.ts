@@ -3,7 +3,7 @@ import { appHeader, fillFromExample, generateButton, openTool, resultRegion, sam
 import { scan, tools } from './support/a11y';
 
 /*
- * Issue 21, point 6, on a phone (390x844): a header whose project picker
+ * Journeys on a phone (390x844): a header whose project picker
  * never cuts the page title, a sample notice that is short and can be hidden
  * for the visit, and flashcards that say "tap" and turn with a swipe.
  */

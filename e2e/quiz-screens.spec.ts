@@ -137,7 +137,7 @@ test('an item of an unknown type is refused by the schema before any screen sees
 });
 
 /*
- * Issue 21, point 4: a right answer is marked on the question it answers, as
+ * Marking answers: a right answer is marked on the question it answers, as
  * the follow-up marks its pick, and the end screen says how the quiz went.
  */
 test.describe('feedback on the question answered, and an end screen that reflects the score', () => {

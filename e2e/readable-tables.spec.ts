@@ -5,7 +5,7 @@ import { generateExample, toolById } from './support/app';
 import { loadRegistry } from './support/registry';
 
 /*
- * Readable tables (issue 21, "Tables break words"): the Rubric Builder's and
+ * Readable tables (tables must not break words): the Rubric Builder's and
  * the Lesson Plan Variator's tables on a laptop and a phone, generated with
  * the offline sample backend (each tool's registry example). On the laptop
  * every header cell is one line and no word is split across lines; on the

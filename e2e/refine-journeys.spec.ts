@@ -8,7 +8,7 @@ import { expectedTextOf } from './support/registry';
 import { localBackend, openFilled, tools } from './support/streaming';
 
 /*
- * Issue 13's journey on each kind of result screen, against a local backend
+ * The refine journey on each kind of result screen, against a local backend
  * that marks each refined version ("REV2", "REV3"): generate, Shorter, ask
  * "in Spanish for grade 5", step back to the first version, save the second
  * and find it, with what it was asked for, on the project page. Half of the

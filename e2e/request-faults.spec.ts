@@ -4,7 +4,7 @@ import { exampleAnswer, fakeBackend, fillFromExample, generateButton, openTool, 
 import { expectedTextOf, loadRegistry } from './support/registry';
 
 /*
- * Faults around a request (issue 6, point 2, and point 1's retry), each with
+ * Faults around a request, and the retry after one, each with
  * what the user sees: too slow, offline mid-request, leaving the page, a
  * double click, one tool's slow answer and another tool, and answers of the
  * wrong shape. Inputs are never lost and the form always stays usable.

@@ -46,7 +46,7 @@ function expectedClipboard(tool: ToolDeclaration): string {
   return resultAsText({ kind: 'json', data: output }, contractSchemaOf(tool.result));
 }
 
-test.describe('Save to Project without an active project (issue 14: saving without detours)', () => {
+test.describe('Save to Project without an active project (saving without detours)', () => {
   test('with no project yet: name a new one in place, create and save in one step; it becomes the active project', async ({ page }) => {
     await openTool(page, essayBuddy);
     await fillFromExample(page, essayBuddy);

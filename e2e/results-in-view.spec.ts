@@ -3,7 +3,7 @@ import { fillFromExample, generateButton, openTool, resultRegion, toolById } fro
 import { answer, expectQuestion, itemsOf, quizWhiz, tools } from './support/quiz';
 
 /*
- * Issue 21, point 1: a result lands in sight. After Generate the result's
+ * A result lands in sight. After Generate the result's
  * heading is on screen and focused, on a laptop and on a phone; a quiz folds
  * its form into one line once it is under way, so each question is in view.
  */

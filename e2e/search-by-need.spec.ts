@@ -5,7 +5,7 @@ import { heading1 } from './support/keyboard';
 import { loadRegistry } from './support/registry';
 
 /*
- * Search by need (issue 21, point 7): what a student types ("biology",
+ * Search by need: what a student types ("biology",
  * "revise") finds the tools made for it, through the subjects and keywords
  * the registry files declare, and Enter opens the first match. On a laptop
  * and on a phone, in the sidebar search and in the dashboard filter.

@@ -4,7 +4,7 @@ import { fakeBackend, fillFromExample, generateButton, openTool, seedBackend, to
 import { heading1, scan, tools } from './support/a11y';
 
 /*
- * Settings in plain words (issue 21, point 5): Theme and the own AI key first,
+ * Settings in plain words: Theme and the own AI key first,
  * the backend contract's fields folded under Advanced, a Test connection that
  * reports what a tool would meet, and errors that name Settings linking there.
  */

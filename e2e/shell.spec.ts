@@ -15,7 +15,7 @@ const essayBuddy = toolById(tools, 'essay-buddy');
 const searchTerms = Object.fromEntries(tools.map((t) => [t.id, { subjects: t.subjects, keywords: t.keywords }]));
 
 /**
- * Spec 2: case-insensitive substring of title or description; issue 21 adds
+ * Spec 2: case-insensitive substring of title or description; search by need adds
  * the category, subjects and keywords (src/engine/toolSearch.ts, whose unit
  * tests hold the rules), so this asks the same function with each file's terms.
  */

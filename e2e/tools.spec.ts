@@ -10,8 +10,8 @@ import { batches, expectedTextOf, loadRegistry, savedTextOf } from './support/re
 /*
  * One flow per registry entry, generated from the registry: open the route,
  * fill the form from the example input, generate against the offline sample
- * backend, see the result, export it as Word and read the file back (issue
- * 15), refine it once (issue 13: the sample backend answers its example
+ * backend, see the result, export it as Word and read the file back,
+ * refine it once (the sample backend answers its example
  * again, saying refinements need a model), save the
  * refined version, and find it on the project page with what it was asked for:
  * opened, it shows as the tool made it (no raw markdown, no JSON), and as

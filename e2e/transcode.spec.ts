@@ -7,7 +7,7 @@ import { resultRegion, toolById } from './support/app';
 import { loadRegistry } from './support/registry';
 
 /*
- * Issue #11, G7: Gemini's generateContent documents WAV, MP3, AIFF, AAC, OGG
+ * Audio in a format the service takes (G7): Gemini's generateContent documents WAV, MP3, AIFF, AAC, OGG
  * and FLAC audio, not the webm Chrome records. The app served by a gateway
  * whose transcriber is Gemini (the strict fake, which refuses undocumented
  * audio types) converts the microphone's webm recording to WAV in the browser,

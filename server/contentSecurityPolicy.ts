@@ -19,7 +19,7 @@ export const contentSecurityPolicyDirectives: CspDirectives = {
   'default-src': ["'self'"],
   // Only the app's own bundles: no inline script, no eval, no other origin.
   // 'wasm-unsafe-eval' lets the app's own WebAssembly compile (text
-  // recognition of an attached photo, issue 16) and nothing else: it allows
+  // recognition of an attached photo) and nothing else: it allows
   // no JavaScript eval, Function() or string timers (CSP Level 3).
   'script-src': ["'self'", "'wasm-unsafe-eval'"],
   // Only the app's stylesheet. The app sets style properties through the

@@ -2,8 +2,8 @@ import { cleanDetail, providerMessages } from '../src/engine/providers/errors';
 import type { ProviderError } from '../src/engine/providers/types';
 
 /*
- * What the gateway writes to its logs when a call fails (issue 17, "Student
- * data stays in the school"). Logs are kept, copied to log collectors and read
+ * What the gateway writes to its logs when a call fails, so that student
+ * data stays in the school. Logs are kept, copied to log collectors and read
  * by people who never see the students, so by default they hold no content:
  * the status, the kind of failure in StudyForge's own words, and nothing else.
  *

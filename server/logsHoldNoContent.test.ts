@@ -11,7 +11,7 @@ import { startGateway, type GatewayProcess } from './testing/gateway';
 import type { GroupProcess } from './testing/processGroup';
 
 /*
- * Issue 17, "Student data stays in the school": the gateway logs no prompt,
+ * Student data stays in the school: the gateway logs no prompt,
  * no answer and no personal data by default. The real gateway (server/node.ts
  * in its own process group) is sent a teacher's report about a named student
  * through a strict fake OpenAI-compatible provider: answered whole and

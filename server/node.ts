@@ -87,7 +87,7 @@ async function main(): Promise<void> {
     console.log(`[studyforge] http://${hostname}:${port}/  (models: ${providers.description})`);
     if (providers.transcriptionNotice) console.log(`[studyforge] ${providers.transcriptionNotice}`);
     if (providers.structuredNotice) console.log(`[studyforge] ${providers.structuredNotice}`);
-    // Issue #11: ask the provider whether it serves the configured model; after listening, never blocking it (3 s at most).
+    // Ask the provider whether it serves the configured model; after listening, never blocking it (3 s at most).
     void providers.checkModel?.().then((sentence) => console.log(sentence));
   });
 }

@@ -9,14 +9,14 @@ import { measureReactFloor } from './bench/reactFloor';
 import { measureBigDeck } from './bench/study';
 
 /*
- * `npm run bench`: the figures issue 7 sets targets for, measured on this
+ * `npm run bench`: the figures the product sets speed targets for, measured on this
  * machine from production builds, printed as a table. It is a benchmark,
  * not a test: it reports and compares with the targets; it never fails CI.
  *
  * The harness is in bench/harness.ts, the measures in bench/pages.ts and
  * bench/registryScale.ts, the study deck's in bench/study.ts, Generate to the
  * first streamed character in bench/streaming.ts, a keystroke's latency in
- * bench/keystroke.ts (issue 19 adds those two, and four tool routes), and
+ * bench/keystroke.ts (with the first-load budgets of four tool routes), and
  * the React floor under every route in bench/reactFloor.ts.
  */
 

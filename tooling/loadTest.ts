@@ -11,7 +11,7 @@ import { spawnGroup, type GroupProcess } from '../server/testing/processGroup';
 import { requireRedisServer, startRedis, type RedisProcess } from '../server/testing/redis';
 
 /*
- * `npm run load` (security issue 10): the real gateway (server/node.ts, in
+ * `npm run load` (asked for by the security review): the real gateway (server/node.ts, in
  * sample mode, so no provider is involved) under load from this machine only.
  * Prints requests per second, p50/p99 latency, failures, and the gateway's
  * resident memory before and after: 50 connections, 200 connections, and a

@@ -56,7 +56,7 @@ describe.each(structured)('$file', ({ file, tool }) => {
 });
 
 describe('the check itself', () => {
-  // essay-buddy's prompt before issue 12: it asked for four to six entries while the schema allowed 3 to 8.
+  // essay-buddy's prompt before prompts and schemas were held in step: it asked for four to six entries while the schema allowed 3 to 8.
   const essayBefore = `Plan an essay on the topic below. Return:
 - thesis: one or two sentences that take a clear, arguable position.
 - structure: four to six entries in order, each one line naming the section and what it must do. Include the introduction and the conclusion.

@@ -11,7 +11,7 @@ import { startFakeGemini, startFakeOllama, startFakeOpenAI, type FakeProviderSer
 import { registryFiles } from './registryFiles';
 
 /*
- * Issue 11: every tool's example request, sent through the OpenAI-compatible
+ * Every tool's example request, sent through the OpenAI-compatible
  * adapter to fakes that enforce each host's documented rules (strict OpenAI,
  * Groq with a strict model and with a JSON-object-mode model), answered with
  * the tool's example output as the host would write it. The request must pass

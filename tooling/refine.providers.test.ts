@@ -14,7 +14,7 @@ import { ENGINE_REFINEMENTS } from '../src/engine/refine/changeRequests';
 import { produceAnswer } from '../src/engine/refine/produceAnswer';
 
 /*
- * Issue 13, end to end through every real backend path: the own-key
+ * Refining, end to end through every real backend path: the own-key
  * provider backends (Gemini, OpenAI-compatible, Ollama, in the browser's
  * code) and the contract client talking to our gateway app (in process)
  * which talks to each provider. What the strict fake provider RECEIVED (its

@@ -10,7 +10,7 @@ export type CompareMode = (typeof compareModes)[number];
 /*
  * NFC so that an accented letter typed as one code point or as letter plus
  * accent still matches; case folded by the rules of the language the quiz is
- * written in (issue 13: Turkish "İSTANBUL" is "istanbul", not "i̇stanbul").
+ * written in (in Turkish, "İSTANBUL" is "istanbul", not "i̇stanbul").
  */
 function loose(text: string, language: string): string {
   const trimmed = text.normalize('NFC').trim();

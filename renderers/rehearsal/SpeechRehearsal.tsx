@@ -22,8 +22,8 @@ const WithoutLiveRecognition = lazy(() =>
  * which is submitted: the browser counts words, pace and fillers, and the
  * model writes the feedback. Browsers without speech recognition (Firefox,
  * Safari) can record instead; the recording is transcribed by the
- * transcription service (WithoutLiveRecognition.tsx, loaded only there:
- * issue 19).
+ * transcription service (WithoutLiveRecognition.tsx, loaded only there,
+ * so the first load of browsers with live recognition stays small).
  */
 
 /** The form field the rehearsal's length goes into. */

@@ -5,7 +5,7 @@ import { recordingSupported } from './recordingSupported';
  * Microphone recording with MediaRecorder, as webm where the browser can
  * (spec 7: recording format webm), with no framework: the audio widget uses
  * it through useRecorder, and the rehearsal coach loads it only in browsers
- * without live speech recognition, where it records instead (issue 19: the
+ * without live speech recognition, where it records instead (the
  * coach's route in Chromium does not carry code it never runs).
  */
 

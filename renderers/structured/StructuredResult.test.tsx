@@ -7,7 +7,7 @@ import { looksLikeMarkdown, StructuredView } from './StructuredResult';
 /*
  * Text values are text, unless they are written in markdown: then the reader
  * sees what the markdown means (bold, headings, lists), sanitised, never the
- * asterisks and hashes (issue 14's "no raw markdown").
+ * asterisks and hashes: no raw markdown on screen.
  */
 
 afterEach(cleanup);

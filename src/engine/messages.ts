@@ -26,7 +26,7 @@ export const messages = {
   connectionTestTimedOut: (seconds: number) =>
     `No answer within ${seconds} second${seconds === 1 ? '' : 's'}, so the test stopped. Check the address; a model that is still starting can be this slow, so try again in a minute.`,
   /**
-   * Audio the transcription service does not take (Gemini, whisper.cpp: issue #11, G7) and that could not be
+   * Audio the transcription service does not take (Gemini, whisper.cpp: G7) and that could not be
    * converted to WAV here: too long for the upload limit, or not readable by this browser. Nothing is sent.
    */
   audioNotConverted: (problem: 'tooLong' | 'unreadable', maxMinutes: number, formats: string) =>

@@ -5,7 +5,7 @@ import { storageKeys } from '../engine/storage';
 import { MAX_VERSIONS } from './resultVersions';
 import { freshStore, heldBackend, tool } from './testing/toolSessionKit';
 
-/* Issue 13: refinements add versions; a failure, a cancel or a reload loses none; Generate starts a new chain. */
+/* Result versions: refinements add versions; a failure, a cancel or a reload loses none; Generate starts a new chain. */
 
 beforeEach(() => {
   localStorage.clear();

@@ -13,7 +13,7 @@ export const root = path.resolve(import.meta.dirname, '../..');
 export const work = path.join(root, '.bench');
 export const CHROME_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 export const TOOL_ROUTE = '#/essay-buddy';
-/** The tool routes issue 19 sets first-load and Lighthouse targets for: a markdown tool, a structured one, the quiz and the rehearsal coach. */
+/** The tool routes with first-load and Lighthouse targets of their own: a markdown tool, a structured one, the quiz and the rehearsal coach. */
 export const TOOL_ROUTES = ['#/smart-notes', TOOL_ROUTE, '#/interactive-quiz-builder', '#/presentation-rehearsal-coach'];
 export const ROUTES = ['#/', '#/dashboard', ...TOOL_ROUTES];
 export const EXTRA_TOOLS = 500;

@@ -10,7 +10,7 @@ import { CHROME_FLAGS, firstLoad, kb, ms, newPage, record, ROUTES, TOOL_ROUTE, T
  * keystroke.ts.
  */
 
-/** Issue 19's first-load budgets, gzipped: the dashboard, and any tool route in all (the dashboard's code included). */
+/** The first-load budgets, gzipped: the dashboard, and any tool route in all (the dashboard's code included). */
 const DASHBOARD_JS = 80 * 1024;
 const TOOL_JS = 116 * 1024;
 
@@ -26,7 +26,7 @@ export async function measureSizes(browser: Browser, base: string) {
     const tool = await firstLoad(browser, `${base}${route}`);
     record(`${route} JavaScript`, kb(tool.js), `<= ${TOOL_JS / 1024} KB`, tool.js <= TOOL_JS);
     record(`${route} CSS`, kb(tool.css));
-    // No target of its own since issue 19 (the total above is the budget); printed to show what a tool costs.
+    // No target of its own (the total above is the budget); printed to show what a tool costs.
     record(`${route} adds over the dashboard`, kb(tool.js - dashboard.js));
   }
   return dashboard;

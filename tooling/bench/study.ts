@@ -4,7 +4,7 @@ import { grade, newRecord, type CardRecord } from '../../src/engine/study/schedu
 import { ms, newPage, record } from './harness';
 
 /*
- * Issue 14: a deck of 5,000 cards (500 saved Flashcard Generator results of
+ * The study target: a deck of 5,000 cards (500 saved Flashcard Generator results of
  * ten cards, every card reviewed three times) opens on the Study screen in
  * under 200 ms: from the hash change to the first due card on screen, with
  * the screen's code loaded on intent first, as a pointer over the link does.

@@ -31,7 +31,7 @@ function FilterTabs({ filter, onChange }: { filter: DashboardFilter; onChange(fi
     if (target === undefined) return;
     event.preventDefault();
     onChange(dashboardFilters[target] ?? 'all');
-    // The tabs are the tablist's children, in the filters' order (no refs to keep: fewer bytes in the first load, issue 19).
+    // The tabs are the tablist's children, in the filters' order (no refs to keep: fewer bytes in the first load).
     (event.currentTarget.children[target] as HTMLElement | undefined)?.focus();
   }
 
@@ -78,7 +78,7 @@ function CategorySelect({ inTab, category, onChange }: { inTab: readonly ToolMet
 /**
  * Cards drawn in the first render: more than the catalogue's 51, so today's
  * dashboard draws in one go; a catalogue of hundreds draws its first screens
- * at once and the rest in a transition just after (issue 20's scale target).
+ * at once and the rest in a transition just after (the dashboard's scale target: 500 tools).
  */
 const FIRST_RENDER_CARDS = 64;
 

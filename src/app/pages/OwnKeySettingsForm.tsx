@@ -21,7 +21,7 @@ const baseUrlHints: Record<OwnKeyProvider, string> = {
  * 127.0.0.1 and 0.0.0.0 by default. Additional origins can be configured with OLLAMA_ORIGINS"
  * (ollama/ollama docs/faq.mdx l.222, at fb30760); its built-in list also has localhost with any
  * port and file:// (envconfig/config.go l.85-105). From any other site, the calls fail until
- * Ollama is started with this site's origin in OLLAMA_ORIGINS (issue #11, finding N3).
+ * Ollama is started with this site's origin in OLLAMA_ORIGINS (finding N3).
  */
 const ollamaAllowedHosts = ['localhost', '127.0.0.1', '0.0.0.0'];
 

@@ -64,7 +64,7 @@ export function Settings() {
   );
 }
 
-/** The words of issue 21, as flows and tests find the section by them. */
+/** The section's words, fixed, as flows and tests find the section by them. */
 export const advancedSummary = "Advanced (for a school's own backend)";
 
 /** The backend contract's fields, folded away unless they already hold something (a wrong value included, so its error shows). */

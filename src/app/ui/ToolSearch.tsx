@@ -38,7 +38,7 @@ export const useArrangeInOrder = () => useSearch((s) => s.arrange);
 /**
  * The tools of `list` matching `query`, best first once the index is there; the whole list for a blank query.
  * Worked out on each render, not memoised: a search over every tool takes well under a millisecond, and the
- * hook is in the first load, which issue 19 holds to its budget.
+ * hook is in the first load, which is held to its size budget.
  */
 export function useToolSearch<T extends ToolMeta>(list: readonly T[], query: string): readonly T[] {
   return useSearch((s) => s.search)(list, query);

@@ -75,7 +75,7 @@ describe('the own-key backend', () => {
     expect(message.endsWith('…')).toBe(true);
   });
 
-  it('a Gemini model the provider does not have (404) names the Model field in Settings (issue 11, G2)', async () => {
+  it('a Gemini model the provider does not have (404) names the Model field in Settings', async () => {
     const backend = createProviderBackend({ provider: 'gemini', apiKey: 'AIza-users-own-key', model: 'gemini-2.5-flash', baseUrl: gemini.baseUrl });
     await expect(backend.generate({ prompt: 'x' })).rejects.toThrow(/^The AI provider has no model "gemini-2\.5-flash"\. Set the Model field in Settings to a current model\./);
   });
@@ -99,7 +99,7 @@ describe('the own-key backend', () => {
     await expect(backend.generate({ prompt: 'x' })).resolves.toBe('Local answer.');
   });
 
-  it("asks a local Ollama for the same long context as the gateway, not Ollama's 4096 (issue 11, N2)", async () => {
+  it("asks a local Ollama for the same long context as the gateway, not Ollama's 4096", async () => {
     ollama.script({ kind: 'text', text: 'Read it all.' });
     const backend = createProviderBackend({ provider: 'ollama', apiKey: '', model: 'llama3.2', baseUrl: ollama.baseUrl });
     await backend.generate({ prompt: 'A long transcript. '.repeat(2_000) });

@@ -36,7 +36,7 @@ export async function providerFor(settings: OwnKeySettings): Promise<TextProvide
   switch (settings.provider) {
     case 'gemini': {
       const { createGeminiProvider } = await import('../providers/gemini');
-      // A 404 for the model names what the user changes here (issue 11, G2).
+      // A 404 for the model names what the user changes here (G2).
       return createGeminiProvider({ apiKey: settings.apiKey.trim(), model, baseUrl, modelSetting: 'the Model field in Settings' });
     }
     case 'openai': {

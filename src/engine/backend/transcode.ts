@@ -2,7 +2,7 @@ import { encodeWav, wavByteLength } from './wavEncoder';
 
 /*
  * The browser step of sending recordings in a format the transcription
- * service takes (issue #11, G7): decode what the browser recorded or the user
+ * service takes (G7): decode what the browser recorded or the user
  * chose (webm, mp4, a video's sound track...) with Web Audio, mix it to one
  * channel at 16 kHz (what Whisper and Gemini work at, and 32 KB a second as
  * 16-bit WAV), and encode it as WAV. Loaded only when a recording needs it.

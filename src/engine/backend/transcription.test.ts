@@ -66,7 +66,7 @@ describe('the transcription contract', () => {
   });
 });
 
-describe('audio in a format the service takes (issue #11, G7)', () => {
+describe('audio in a format the service takes', () => {
   const gemini = ['audio/wav', 'audio/mp3', 'audio/aiff', 'audio/aac', 'audio/ogg', 'audio/flac'];
   const wav = () => encodeWav(new Float32Array(160), 16_000);
 

@@ -25,7 +25,7 @@ export function transcriptionUrl(host: string): string {
 }
 
 /*
- * Audio in a format the service takes (issue #11, G7). Our gateway says which
+ * Audio in a format the service takes (G7). Our gateway says which
  * types its transcriber takes when it takes only some (Gemini: WAV, MP3, AIFF,
  * AAC, OGG, FLAC; whisper.cpp: WAV); browsers record webm or mp4. Audio of
  * another type is converted to 16 kHz mono WAV in the browser before upload,

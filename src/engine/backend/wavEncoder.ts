@@ -1,6 +1,6 @@
 /*
  * WAV encoding for transcription services that take WAV and not what browsers
- * record (issue #11, G7: whisper.cpp reads WAV; Gemini documents WAV but not
+ * record (G7: whisper.cpp reads WAV; Gemini documents WAV but not
  * webm or mp4). Pure and framework-free: samples in, a RIFF/WAVE file out,
  * 16-bit little-endian PCM, one channel (the canonical 44-byte header:
  * http://soundfile.sapp.org/doc/WaveFormat/).

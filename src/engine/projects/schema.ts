@@ -31,7 +31,7 @@ export const artifactSchema = z.object({
   /** The changes asked for, in order, when the saved result is a refined version. */
   refinements: z.optional(z.array(z.string())),
   /**
-   * Finished attempts at a saved quiz made before it was saved (issue 14; later
+   * Finished attempts at a saved quiz made before it was saved (later
    * ones are kept with the project's study data). Read one by one where shown
    * (study/quizAttempts.ts), so an unreadable attempt never costs the item.
    */

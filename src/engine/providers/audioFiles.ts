@@ -3,7 +3,7 @@ import { formatBytes } from './errors';
 import { ProviderError } from './types';
 
 /*
- * Audio uploads as the transcription services want them (issue #11, finding O5).
+ * Audio uploads as the transcription services want them (finding O5).
  *
  * File names: OpenAI's transcription endpoint takes "flac, mp3, mp4, mpeg, mpga,
  * m4a, ogg, wav, or webm" and "The request must include enough format metadata

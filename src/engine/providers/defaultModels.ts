@@ -7,7 +7,7 @@
  */
 
 /*
- * The default model (G2). gemini-2.5-flash, the default until issue 11, is shut
+ * The default model (G2). gemini-2.5-flash, the earlier default, is shut
  * down: [G-dep] lists its shutdown for 2026 (one copy "June 17, 2026", another
  * "Earliest June 2026"), and "once a model is shutdown ... the endpoint is no
  * longer available". [G-models] lists "Gemini 3.8 Flash | gemini-3.8-flash" as

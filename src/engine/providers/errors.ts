@@ -35,11 +35,11 @@ export const providerMessages = {
   failedWhileAnswering: 'The AI provider stopped with an error while answering.',
   // "StudyForge", not "the gateway": in own-key mode the same cap applies in the browser.
   tooLong: (maxBytes: number) => `The AI provider's answer was longer than StudyForge accepts (${formatBytes(maxBytes)}).`,
-  // OpenAI-compatible finish signals (issue 11, O4): finish_reason "length" (the token limit was reached) and
+  // OpenAI-compatible finish signals (O4): finish_reason "length" (the token limit was reached) and
   // "content_filter" (content was omitted by a filter), openai/openai-node src/resources/chat/completions/completions.ts l.419-428.
   answerCutOff: 'The answer was cut off; try a shorter input.',
   contentFiltered: 'The AI declined this request: its content filter stopped the answer.',
-  // Gemini's finish and block signals (issue 11, G5) and a model the provider does not have (G2). `reason` is
+  // Gemini's finish and block signals (G5) and a model the provider does not have (G2). `reason` is
   // StudyForge's own plain words for a documented enum value, never upstream text; `setting` names what to change.
   declinedBecause: (reason: string) => `The AI declined this request: ${reason}.`,
   unknownModel: (model: string, setting: string) => `The AI provider has no model "${model}". Set ${setting} to a current model.`,

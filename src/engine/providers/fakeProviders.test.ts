@@ -57,7 +57,7 @@ describe('the fake Gemini', () => {
     expect(text.startsWith('data: {"candidates":')).toBe(true);
   });
 
-  // Issue 11: as strict as the real service (sources cited in fakeProviders.ts next to each rule).
+  // As strict as the real service (sources cited in fakeProviders.ts next to each rule).
   it('serves only documented model ids when no model is pinned: a retired one gets 404 NOT_FOUND in Google\'s format', async () => {
     const key = { 'x-goog-api-key': 'k-123456' };
     for (const model of GEMINI_DOCUMENTED_MODELS) {

@@ -19,7 +19,7 @@ import { createWhisperCppTranscriber } from './whisperCpp';
  * TRANSCRIBE_BASE_URL, TRANSCRIBE_API_KEY and TRANSCRIBE_MODEL; without it,
  * TRANSCRIBE_BASE_URL means an OpenAI-compatible /audio/transcriptions server, and
  * otherwise the text provider's own audio route is used ONLY where it has one
- * (issue #11, findings L2 and R3 in shared/findings/provider-conformance.md):
+ * (findings L2 and R3 in shared/findings/provider-conformance.md):
  * - Gemini: its audio input (generateContent with inline audio);
  * - api.openai.com: /v1/audio/transcriptions with whisper-1;
  * - Groq (api.groq.com): /openai/v1/audio/transcriptions with whisper-large-v3-turbo

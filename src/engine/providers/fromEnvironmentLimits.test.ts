@@ -132,7 +132,7 @@ describe('the start-up model check, through the environment', () => {
   });
 });
 
-describe('structured output the model cannot hold (issue 11, R2)', () => {
+describe('structured output the model cannot hold', () => {
   it("says at start that a Groq model outside its json_schema list answers in JSON object mode, and what to set", () => {
     const groq = { OPENAI_BASE_URL: 'https://api.groq.com/openai/v1', OPENAI_API_KEY: 'gsk_0123456789abcdef', OPENAI_MODEL: 'llama-3.3-70b-versatile' };
     expect(providersFromEnv(groq).structuredNotice).toMatch(/^structured output: the model "llama-3\.3-70b-versatile" at .*set OPENAI_MODEL to one of: .*openai\/gpt-oss-120b/);

@@ -16,7 +16,7 @@ import { ProviderError, type ProviderRequest, type TextProvider, type TokenUsage
  * of Google's Schema object are sent (geminiSchema). Token usage: usageMetadata
  * (geminiAnswer.ts), told to ProviderRequest.onUsage.
  *
- * Sources (issue 11; the rows are those of /work/shared/findings/provider-conformance.md):
+ * Sources (the rows are those of /work/shared/findings/provider-conformance.md):
  * [G-sdk] googleapis/js-genai at 6e9b35c (2026-08-21), src/types.ts and src/_api_client.ts;
  * [G-dep] https://ai.google.dev/gemini-api/docs/deprecations; [G-models] https://ai.google.dev/gemini-api/docs/models;
  * [G-audio] https://ai.google.dev/gemini-api/docs/audio.

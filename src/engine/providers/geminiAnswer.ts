@@ -7,7 +7,7 @@ import { ProviderError, type TokenUsage } from './types';
  * Reading Gemini's answers: one GenerateContentResponse (a whole answer or a
  * stream chunk), how the answer ended, and the server-sent events of a stream.
  * Sources as in gemini.ts: [G-sdk] googleapis/js-genai at 6e9b35c (2026-08-21),
- * src/types.ts and src/_api_client.ts (issue 11; the rows are those of
+ * src/types.ts and src/_api_client.ts (the rows are those of
  * /work/shared/findings/provider-conformance.md).
  */
 

@@ -7,7 +7,7 @@ import { server, provider, useFakeGemini, KEY, schema, collect } from '../testin
 
 /*
  * The Gemini adapter, continued from gemini.test.ts: the transcriber, the
- * audio helpers and the issue 11 rules of the real service.
+ * audio helpers and the documented rules of the real service.
  */
 
 useFakeGemini();
@@ -68,10 +68,10 @@ describe('audio helpers', () => {
 });
 
 /*
- * Issue 11: the Gemini rows of /work/shared/findings/provider-conformance.md, against a fake that serves
+ * The Gemini rows of /work/shared/findings/provider-conformance.md, against a fake that serves
  * only documented model ids (no model pinned) and sends Gemini's other endings.
  */
-describe('issue 11: Gemini as the real service behaves', () => {
+describe('Gemini as the real service behaves', () => {
   let real: FakeProviderServer;
   beforeAll(async () => {
     real = await startFakeGemini({ apiKey: KEY, chunkDelayMs: 2 });
@@ -89,7 +89,7 @@ describe('issue 11: Gemini as the real service behaves', () => {
     );
     expect(error, 'the call should have failed').toBeInstanceOf(Error);
     const { message, upstreamDetail } = error as { message: string; upstreamDetail?: string };
-    // None of these may pass for an empty answer (issue 11, "Done when").
+    // None of these may pass for an empty answer (an empty answer is never a success).
     expect(message).not.toMatch(/empty answer/i);
     return { message, upstreamDetail };
   };

@@ -84,7 +84,7 @@ describe('toJsonSchema', () => {
   });
 });
 
-describe('toProviderJsonSchema and fromProviderAnswer (issue 11, O2 and O3)', () => {
+describe('toProviderJsonSchema and fromProviderAnswer (O2 and O3)', () => {
   const optional: ContractSchema = {
     type: 'OBJECT',
     properties: { a: { type: 'STRING' }, b: { type: 'INTEGER', minimum: 1 }, c: { type: 'OBJECT', properties: { d: { type: 'BOOLEAN' } } } },

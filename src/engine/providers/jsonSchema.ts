@@ -41,7 +41,7 @@ export function toJsonSchema(schema: ContractSchema): JsonSchema {
 }
 
 /*
- * Schemas that OpenAI-style hosts accept (issue 11, findings O2 and O3 in
+ * Schemas that OpenAI-style hosts accept (findings O2 and O3 in
  * /work/shared/findings/provider-conformance.md):
  * - OpenAI's structured-outputs guide: "Root objects must not be `anyOf` and
  *   must be an object" (https://platform.openai.com/docs/guides/structured-outputs);

@@ -80,7 +80,7 @@ describe('the /api/chat request', () => {
     expect(calls).toBe(0);
   });
 
-  it('issue 11: Ollama\'s 404 "model … not found, try pulling it first" says to pull it or set OLLAMA_MODEL, whole and streamed', async () => {
+  it('Ollama\'s 404 "model … not found, try pulling it first" says to pull it or set OLLAMA_MODEL, whole and streamed', async () => {
     const other = createOllamaProvider({ baseUrl: server.baseUrl, model: 'mistral' });
     const expected = {
       message: 'The AI provider has no model "mistral": run "ollama pull mistral" on the Ollama machine, or set OLLAMA_MODEL to a model it has.',
@@ -103,7 +103,7 @@ describe('the /api/chat request', () => {
     });
   });
 
-  it('issue 11: a 404 that is not about a model stays generic', async () => {
+  it('a 404 that is not about a model stays generic', async () => {
     // An unknown path (a base URL with an extra segment): Go's plain-text "404 page not found".
     const wrongBase = createOllamaProvider({ baseUrl: `${server.baseUrl}/v1`, model: 'llama3.2' });
     await expect(wrongBase.generate({ prompt: 'x' })).rejects.toMatchObject({

@@ -9,7 +9,7 @@ import type { ProviderError, TokenUsage } from './types';
  */
 
 /*
- * The finish and refusal signals (issue 11, O4), per openai/openai-node
+ * The finish and refusal signals (O4), per openai/openai-node
  * src/resources/chat/completions/completions.ts: finish_reason is
  * stop | length | tool_calls | content_filter, "`length` if the maximum number
  * of tokens … was reached, `content_filter` if content was omitted" (l.419-428,

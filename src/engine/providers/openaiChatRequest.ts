@@ -29,7 +29,7 @@ export function jsonObjectPrompt(prompt: string, schema: ProviderJsonSchema): st
 /**
  * How a request streams: stream: true, and where the host takes it (OpenAI),
  * stream_options {include_usage: true}, which asks for the closing usage chunk
- * (capabilities.ts streamUsageOption; issue 18). OpenAI takes stream_options
+ * (capabilities.ts streamUsageOption), so the gateway can meter tokens. OpenAI takes stream_options
  * "Only ... when you set `stream: true`" ([O-sdk] completions.ts
  * ChatCompletionStreamOptions), so a whole answer never carries it.
  */

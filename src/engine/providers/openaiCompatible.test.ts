@@ -79,7 +79,7 @@ describe('with a key (OpenAI, Groq, OpenRouter)', () => {
     expect(error).toHaveProperty('upstreamDetail', "I can't help with that: internal policy file /srv/app/policy.md forbids it (key [redacted]).");
   });
 
-  it("issue 11: OpenAI's 404 model_not_found names OPENAI_MODEL, whole and streamed; OpenAI's words only on upstreamDetail", async () => {
+  it("OpenAI's 404 model_not_found names OPENAI_MODEL, whole and streamed; OpenAI's words only on upstreamDetail", async () => {
     const other = createOpenAICompatibleProvider({ baseUrl: server.baseUrl, apiKey: KEY, model: 'gpt-nope' });
     const expected = {
       message: 'The AI provider has no model "gpt-nope". Set OPENAI_MODEL to a current model.',
@@ -99,14 +99,14 @@ describe('with a key (OpenAI, Groq, OpenRouter)', () => {
     await expect(structured).rejects.toMatchObject(expected);
   });
 
-  it('issue 11: modelSetting names what to change instead (own-key mode: the Model field in Settings)', async () => {
+  it('modelSetting names what to change instead (own-key mode: the Model field in Settings)', async () => {
     const own = createOpenAICompatibleProvider({ baseUrl: server.baseUrl, apiKey: KEY, model: 'gpt-nope', modelSetting: 'the Model field in Settings' });
     await expect(own.generate({ prompt: 'x' })).rejects.toMatchObject({
       message: 'The AI provider has no model "gpt-nope". Set the Model field in Settings to a current model.',
     });
   });
 
-  it('issue 11: a 404 that is not about a missing model stays generic', async () => {
+  it('a 404 that is not about a missing model stays generic', async () => {
     server.script({ kind: 'error', status: 404, message: 'Invalid URL (POST /v1/chat/completions)' });
     await expect(provider().generate({ prompt: 'x' })).rejects.toMatchObject({
       message: 'The AI provider refused the request (status 404).',
@@ -207,7 +207,7 @@ describe('the OpenAI-compatible transcriber', () => {
     await expect(wrong.transcribe({ audio, fileName: 'a.webm' })).rejects.toMatchObject({ message: providerMessages.keyRejected });
   });
 
-  it("issue 11: the transcriber's 404 model_not_found names TRANSCRIBE_MODEL (or modelSetting); a host without the route stays generic", async () => {
+  it("the transcriber's 404 model_not_found names TRANSCRIBE_MODEL (or modelSetting); a host without the route stays generic", async () => {
     const pinned = await startFakeOpenAI({ apiKey: KEY, model: 'whisper-1' });
     const noRoute = await startFakeOpenAI({ apiKey: KEY, audioRoute: false });
     try {

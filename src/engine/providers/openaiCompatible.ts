@@ -60,7 +60,7 @@ const Transcription = z.object({ text: z.string() });
  * exactly that for `model: 'unknown-model'`. Only that answer is mapped (a 404
  * whose message says the model does not exist): the other hosts' answers for an
  * unknown model (Groq, OpenRouter, vLLM, LM Studio, llama.cpp) are not in the
- * docs read for issue 11 (/work/shared/findings/provider-conformance.md), so
+ * providers' docs that were read (/work/shared/findings/provider-conformance.md), so
  * any other 404, and every 400, stays "refused (status …)" with its detail.
  */
 const MODEL_DOES_NOT_EXIST = /\bmodel\b.*\bdoes not exist\b/i;

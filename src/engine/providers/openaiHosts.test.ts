@@ -8,11 +8,11 @@ import { KEY, schema } from '../testing/openaiTestData';
 /* The OpenAI-compatible adapter, continued from openaiCompatible.test.ts. */
 
 /*
- * Issue 11: the adapter against fakes as strict as the real hosts (findings
+ * The adapter against fakes as strict as the real hosts (findings
  * O1-O4, R1, R2, P1 in /work/shared/findings/provider-conformance.md). Each of
  * these failed on the adapter of commit 87cd37d.
  */
-describe('issue 11: the documented rules of each host', () => {
+describe('the documented rules of each host', () => {
   const rootArray: ContractSchema = {
     type: 'ARRAY',
     minItems: 1,

@@ -3,7 +3,7 @@ import { ProviderError } from './types';
 import { DEFAULT_MAX_ANSWER_BYTES, readJson, readNdjson, readServerSentEvents, readText, send, type Upstream } from './transport';
 
 /*
- * The byte caps of issue #10 (finding 4), on hand-made bodies: every read of
+ * The byte caps the attack run asked for, on hand-made bodies: every read of
  * an upstream body stops at its cap and cancels the body, so the upstream
  * connection closes instead of the reader growing without bound.
  */

@@ -57,7 +57,7 @@ export interface TranscriptionProvider {
   /**
    * The audio MIME types (without parameters) it takes, when it takes only some:
    * the gateway tells the app, which converts other recordings to WAV first
-   * (issue #11, G7). Undefined: whatever browsers record (webm, mp4, ogg...).
+   * (G7). Undefined: whatever browsers record (webm, mp4, ogg...).
    */
   readonly accepts?: readonly string[];
   transcribe(request: TranscriptionRequest): Promise<string>;

@@ -8,7 +8,7 @@ import { chatRequestBody, createOpenAICompatibleProvider } from './openaiCompati
 import type { ProviderRequest, TextProvider, TokenUsage } from './types';
 
 /*
- * Issue 18: every provider tells ProviderRequest.onUsage the tokens a call
+ * Metering: every provider tells ProviderRequest.onUsage the tokens a call
  * used, in the provider's own count, once, whole and streamed; never a guess.
  * The fakes report 8 prompt and 12 answer tokens (Ollama: its prompt estimate
  * and 12), as the real services report them (see src/engine/testing/fakes).

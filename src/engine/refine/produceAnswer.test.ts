@@ -8,7 +8,7 @@ import { produceAnswer } from './produceAnswer';
 import { measureText } from './readingLevel';
 
 /*
- * Issue 13: every follow-up request carries the previous result and the
+ * Refining: every follow-up request carries the previous result and the
  * change asked for; the reading-level check asks once more exactly when the
  * measured grade misses the target by more than a grade.
  */
