@@ -1,5 +1,5 @@
 /*
- * The import boundaries of README.md's "How it is built" table, checked on
+ * The import boundaries of docs/architecture.md's folder table, checked on
  * every `npm test` (`npm run lint:imports`). Each rule is one row of that
  * table; its comment is what a violation prints: the rule, and the fix.
  * Test files are held to their folder's rule like any other file.

@@ -102,7 +102,7 @@ test('Delete all my data: the projects exported first as one file, then every St
   await expect(open).toBeFocused();
   expect(await ourKeys(page)).toEqual([]);
   expect(await page.evaluate(() => localStorage.getItem('other-app:draft'))).toBe('not StudyForge’s');
-  // Nor anything kept elsewhere in the browser: no databases, caches or service workers (README, Privacy).
+  // Nor anything kept elsewhere in the browser: no databases, caches or service workers (docs/privacy.md).
   expect(await otherBrowserStorage(page)).toEqual({ databases: [], caches: [], serviceWorkers: 0 });
   // The settings on screen are the defaults again: no own key.
   await expect(page.getByRole('switch', { name: 'Call a provider with my own key' })).not.toBeChecked();

@@ -33,7 +33,7 @@ export { SAMPLE_HEADER };
  * Failures answer a non-OK status with {error}. A caller that sends
  * `Accept: text/event-stream` gets the answer streamed (streamProtocol.ts).
  *
- * Every input is bounded (README: "Security"): body bytes, the response
+ * Every input is bounded (docs/limits.md): body bytes, the response
  * schema's size (contractRequest.ts), JSON only, audio uploads in flight,
  * time waiting on a provider, the limiter's memory, and the caller's address
  * is the one our own proxies saw, never one the caller wrote.

@@ -2,8 +2,8 @@ import type { BudgetCaps } from './budgets';
 import { UPSTREAM_DETAIL_VARIABLE, type LogOptions } from './gatewayLog';
 
 /*
- * The gateway's settings, all from environment variables (README: "Running
- * the gateway"). Provider keys are read here and nowhere else; they never
+ * The gateway's settings, all from environment variables (docs/gateway.md
+ * lists them). Provider keys are read here and nowhere else; they never
  * reach the browser.
  */
 

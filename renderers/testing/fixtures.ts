@@ -3,7 +3,7 @@ import { defineTool, type FollowUpCall } from '../../src/engine/defineTool';
 
 /*
  * Small tools written for the renderer tests. Renderers may not import
- * the registry folder (README, import boundaries), so their tests use these instead of
+ * the registry folder (docs/architecture.md, import boundaries), so their tests use these instead of
  * real registry files: each is checked by the type checker against the
  * contract of the renderer it names, like a registry file, and its example
  * is short, made-up data the tests read their expectations from.

@@ -38,7 +38,7 @@ function hideForThisVisit(): void {
 }
 
 /**
- * Says plainly when answers are samples, so nobody mistakes them for a model's work, and both ways to connect one (README).
+ * Says plainly when answers are samples, so nobody mistakes them for a model's work, and both ways to connect one (docs/gateway.md).
  * On a phone (styles.css) it is two short lines, not a fifth of the screen, and can be hidden for the visit;
  * a laptop always shows it whole.
  */

@@ -1,5 +1,5 @@
 /*
- * The bounds of an attached file, stated once: the README's
+ * The bounds of an attached file, stated once: registry/README.md's
  * "Your own material" section and the messages quote these numbers.
  */
 

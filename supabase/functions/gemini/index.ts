@@ -55,5 +55,5 @@ try {
 }
 const app = createGateway({ settings, text: providers.text, transcription: providers.transcription, socketAddress, limitStore });
 
-// Behind Supabase's proxies the peer is a proxy: set STUDYFORGE_TRUSTED_HOPS (README) so the limit keys on each caller.
+// Behind Supabase's proxies the peer is a proxy: set STUDYFORGE_TRUSTED_HOPS (docs/district.md) so the limit keys on each caller.
 Deno.serve((request, info) => app.fetch(request, { remoteAddr: info.remoteAddr }));
