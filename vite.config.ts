@@ -16,7 +16,7 @@ export default defineConfig({
       registryDir: 'registry',
       // Only the benchmark sets this, to measure the cost of hundreds of extra tools.
       extraRegistryDirs: process.env.STUDYFORGE_EXTRA_REGISTRY ? [process.env.STUDYFORGE_EXTRA_REGISTRY] : [],
-      uiIconsModule: 'src/app/uiIcons.ts',
+      uiIconsModule: 'src/ui/uiIcons.ts',
     }),
     // The first load's stored values checked by code compiled from their schemas, without zod (tooling/storedReadersPlugin.ts).
     storedReadersPlugin(),

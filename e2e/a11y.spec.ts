@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { heldStream, startFakeContractServer } from '../src/engine/testing/fakeContractServer';
+import { heldStream, startFakeContractServer } from '../src/kernel/testing/fakeContractServer';
 import { exampleAnswer, fakeBackend, fillFromExample, flowProject, generateButton, openTool, resultRegion, seedBackend, seedStorage, storageKeys, toolById } from './support/app';
 import { expectedTextOf } from './support/registry';
 import { tools, scan, heading1, batches, artifacts, emptyProject, firstTimeDark } from './support/a11y';

@@ -1,8 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { Document, Packer, Paragraph } from 'docx';
-import { MAX_DOCX_PARTS_BYTES } from '../src/engine/attach/limits';
-import { wordBomb } from '../src/engine/testing/hostileFiles';
-import { makePdf } from '../src/engine/testing/makePdf';
+import { MAX_DOCX_PARTS_BYTES } from '../src/features/sources/limits';
+import { wordBomb } from '../src/features/sources/testing/hostileFiles';
+import { makePdf } from '../src/features/sources/testing/makePdf';
 import { exampleAnswer, fakeBackend, flowProject, generateButton, openTool, resultRegion, seedActiveProject, seedBackend, toolById } from './support/app';
 import { loadRegistry } from './support/registry';
 

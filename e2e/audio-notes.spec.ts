@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { messages } from '../src/engine/messages';
+import { messages } from '../src/kernel/messages';
 import { fakeBackend, openTool, resultRegion, seedStorage, storageKeys, toolById } from './support/app';
 import { denyMicrophone, sineWav } from './support/media';
 import { expectedTextOf, loadRegistry } from './support/registry';

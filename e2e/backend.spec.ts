@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { ToolDeclaration } from '../src/engine/defineTool';
-import { contractSchemaOf } from '../src/engine/runTool';
+import type { ToolDeclaration } from '../src/kernel/defineTool';
+import { contractSchemaOf } from '../src/kernel/runTool';
 import {
   exampleAnswer,
   fakeBackend,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { contentSecurityPolicy } from '../server/contentSecurityPolicy';
-import type { ToolDeclaration } from '../src/engine/defineTool';
+import type { ToolDeclaration } from '../src/kernel/defineTool';
 import { freePort, spawnGroup, waitUntilUp, type GroupProcess } from '../server/testing/processGroup';
 import { fillFromExample, flowProject, generateButton, openTool, resultRegion, seedStorage, storageKeys, toolById } from './support/app';
 import { loadRegistry } from './support/registry';

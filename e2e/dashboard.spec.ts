@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { ToolDeclaration } from '../src/engine/defineTool';
-import { toolCategories } from '../src/engine/stored/choices';
+import type { ToolDeclaration } from '../src/kernel/defineTool';
+import { toolCategories } from '../src/kernel/stored/choices';
 import { escapeRegExp, openTool, storageKeys } from './support/app';
 import { loadRegistry } from './support/registry';
 

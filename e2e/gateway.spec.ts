@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { startFakeOpenAI, type FakeProviderServer } from '../src/engine/testing/fakeProviders';
+import { startFakeOpenAI, type FakeProviderServer } from '../src/providers/testing/fakeProviders';
 import { freePort, spawnGroup, waitUntilUp } from '../server/testing/processGroup';
 import { fillFromExample, generateButton, openTool, resultRegion, sampleBanner, toolById } from './support/app';
 import { loadRegistry } from './support/registry';

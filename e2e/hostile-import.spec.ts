@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { notAnExport } from '../src/engine/projectFile';
+import { notAnExport } from '../src/features/projects/projectFile';
 import { flowProject, seedRawStorage, seedStorage, sidebar, storageKeys } from './support/app';
 
 /*

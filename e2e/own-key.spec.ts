@@ -1,5 +1,5 @@
 import { expect, test, type Route } from '@playwright/test';
-import { GEMINI_DEFAULT_MODEL } from '../src/engine/providers/gemini';
+import { GEMINI_DEFAULT_MODEL } from '../src/providers/gemini';
 import { fillFromExample, generateButton, openTool, resultRegion, sampleBanner, toolById } from './support/app';
 import { loadRegistry } from './support/registry';
 

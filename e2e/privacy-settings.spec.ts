@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { STORAGE_PREFIX } from '../src/engine/storage';
+import { STORAGE_PREFIX } from '../src/kernel/stored/storage';
 import { flowProject, openTool, seedStorage, storageKeys, toolById } from './support/app';
 import { loadRegistry } from './support/registry';
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { artifactMarkdown, notAnExport, projectExport } from '../src/engine/projectFile';
-import { contractSchemaOf } from '../src/engine/runTool';
+import { artifactMarkdown, notAnExport, projectExport } from '../src/features/projects/projectFile';
+import { contractSchemaOf } from '../src/kernel/runTool';
 import { flowProject, seedStorage, storageKeys } from './support/app';
 import { essayBuddy, essayOutput, items, otherProject, seedFlowProject, savedItems, projectList, openFlowProject, downloadedText } from './support/projectManagement';
 

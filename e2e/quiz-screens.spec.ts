@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { messages } from '../src/engine/messages';
+import { messages } from '../src/kernel/messages';
 import { scan, useScheme } from './support/a11y';
 import { fakeBackend, fillFromExample, generateButton, openTool, resultRegion, seedBackend } from './support/app';
 import {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { messages } from '../src/engine/messages';
+import { messages } from '../src/kernel/messages';
 import { exampleAnswer, fakeBackend, generateButton, resultRegion, seedBackend } from './support/app';
 import {
   answer,

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { ToolDeclaration } from '../src/engine/defineTool';
-import { heldStream, json, type FakeContractServer } from '../src/engine/testing/fakeContractServer';
+import type { ToolDeclaration } from '../src/kernel/defineTool';
+import { heldStream, json, type FakeContractServer } from '../src/kernel/testing/fakeContractServer';
 import { violationsOf } from './support/a11y';
 import { flowProject, generateButton, resultRegion, seedActiveProject, toolById } from './support/app';
 import { expectVersion, promptOf, refineToolbar, revisingResponder, versionsGroup } from './support/refine';

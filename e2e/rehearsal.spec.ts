@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { messages } from '../src/engine/messages';
+import { messages } from '../src/kernel/messages';
 import { speechMetrics } from '../registry/shared/speechMetrics';
 import { openTool, pauseClockOnForm, resultRegion, runClockUntil, seedStorage, storageKeys, toolById } from './support/app';
 import { removeSpeechRecognition, scriptSpeechRecognition } from './support/media';

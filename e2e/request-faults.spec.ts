@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { messages } from '../src/engine/messages';
+import { messages } from '../src/kernel/messages';
 import { exampleAnswer, fakeBackend, fillFromExample, generateButton, openTool, resultRegion, seedBackend, toolById } from './support/app';
 import { expectedTextOf, loadRegistry } from './support/registry';
 

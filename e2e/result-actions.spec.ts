@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { ToolDeclaration } from '../src/engine/defineTool';
-import { resultAsText } from '../src/engine/resultText';
-import { contractSchemaOf } from '../src/engine/runTool';
+import type { ToolDeclaration } from '../src/kernel/defineTool';
+import { resultAsText } from '../src/kernel/resultText';
+import { contractSchemaOf } from '../src/kernel/runTool';
 import {
   fillFromExample,
   flowProject,

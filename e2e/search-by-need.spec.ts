@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { ToolDeclaration } from '../src/engine/defineTool';
+import type { ToolDeclaration } from '../src/kernel/defineTool';
 import { sidebar, sidebarToolLinks } from './support/app';
 import { heading1 } from './support/keyboard';
 import { loadRegistry } from './support/registry';

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { CONNECTION_TEST_PROMPT } from '../src/engine/backend/testConnection';
+import { CONNECTION_TEST_PROMPT } from '../src/features/settings/testConnection';
 import { fakeBackend, fillFromExample, generateButton, openTool, seedBackend, toolById } from './support/app';
 import { heading1, scan, tools } from './support/a11y';
 

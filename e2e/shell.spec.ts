@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import type { ToolDeclaration } from '../src/engine/defineTool';
-import { rankTools } from '../src/engine/toolSearch';
+import type { ToolDeclaration } from '../src/kernel/defineTool';
+import { rankTools } from '../src/features/find/toolSearch';
 import { appHeader, flowProject, openTool, seedActiveProject, sidebar, sidebarToolLinks, toolById } from './support/app';
 import { loadRegistry } from './support/registry';
 
@@ -16,7 +16,7 @@ const searchTerms = Object.fromEntries(tools.map((t) => [t.id, { subjects: t.sub
 
 /**
  * Spec 2: case-insensitive substring of title or description; search by need adds
- * the category, subjects and keywords (src/engine/toolSearch.ts, whose unit
+ * the category, subjects and keywords (src/features/find/toolSearch.ts, whose unit
  * tests hold the rules), so this asks the same function with each file's terms.
  */
 function matching(query: string): ToolDeclaration[] {

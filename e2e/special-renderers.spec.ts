@@ -1,8 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { z } from 'zod';
-import type { ToolDeclaration } from '../src/engine/defineTool';
-import { labelOf } from '../src/engine/resultText';
-import { contractSchemaOf } from '../src/engine/runTool';
+import type { ToolDeclaration } from '../src/kernel/defineTool';
+import { labelOf } from '../src/kernel/resultText';
+import { contractSchemaOf } from '../src/kernel/runTool';
 import { escapeRegExp, fillFromExample, generateButton, generateExample, openTool, resultRegion, toolById } from './support/app';
 import { loadRegistry } from './support/registry';
 

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { messages } from '../src/engine/messages';
-import { projectExport } from '../src/engine/projectFile';
-import { resultAsText } from '../src/engine/resultText';
-import { contractSchemaOf } from '../src/engine/runTool';
-import { storageUnavailable } from '../src/engine/storage';
+import { messages } from '../src/kernel/messages';
+import { projectExport } from '../src/features/projects/projectFile';
+import { resultAsText } from '../src/kernel/resultText';
+import { contractSchemaOf } from '../src/kernel/runTool';
+import { storageUnavailable } from '../src/kernel/stored/storage';
 import { flowProject, resultRegion, seedRawStorage, seedStorage, storageKeys } from './support/app';
 import { expectedTextOf } from './support/registry';
 import {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { defaultValues } from '../src/engine/fields';
+import { defaultValues } from '../src/kernel/fields';
 import {
   flowProject,
   openTool,

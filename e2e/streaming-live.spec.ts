@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { ToolDeclaration } from '../src/engine/defineTool';
-import { heldStream, type FakeContractServer } from '../src/engine/testing/fakeContractServer';
+import type { ToolDeclaration } from '../src/kernel/defineTool';
+import { heldStream, type FakeContractServer } from '../src/kernel/testing/fakeContractServer';
 import { exampleAnswer, generateButton, resultRegion } from './support/app';
 import { expectedTextOf } from './support/registry';
 import { cancelButton, essayBuddy, localBackend, openFilled, previewRegion, quizWhiz, smartNotes } from './support/streaming';

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { contractSchemaOf } from '../src/engine/runTool';
+import { contractSchemaOf } from '../src/kernel/runTool';
 import { exampleAnswer, fakeBackend, fillFromExample, generateButton, openTool, pauseClockOnForm, resultRegion, runClockUntil, seedBackend } from './support/app';
 import { expectedTextOf } from './support/registry';
 import { cancelButton, essayBuddy, openFilled, previewRegion, smartNotes, sse, streamed } from './support/streaming';

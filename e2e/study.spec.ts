@@ -3,7 +3,7 @@ import { violationsOf } from './support/a11y';
 import { fillFromExample, flowProject, generateButton, openTool, resultRegion, seedActiveProject, seedStorage, storageKeys, toolById } from './support/app';
 import { answer, answerAllWrongAt, answerRightly, itemsOf, quizWhiz, startQuiz, wrongAnswerTo } from './support/quiz';
 import { expectedTextOf, loadRegistry } from './support/registry';
-import { grade, newRecord } from '../src/engine/study/schedule';
+import { grade, newRecord } from '../src/features/study/schedule';
 
 /*
  * Spaced repetition, as a student meets it: make flashcards, save

@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { ToolDeclaration } from '../src/engine/defineTool';
-import { defaultValues } from '../src/engine/fields';
-import { blockingReason } from '../src/engine/formRules';
+import type { ToolDeclaration } from '../src/kernel/defineTool';
+import { defaultValues } from '../src/kernel/fields';
+import { blockingReason } from '../src/kernel/formRules';
 import { fillFromExample, flowProject, generateButton, openTool, resultRegion, seedActiveProject } from './support/app';
-import { rawMarkupIn } from '../src/engine/testing/rawMarkup';
+import { rawMarkupIn } from '../src/kernel/testing/rawMarkup';
 import { exportFile, wordParagraphs } from './support/exportFiles';
 import { batches, expectedTextOf, loadRegistry, savedTextOf } from './support/registry';
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { messages } from '../src/engine/messages';
-import { startFakeGemini, type FakeProviderServer } from '../src/engine/testing/fakeProviders';
+import { messages } from '../src/kernel/messages';
+import { startFakeGemini, type FakeProviderServer } from '../src/providers/testing/fakeProviders';
 import { freePort, spawnGroup, waitUntilUp, type GroupProcess } from '../server/testing/processGroup';
 import { resultRegion, toolById } from './support/app';
 import { loadRegistry } from './support/registry';

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { ToolDeclaration } from '../src/engine/defineTool';
-import type { Field } from '../src/engine/fields';
+import type { ToolDeclaration } from '../src/kernel/defineTool';
+import type { Field } from '../src/kernel/fields';
 import { escapeRegExp, fillFromExample, generateButton, openTool } from './support/app';
 import { loadRegistry } from './support/registry';
 

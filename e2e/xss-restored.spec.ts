@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { heldStream, startFakeContractServer, type FakeContractServer } from '../src/engine/testing/fakeContractServer';
-import { payloadBatches, poisonedExamples, xssPayloads } from '../src/engine/testing/xssPayloads';
+import { heldStream, startFakeContractServer, type FakeContractServer } from '../src/kernel/testing/fakeContractServer';
+import { payloadBatches, poisonedExamples, xssPayloads } from '../src/kernel/testing/xssPayloads';
 import { fillFromExample, generateButton, openTool, resultRegion, seedBackend, seedStorage, storageKeys } from './support/app';
 import { covered, essayBuddy, perString, reportCoverage, restoredTools, schemaOf, smartNotes, watch } from './support/xss';
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import type { ToolDeclaration } from '../src/engine/defineTool';
-import { payloadBatches, poisonedExamples, xssPayloads, type XssPayload } from '../src/engine/testing/xssPayloads';
+import type { ToolDeclaration } from '../src/kernel/defineTool';
+import { payloadBatches, poisonedExamples, xssPayloads, type XssPayload } from '../src/kernel/testing/xssPayloads';
 import { fakeBackend, fillFromExample, generateButton, openTool, resultRegion, seedBackend, seedStorage, storageKeys } from './support/app';
 import {
   covered,
@@ -17,7 +17,7 @@ import {
 
 /*
  * Hostile model output in real Chromium, through the built app under its
- * Content-Security-Policy: the XSS corpus (src/engine/testing/xssPayloads.ts)
+ * Content-Security-Policy: the XSS corpus (src/kernel/testing/xssPayloads.ts)
  * fed to every rendering path by a faked backend or as saved data. Every
  * payload calls __xssHit if it runs; the page defines __xssHit (an init
  * script) to report to the test, which also fails on any dialog, popup,

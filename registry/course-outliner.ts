@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool } from '../src/engine/defineTool';
+import { defineTool } from '../src/kernel/defineTool';
 
 const week = (label: string) => z.array(z.string().min(1)).min(3).max(6).describe(label);
 

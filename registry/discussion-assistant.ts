@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool } from '../src/engine/defineTool';
+import { defineTool } from '../src/kernel/defineTool';
 
 const wordCount = (text: string) => text.trim().split(/\s+/).filter(Boolean).length;
 

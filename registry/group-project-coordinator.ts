@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool } from '../src/engine/defineTool';
+import { defineTool } from '../src/kernel/defineTool';
 
 export default defineTool({
   id: 'group-project-coordinator',
@@ -78,7 +78,7 @@ Today is {{today}} and the project is due on {{handIn}} (both YYYY-MM-DD). Also 
     toneAnalysis: z.string().min(1).describe('Tone and style'),
     redundancyReport: z.string().min(1).describe('Overlaps and repetition'),
     gapAnalysis: z.string().min(1).describe('What is still missing'),
-    // Only with a hand-in date: dated tasks, which go into a calendar as whole-day events (src/engine/export/datedTasks.ts).
+    // Only with a hand-in date: dated tasks, which go into a calendar as whole-day events (src/features/export/datedTasks.ts).
     nextSteps: z
       .array(
         z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool } from '../src/engine/defineTool';
+import { defineTool } from '../src/kernel/defineTool';
 import { remediationCall } from './shared/remediation';
 
 const BLANK = '____';

@@ -1,4 +1,4 @@
-import { defineTool } from '../src/engine/defineTool';
+import { defineTool } from '../src/kernel/defineTool';
 
 export default defineTool({
   id: 'study-plan-ai',
@@ -56,7 +56,7 @@ The student finds these topics hardest. Schedule them early, give them extra ses
 Subjects:
 {{subjects}}`,
   result: 'markdown',
-  // Its days are dated headings: the plan can go into a calendar, one event per session (src/engine/export/studyPlanCalendar.ts).
+  // Its days are dated headings: the plan can go into a calendar, one event per session (src/features/export/studyPlanCalendar.ts).
   exports: { add: ['ics'] },
   example: {
     input: {

@@ -1,4 +1,4 @@
-import { defineTool } from '../src/engine/defineTool';
+import { defineTool } from '../src/kernel/defineTool';
 
 export default defineTool({
   id: 'text-simplifier',

@@ -1,5 +1,5 @@
-import type { ContractTypes, RendererContract } from '../src/engine/rendererContract';
-import type { RendererKey } from '../src/engine/renderers';
+import type { ContractTypes, RendererContract } from '../src/kernel/rendererContract';
+import type { RendererKey } from '../src/kernel/renderers';
 import { flashcardsContract } from './flashcards/contract';
 import { markdownContract } from './markdown/contract';
 import { quizContract } from './quiz/contract';
@@ -14,7 +14,7 @@ import { tabsContract } from './tabs/contract';
  * assembling, and the renderer map can be typed over the same keys.
  */
 
-declare module '../src/engine/renderers' {
+declare module '../src/kernel/renderers' {
   interface RendererKeys {
     markdown: ContractTypes<typeof markdownContract>;
     structured: ContractTypes<typeof structuredContract>;

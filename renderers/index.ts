@@ -1,11 +1,11 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { ToolDeclaration } from '../src/engine/defineTool';
-import type { RendererChoice } from '../src/engine/toolForm';
-import type { RendererKey } from '../src/engine/renderers';
-import type { PreviewBodyProps, ResultRendererProps } from '../src/engine/rendererProps';
-import type { WidgetKey } from '../src/engine/widgets';
+import type { ToolDeclaration } from '../src/kernel/defineTool';
+import type { RendererChoice } from '../src/kernel/toolForm';
+import type { RendererKey } from '../src/kernel/renderers';
+import type { PreviewBodyProps, ResultRendererProps } from '../src/kernel/rendererProps';
+import type { WidgetKey } from '../src/kernel/widgets';
 import type { FieldWidgetProps } from './widgetProps';
-import type { RendererExports } from '../src/engine/export/format';
+import type { RendererExports } from '../src/features/export/format';
 
 /*
  * The keys registry files may name, each with its contract, are declared in
@@ -15,7 +15,7 @@ import type { RendererExports } from '../src/engine/export/format';
  */
 import type {} from './contracts';
 
-declare module '../src/engine/widgets' {
+declare module '../src/kernel/widgets' {
   interface WidgetKeys {
     'audio-recorder': true;
     'speech-rehearsal': true;
@@ -41,7 +41,7 @@ export const rendererMap: Record<RendererKey, LazyExoticComponent<ComponentType<
 /**
  * Export formats that read one renderer's data, beside that
  * renderer; loaded when an Export menu opens. Formats any result of a kind
- * can use are the engine's (src/engine/export/).
+ * can use are the engine's (src/features/export/).
  */
 export const rendererExports: Partial<Record<RendererKey, () => Promise<RendererExports>>> = {
   quiz: () => import('./quiz/exports').then((m) => m.quizExports),

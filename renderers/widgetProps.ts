@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import type { ToolForm } from '../src/engine/toolForm';
-import type { Field, FormValues } from '../src/engine/fields';
+import type { ToolForm } from '../src/kernel/toolForm';
+import type { Field, FormValues } from '../src/kernel/fields';
 
 /**
  * What a field widget (renderers/index.ts names them by key) is given. Here,
  * not in the engine, because it carries React nodes; the keys a registry
- * field may name stay in src/engine/widgets.ts.
+ * field may name stay in src/kernel/widgets.ts.
  */
 export interface FieldWidgetProps {
   /** The tool's form (what its page paints before the declaration loads). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ProviderError } from '../src/engine/providers/types';
+import { ProviderError } from '../src/providers/types';
 import { SAMPLE_HEADER } from './app';
 import { call, events, gateway, schema, stubProvider } from './testing/gatewayStubs';
 
@@ -8,7 +8,7 @@ import { call, events, gateway, schema, stubProvider } from './testing/gatewaySt
  * The gateway's own behaviour, through its fetch handler: the contract, its
  * streaming form, the guards (key, size, shape, rate, CORS), timeouts and
  * cancellation. Providers are stand-ins here; each real provider is tested
- * against a fake server of its own in src/engine/providers. The transcription
+ * against a fake server of its own in src/providers. The transcription
  * contract and CORS are in appTranscription.test.ts; the stand-ins in
  * testing/gatewayStubs.ts.
  */

@@ -1,10 +1,10 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import { sampleFromSchema, SampleTooLargeError } from '../src/engine/backend/sampleFromSchema';
-import { STREAM_CONTENT_TYPE } from '../src/engine/backend/streamProtocol';
-import type { ContractSchema } from '../src/engine/contractSchema';
-import { ProviderError, type TextProvider, type TranscriptionProvider } from '../src/engine/providers/types';
+import { sampleFromSchema, SampleTooLargeError } from '../src/kernel/backend/sampleFromSchema';
+import { STREAM_CONTENT_TYPE } from '../src/kernel/backend/streamProtocol';
+import type { ContractSchema } from '../src/kernel/contractSchema';
+import { ProviderError, type TextProvider, type TranscriptionProvider } from '../src/providers/types';
 import { createBudgets, type BudgetRefusal } from './budgets';
 import { callCharge, reservationFor, type CallCharge } from './callCharge';
 import { callerKey } from './clientAddress';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { type TranscriptionProvider } from '../src/engine/providers/types';
+import { type TranscriptionProvider } from '../src/providers/types';
 import { SAMPLE_HEADER } from './app';
 import { call, gateway, stubProvider } from './testing/gatewayStubs';
 

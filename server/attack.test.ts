@@ -25,8 +25,8 @@ import {
  * under Node, on loopback, with fake providers), plus the attacks that
  * already failed (auth, CORS, body limits, traversal, SSRF, aborts), so they
  * keep failing. Findings 5 and 6's import and multi-tab items live where the
- * code runs, in the browser: src/engine/projectFile.test.ts,
- * src/state/crossTab.test.ts and e2e/hostile-import.spec.ts.
+ * code runs, in the browser: src/features/projects/projectFile.test.ts,
+ * src/app/crossTab.test.ts and e2e/hostile-import.spec.ts.
  *
  * Two gateways: SAMPLE, as `npm start` runs with no provider configured (the
  * default a school tries first), and PROVIDER, behind one trusted proxy, with

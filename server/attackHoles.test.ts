@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type FakeAnswer } from '../src/engine/testing/fakeProviders';
+import { startFakeOpenAI, type FakeAnswer } from '../src/providers/testing/fakeProviders';
 import {
   ALLOWED_ORIGIN,
   arrayOf,

@@ -1,4 +1,4 @@
-import type { TokenUsage } from '../src/engine/providers/types';
+import type { TokenUsage } from '../src/providers/types';
 
 /*
  * What one text call is charged, for the budgets and the metrics alike (the

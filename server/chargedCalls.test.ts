@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { TextProvider } from '../src/engine/providers/types';
+import type { TextProvider } from '../src/providers/types';
 import { ANSWER_ALLOWANCE, estimateTokens } from './callCharge';
 import { call, gateway, stubProvider } from './testing/gatewayStubs';
 

@@ -1,6 +1,6 @@
 /*
  * The app's Content-Security-Policy: the second line of defence behind the
- * sanitiser (src/engine/safeHtml.ts). Even if hostile model output got an
+ * sanitiser (src/kernel/safeHtml.ts). Even if hostile model output got an
  * element or attribute past it, the browser would run no inline script, no
  * event-handler attribute, no javascript: URL, no eval and no script from
  * another site, and would load no plugin, frame or other site's image.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { contractSchemaShape } from '../src/engine/contractSchemaShape';
-import { schemaBoundsProblem } from '../src/engine/schemaBounds';
+import { contractSchemaShape } from '../src/kernel/contractSchemaShape';
+import { schemaBoundsProblem } from '../src/kernel/schemaBounds';
 
 /*
  * Reading the body of `POST /functions/v1/gemini` (spec 7.1) without trusting

@@ -1,4 +1,4 @@
-import { providersFromEnv } from '../src/engine/providers/fromEnvironment';
+import { providersFromEnv } from '../src/providers/fromEnvironment';
 import { createGateway } from './app';
 import { socketAddress } from './clientAddress';
 import { gatewaySettingsFromEnv } from './config';

@@ -16,7 +16,7 @@ const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 /** Every source the gateway reads its environment in. */
 function gatewaySources(): string {
   const files = readdirSync(path.join(root, 'server')).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => `server/${f}`);
-  return [...files, 'src/engine/providers/fromEnvironment.ts', 'src/engine/providers/environmentChoices.ts'].map(read).join('\n');
+  return [...files, 'src/providers/fromEnvironment.ts', 'src/providers/environmentChoices.ts'].map(read).join('\n');
 }
 
 describe('deploy/docker-compose.yml', () => {

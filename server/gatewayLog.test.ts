@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { checkAudioSize } from '../src/engine/providers/audioFiles';
-import { MAX_DETAIL_LENGTH, providerMessages } from '../src/engine/providers/errors';
-import { undocumentedAudioMessage } from '../src/engine/providers/geminiAudio';
-import { ProviderError } from '../src/engine/providers/types';
+import { checkAudioSize } from '../src/providers/audioFiles';
+import { MAX_DETAIL_LENGTH, providerMessages } from '../src/providers/errors';
+import { undocumentedAudioMessage } from '../src/providers/geminiAudio';
+import { ProviderError } from '../src/providers/types';
 import { gatewaySettingsFromEnv } from './config';
 import { failureKind, logProviderFailure, logUnexpectedFailure, UPSTREAM_DETAIL_VARIABLE } from './gatewayLog';
 

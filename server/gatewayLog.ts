@@ -1,5 +1,5 @@
-import { cleanDetail, providerMessages } from '../src/engine/providers/errors';
-import type { ProviderError } from '../src/engine/providers/types';
+import { cleanDetail, providerMessages } from '../src/providers/errors';
+import type { ProviderError } from '../src/providers/types';
 
 /*
  * What the gateway writes to its logs when a call fails, so that student

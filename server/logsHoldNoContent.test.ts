@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { createParser } from 'eventsource-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type FakeProviderServer } from '../src/engine/testing/fakeProviders';
+import { startFakeOpenAI, type FakeProviderServer } from '../src/providers/testing/fakeProviders';
 import { UPSTREAM_DETAIL_VARIABLE } from './gatewayLog';
 import { startGateway, type GatewayProcess } from './testing/gateway';
 import type { GroupProcess } from './testing/processGroup';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TranscriptionProvider } from '../src/engine/providers/types';
+import type { TranscriptionProvider } from '../src/providers/types';
 import { MAX_TOOLS } from './metrics';
 import { call, events, gateway, schema, stubProvider } from './testing/gatewayStubs';
 
@@ -76,7 +76,7 @@ describe('/metrics', () => {
   });
 
   it('counts failures by kind: the key check, the rate limit, the provider', async () => {
-    const { ProviderError } = await import('../src/engine/providers/types');
+    const { ProviderError } = await import('../src/providers/types');
     const app = gateway(stubProvider({ fail: new ProviderError('The AI provider is busy.', 429) }), { STUDYFORGE_METRICS_KEY: METRICS_KEY, STUDYFORGE_RATE_LIMIT: '2' });
     await app.fetch(call({ contents: 'x', tool: 'quiz-whiz' }, { key: 'wrong' }));
     await app.fetch(call({ contents: 'x', tool: 'quiz-whiz' }));

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import { providersFromEnv } from '../src/engine/providers/fromEnvironment';
+import { providersFromEnv } from '../src/providers/fromEnvironment';
 import { createGateway } from './app';
 import { injectAppConfig } from './appConfig';
 import { appPageHeaders } from './contentSecurityPolicy';

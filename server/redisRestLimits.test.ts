@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TextProvider } from '../src/engine/providers/types';
+import type { TextProvider } from '../src/providers/types';
 import { createGateway } from './app';
 import { gatewaySettingsFromEnv, LIMIT_STORE_TOKEN_VARIABLE, LIMIT_STORE_VARIABLE } from './config';
 import { answering, describeLimitStore } from './limitStore/limitStoreSuite';

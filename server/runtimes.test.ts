@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createParser } from 'eventsource-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type FakeProviderServer } from '../src/engine/testing/fakeProviders';
+import { startFakeOpenAI, type FakeProviderServer } from '../src/providers/testing/fakeProviders';
 import { freePort, spawnGroup, waitUntilUp, type GroupProcess } from './testing/processGroup';
 
 /*

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type FakeProviderServer } from '../src/engine/testing/fakeProviders';
+import { startFakeOpenAI, type FakeProviderServer } from '../src/providers/testing/fakeProviders';
 import { createBudgets, NO_BUDGETS } from './budgets';
 import { answering } from './limitStore/limitStoreSuite';
 import { createMemoryLimitStore } from './limitStore/memory';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type FakeProviderServer } from '../src/engine/testing/fakeProviders';
+import { startFakeOpenAI, type FakeProviderServer } from '../src/providers/testing/fakeProviders';
 import { answering, describeLimitStore } from './limitStore/limitStoreSuite';
 import { createMemoryLimitStore } from './limitStore/memory';
 import { createRedisLimitStore } from './limitStore/redis';

@@ -1,6 +1,6 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { TranscriptionProvider } from '../src/engine/providers/types';
+import type { TranscriptionProvider } from '../src/providers/types';
 import type { GatewayLimits } from './config';
 import type { LogOptions } from './gatewayLog';
 import { CLOSE, errorJson, failureJson, postOnly, SAMPLE_HEADER, tooLarge } from './replies';

@@ -1,6 +1,6 @@
-import { encodeStreamEvent, STREAM_CONTENT_TYPE, type StreamEvent } from '../src/engine/backend/streamProtocol';
-import { MAX_RETRY_AFTER_SECONDS } from '../src/engine/providers/errors';
-import { ProviderError } from '../src/engine/providers/types';
+import { encodeStreamEvent, STREAM_CONTENT_TYPE, type StreamEvent } from '../src/kernel/backend/streamProtocol';
+import { MAX_RETRY_AFTER_SECONDS } from '../src/providers/errors';
+import { ProviderError } from '../src/providers/types';
 import { logProviderFailure, logUnexpectedFailure, type LogOptions } from './gatewayLog';
 
 /*

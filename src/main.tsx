@@ -1,12 +1,12 @@
 // First: zod's configuration must be set before any module builds a schema.
-import './engine/zodConfig';
+import './kernel/zodConfig';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadOnIntent } from './app/routeModules';
-import { messages } from './engine/messages';
-import { syncAcrossTabs } from './state/crossTab';
-import { followTheme } from './state/theme';
+import { messages } from './kernel/messages';
+import { syncAcrossTabs } from './app/crossTab';
+import { followTheme } from './features/settings/theme';
 import './app/styles.css';
 
 // The chosen theme before anything renders, so the page does not flash in the other one.

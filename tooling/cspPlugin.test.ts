@@ -37,8 +37,8 @@ describe('the build step (tooling/cspPlugin.ts)', () => {
   it("switches zod's eval probe off in the app's first import, before any schema is built", () => {
     const main = readFileSync(path.join(root, 'src/main.tsx'), 'utf8');
     const firstImport = /^import[^;]*;/m.exec(main)?.[0];
-    expect(firstImport).toBe("import './engine/zodConfig';");
-    // It sets zod's shared configuration without importing zod (src/engine/zodConfig.test.ts checks zod then reads it).
-    expect(readFileSync(path.join(root, 'src/engine/zodConfig.ts'), 'utf8')).toMatch(/\.jitless = true;/);
+    expect(firstImport).toBe("import './kernel/zodConfig';");
+    // It sets zod's shared configuration without importing zod (src/kernel/zodConfig.test.ts checks zod then reads it).
+    expect(readFileSync(path.join(root, 'src/kernel/zodConfig.ts'), 'utf8')).toMatch(/\.jitless = true;/);
   });
 });

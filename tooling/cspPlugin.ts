@@ -17,7 +17,7 @@ export function withCspMeta(html: string, policy = contentSecurityPolicy('meta')
 /**
  * The build's side of the Content-Security-Policy: the policy as a
  * <meta http-equiv> in index.html, so any static host serves the app under it
- * (zod's eval probe is switched off in src/engine/zodConfig.ts).
+ * (zod's eval probe is switched off in src/kernel/zodConfig.ts).
  * Build only: the dev server injects inline scripts (React Fast Refresh) and
  * styles (CSS hot reload) that a strict policy refuses.
  */

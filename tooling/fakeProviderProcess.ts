@@ -1,7 +1,7 @@
-import { startFakeOpenAI } from '../src/engine/testing/fakeProviders';
+import { startFakeOpenAI } from '../src/providers/testing/fakeProviders';
 
 /*
- * The OpenAI-compatible fake provider (src/engine/testing/fakes) as a process
+ * The OpenAI-compatible fake provider (src/providers/testing/fakes) as a process
  * of its own, for the scaling run of the load test (tooling/loadTest.ts
  * --instances): run there as `node --import tsx tooling/fakeProviderProcess.ts`
  * in its own process group, so its work does not share the load client's event

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { ToolModule } from '../src/engine/defineTool';
-import { renderPrompt } from '../src/engine/promptTemplate';
-import { contractSchemaOf, derivedValues, modelSchemaOf, promptFor } from '../src/engine/runTool';
+import type { ToolModule } from '../src/kernel/defineTool';
+import { renderPrompt } from '../src/kernel/promptTemplate';
+import { contractSchemaOf, derivedValues, modelSchemaOf, promptFor } from '../src/kernel/runTool';
 import { keysOf, promptFormatProblems, restatedKeys, statedCounts } from './promptFormatChecks';
 import { registryFiles } from './registryFiles';
 

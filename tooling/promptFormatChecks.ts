@@ -1,10 +1,10 @@
-import type { ContractSchema } from '../src/engine/contractSchema';
-import { humanize } from '../src/engine/resultText';
+import type { ContractSchema } from '../src/kernel/contractSchema';
+import { humanize } from '../src/kernel/resultText';
 
 /*
  * Keys and counts are said once: the engine appends the answer
  * format to a structured prompt from the schema the model is sent
- * (src/engine/schemaBrief.ts), so a prompt template says what to write and
+ * (src/kernel/schemaBrief.ts), so a prompt template says what to write and
  * never restates the shape. These checks find a template that does: a key of
  * the schema named as a key, or a count of list items in prose (which drifts:
  * essay-buddy asked for "four to six" entries while its schema allowed 3 to 8).

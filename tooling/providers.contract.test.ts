@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { toContractSchema, type ContractSchema } from '../src/engine/contractSchema';
-import type { ToolModule } from '../src/engine/defineTool';
-import { createGeminiProvider } from '../src/engine/providers/gemini';
-import { createOllamaProvider, OLLAMA_DEFAULT_NUM_CTX } from '../src/engine/providers/ollama';
-import { createOpenAICompatibleProvider } from '../src/engine/providers/openaiCompatible';
-import type { SetupId } from '../src/engine/providers/capabilities';
-import { derivedValues, modelSchemaOf, promptFor } from '../src/engine/runTool';
-import { startFakeGemini, startFakeOllama, startFakeOpenAI, type FakeProviderServer, type OpenAIFlavour } from '../src/engine/testing/fakeProviders';
+import { toContractSchema, type ContractSchema } from '../src/kernel/contractSchema';
+import type { ToolModule } from '../src/kernel/defineTool';
+import { createGeminiProvider } from '../src/providers/gemini';
+import { createOllamaProvider, OLLAMA_DEFAULT_NUM_CTX } from '../src/providers/ollama';
+import { createOpenAICompatibleProvider } from '../src/providers/openaiCompatible';
+import type { SetupId } from '../src/providers/capabilities';
+import { derivedValues, modelSchemaOf, promptFor } from '../src/kernel/runTool';
+import { startFakeGemini, startFakeOllama, startFakeOpenAI, type FakeProviderServer, type OpenAIFlavour } from '../src/providers/testing/fakeProviders';
 import { registryFiles } from './registryFiles';
 
 /*

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 // The catalogue as the app sees it: ToolMeta objects made from the plugin's tuples.
-import { tools as catalogue } from '../src/engine/catalogue';
+import { tools as catalogue } from '../src/kernel/catalogue';
 import { rendererContracts } from '../renderers/contracts';
-import { toContractSchema } from '../src/engine/contractSchema';
-import { schemaBoundsProblem } from '../src/engine/schemaBounds';
-import type { ToolModule } from '../src/engine/defineTool';
-import { defaultValues, isFreeText } from '../src/engine/fields';
-import { blockingReason } from '../src/engine/formRules';
-import { formSchema } from '../src/engine/formSchema';
-import { builtinPlaceholders, placeholdersIn, renderPrompt } from '../src/engine/promptTemplate';
-import { derivedValues, modelSchemaOf, promptFor } from '../src/engine/runTool';
+import { toContractSchema } from '../src/kernel/contractSchema';
+import { schemaBoundsProblem } from '../src/kernel/schemaBounds';
+import type { ToolModule } from '../src/kernel/defineTool';
+import { defaultValues, isFreeText } from '../src/kernel/fields';
+import { blockingReason } from '../src/kernel/formRules';
+import { formSchema } from '../src/kernel/formSchema';
+import { builtinPlaceholders, placeholdersIn, renderPrompt } from '../src/kernel/promptTemplate';
+import { derivedValues, modelSchemaOf, promptFor } from '../src/kernel/runTool';
 import { registryProblems, type RegistryFileReport } from './registryChecks';
 import { registryFiles } from './registryFiles';
 import { iconExists } from './registryPlugin';
@@ -116,7 +116,7 @@ describe.each(entries)('$file', ({ file, tool }) => {
     if (asked !== 'markdown') expect(() => toContractSchema(asked), `${file}: the part the model writes`).not.toThrow();
   });
 
-  it('has a result schema within the bounds the gateway accepts (src/engine/schemaBounds.ts)', () => {
+  it('has a result schema within the bounds the gateway accepts (src/kernel/schemaBounds.ts)', () => {
     const asked = modelSchemaOf(tool, derivedValues(tool, tool.example.input));
     if (asked === 'markdown') return;
     const problem = schemaBoundsProblem(toContractSchema(asked));

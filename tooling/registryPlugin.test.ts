@@ -13,7 +13,7 @@ import { rendererContracts } from '../renderers/contracts';
  * the registry folder with nothing else edited.
  */
 
-const engine = path.resolve(import.meta.dirname, '../src/engine/defineTool.ts');
+const engine = path.resolve(import.meta.dirname, '../src/kernel/defineTool.ts');
 let dir: string;
 
 function toolFile(id: string, title: string, icon: string, extra = ''): string {
@@ -28,7 +28,7 @@ export default defineTool({
 `;
 }
 
-const uiIconsModule = path.resolve(import.meta.dirname, '../src/app/uiIcons.ts');
+const uiIconsModule = path.resolve(import.meta.dirname, '../src/ui/uiIcons.ts');
 
 async function loadVirtualModule(name: string): Promise<string> {
   const plugin = registryPlugin({ registryDir: dir, uiIconsModule });
@@ -319,7 +319,7 @@ describe('registryPlugin in a build', () => {
     const out = await transform('export default 1;', file);
     // A markdown tool has nothing to convert; the export is there all the same, so every tool module has one shape.
     expect(out?.code).toBe('export default 1;\nexport const contracts = {};\n');
-    expect(await transform('export const x = 1;', path.resolve(import.meta.dirname, '../src/engine/storage.ts'))).toBeUndefined();
+    expect(await transform('export const x = 1;', path.resolve(import.meta.dirname, '../src/kernel/stored/storage.ts'))).toBeUndefined();
   });
 
   it('leaves out subjects and keywords of a built registry module, keeping every other line and column', () => {

@@ -4,14 +4,14 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parseAst, runnerImport, type Plugin, type ViteDevServer } from 'vite';
-import type { ToolMeta, ToolModule, ToolSearchTerms } from '../src/engine/defineTool';
+import type { ToolMeta, ToolModule, ToolSearchTerms } from '../src/kernel/defineTool';
 import { RegistryError, registryProblems, type RegistryFileReport } from './registryChecks.ts';
 import { registryFiles } from './registryFiles.ts';
 import { invalidateVirtualModule } from './virtualModule.ts';
 import type { RendererContracts } from './rendererChecks.ts';
-import { toolContracts } from '../src/engine/contractSchema.ts';
-import type { ToolContracts } from '../src/engine/resultContracts.ts';
-import { toolFormOf, type ToolForm } from '../src/engine/toolForm.ts';
+import { toolContracts } from '../src/kernel/contractSchema.ts';
+import type { ToolContracts } from '../src/kernel/resultContracts.ts';
+import { toolFormOf, type ToolForm } from '../src/kernel/toolForm.ts';
 
 /*
  * Assembles the registry at build time, so adding a tool is adding a file.
@@ -41,7 +41,7 @@ import { toolFormOf, type ToolForm } from '../src/engine/toolForm.ts';
  *
  * A production build also appends to each registry module its result schemas
  * in the contract's vocabulary (`export const contracts`), converted here, so
- * the browser never runs z.toJSONSchema (src/engine/resultContracts.ts),
+ * the browser never runs z.toJSONSchema (src/kernel/resultContracts.ts),
  * and leaves out its subjects and keywords: the search index carries them, so
  * a tool route does not load them twice (withoutSearchTerms).
  */

@@ -4,7 +4,7 @@ import conceptCracker from '../registry/concept-cracker';
 import flashcardGenerator from '../registry/flashcard-generator';
 import quizWhiz from '../registry/quiz-whiz';
 import { rendererContracts } from '../renderers/contracts';
-import type { ToolDeclaration } from '../src/engine/defineTool';
+import type { ToolDeclaration } from '../src/kernel/defineTool';
 import { registryProblems } from './registryChecks';
 
 /*

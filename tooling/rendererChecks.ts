@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { placeholdersIn } from '../src/engine/promptTemplate.ts';
-import type { RendererContract } from '../src/engine/rendererContract.ts';
-import { zodIssuesText } from '../src/engine/zodIssues.ts';
+import { placeholdersIn } from '../src/kernel/promptTemplate.ts';
+import type { RendererContract } from '../src/kernel/rendererContract.ts';
+import { zodIssuesText } from '../src/kernel/zodIssues.ts';
 
 /*
  * The renderer contract, checked while the registry assembles: the same

@@ -3,12 +3,12 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import type { ComponentType } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
-import type { ToolDeclaration, ToolModule } from '../src/engine/defineTool';
-import type { PreviewBodyProps, ResultRendererProps } from '../src/engine/rendererProps';
-import type { RendererKey } from '../src/engine/renderers';
-import { resultAsText } from '../src/engine/resultText';
-import { poisonedExample, XSS_HIT, xssPayloads } from '../src/engine/testing/xssPayloads';
-import { findDanger, installHitRecorder, provoke, type HitRecorder } from '../src/engine/testing/xssScan';
+import type { ToolDeclaration, ToolModule } from '../src/kernel/defineTool';
+import type { PreviewBodyProps, ResultRendererProps } from '../src/kernel/rendererProps';
+import type { RendererKey } from '../src/kernel/renderers';
+import { resultAsText } from '../src/kernel/resultText';
+import { poisonedExample, XSS_HIT, xssPayloads } from '../src/kernel/testing/xssPayloads';
+import { findDanger, installHitRecorder, provoke, type HitRecorder } from '../src/kernel/testing/xssScan';
 import { rendererKeyFor } from '../renderers';
 import Flashcards from '../renderers/flashcards/Flashcards';
 import MarkdownResult from '../renderers/markdown/MarkdownResult';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { toContractSchema, toolContracts } from '../src/engine/contractSchema';
-import type { ToolModule } from '../src/engine/defineTool';
-import { contractSchemaOf, rememberContracts, withoutProperties } from '../src/engine/resultContracts';
-import { derivedValues, modelSchemaOf } from '../src/engine/runTool';
+import { toContractSchema, toolContracts } from '../src/kernel/contractSchema';
+import type { ToolModule } from '../src/kernel/defineTool';
+import { contractSchemaOf, rememberContracts, withoutProperties } from '../src/kernel/resultContracts';
+import { derivedValues, modelSchemaOf } from '../src/kernel/runTool';
 import { registryFiles } from './registryFiles';
 
 /*

@@ -31,7 +31,7 @@ describe('route sizes from the build manifest', () => {
     JSON.stringify({
       'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_shared.js'], css: ['assets/index.css'], dynamicImports: ['virtual:studyforge/tool-form/essay'] },
       '_shared.js': { file: 'assets/shared.js' },
-      'src/app/tool/ToolPage.tsx': { file: 'assets/ToolPage.js', imports: ['_shared.js', 'index.html'], dynamicImports: ['renderers/lazy.tsx'] },
+      'src/features/runner/ToolPage.tsx': { file: 'assets/ToolPage.js', imports: ['_shared.js', 'index.html'], dynamicImports: ['renderers/lazy.tsx'] },
       'virtual:studyforge/tool-form/essay': { file: 'assets/essay-form.js', imports: ['_shared.js'], dynamicImports: ['registry/essay.ts'] },
       'registry/essay.ts': { file: 'assets/essay.js', imports: ['_shared.js'] },
       'renderers/lazy.tsx': { file: 'assets/never.js' },

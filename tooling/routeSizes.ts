@@ -33,7 +33,7 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const TOOL_PAGE = 'src/app/tool/ToolPage.tsx';
+const TOOL_PAGE = 'src/features/runner/ToolPage.tsx';
 /** The manifest's key for each tool's form module (tooling/registryPlugin.ts). */
 const TOOL_FORM = 'virtual:studyforge/tool-form/';
 

@@ -25,7 +25,7 @@ function noise(length: number, seed: number): string {
 const forms = { essay: 100, quiz: 200, 'brand-new': 300, recorder: 900 };
 const manifest: Record<string, { file: string; isEntry?: boolean; imports?: string[] }> = {
   'index.html': { file: 'assets/index.js', isEntry: true },
-  'src/app/tool/ToolPage.tsx': { file: 'assets/ToolPage.js', imports: ['index.html'] },
+  'src/features/runner/ToolPage.tsx': { file: 'assets/ToolPage.js', imports: ['index.html'] },
 };
 mkdirSync(path.join(outDir, 'assets'), { recursive: true });
 writeFileSync(path.join(outDir, 'assets/index.js'), `export const app = '${noise(2000, 1)}';`);

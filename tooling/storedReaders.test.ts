@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { readers } from '../src/engine/stored/readers';
-import { predicates, storedValueSchemas, type StoredValueName } from '../src/engine/stored/schemas';
+import { readers } from '../src/kernel/stored/readers';
+import { predicates, storedValueSchemas, type StoredValueName } from '../src/kernel/stored/schemas';
 import { compileReaders, type CompilableSchema } from './storedReaders';
 
 /*
@@ -99,7 +99,7 @@ describe('the compiled stored-value readers', () => {
     expect(compile(z.object({ when: z.date() }))).toThrow(
       /storedValueSchemas\.broken at when: a date schema cannot be compiled\. The first load compiles these schemas: use objects, arrays/,
     );
-    expect(compile(z.string().check(z.refine((v) => v.length > 2)))).toThrow(/a refinement with a function of its own\..*predicate exported from src\/engine\/stored\/predicates\.ts/);
+    expect(compile(z.string().check(z.refine((v) => v.length > 2)))).toThrow(/a refinement with a function of its own\..*predicate exported from src\/kernel\/stored\/predicates\.ts/);
     expect(compile(z.union([z.string(), z.number()]))).toThrow(/a union schema cannot be compiled/);
   });
 });

@@ -4,7 +4,7 @@ import type { Plugin } from 'vite';
  * Leaves zod's JSON Schema generator out of the browser bundle.
  *
  * The app converts result schemas to JSON Schema at build time only
- * (src/engine/resultContracts.ts), but zod 4's classic API wires its generator
+ * (src/kernel/resultContracts.ts), but zod 4's classic API wires its generator
  * into every schema it builds: each constructor sets `processJSONSchema`, and
  * the base type gains `toJSONSchema()` and `~standard.jsonSchema`. Those
  * references keep about 7 KB (gzipped) on every tool route that no browser
@@ -36,7 +36,7 @@ export const EDITS: readonly Edit[] = [
   {
     what: "the base type's toJSONSchema() method",
     pattern: /toJSONSchema\(params\) \{\n\s*return createToJSONSchemaMethod\(this, \{\}\)\(params\);\n\s*\},/g,
-    replacement: 'toJSONSchema() {\n        throw new Error("JSON Schema is generated when the app is built (src/engine/resultContracts.ts), not in the browser.");\n    },',
+    replacement: 'toJSONSchema() {\n        throw new Error("JSON Schema is generated when the app is built (src/kernel/resultContracts.ts), not in the browser.");\n    },',
     expected: 1,
   },
   {

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, type Request } from '@playwright/test';
-import type { ToolDeclaration } from '../../src/engine/defineTool';
-import type { Field } from '../../src/engine/fields';
-import { storageKeys } from '../../src/engine/storage';
+import type { ToolDeclaration } from '../../src/kernel/defineTool';
+import type { Field } from '../../src/kernel/fields';
+import { storageKeys } from '../../src/kernel/stored/storage';
 
 export { storageKeys };
 

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { z } from 'zod';
 import { remediationResult } from '../../registry/shared/remediation';
-import type { ToolDeclaration } from '../../src/engine/defineTool';
+import type { ToolDeclaration } from '../../src/kernel/defineTool';
 import { fillFromExample, generateButton, openTool, resultRegion, toolById } from './app';
 import { loadRegistry } from './registry';
 

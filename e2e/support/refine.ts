@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
-import type { ToolDeclaration } from '../../src/engine/defineTool';
-import { json, type FakeContractServer, type ReceivedRequest, type Responder } from '../../src/engine/testing/fakeContractServer';
+import type { ToolDeclaration } from '../../src/kernel/defineTool';
+import { json, type FakeContractServer, type ReceivedRequest, type Responder } from '../../src/kernel/testing/fakeContractServer';
 
 /* What the refine flows share (refine-journeys.spec.ts): a backend that makes each change visible, and the controls under a result. */
 

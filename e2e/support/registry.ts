@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import type { ToolDeclaration, ToolModule } from '../../src/engine/defineTool';
+import type { ToolDeclaration, ToolModule } from '../../src/kernel/defineTool';
 import { registryFiles } from '../../tooling/registryFiles';
 
 /*

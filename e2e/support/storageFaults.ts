@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { ToolDeclaration } from '../../src/engine/defineTool';
+import type { ToolDeclaration } from '../../src/kernel/defineTool';
 import { appHeader, flowProject, generateExample, resultRegion, seedStorage, storageKeys, toolById } from './app';
 import { expectedTextOf, loadRegistry } from './registry';
 

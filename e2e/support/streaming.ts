@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { encodeStreamEvent, type StreamEvent } from '../../src/engine/backend/streamProtocol';
-import type { ToolDeclaration } from '../../src/engine/defineTool';
-import { startFakeContractServer, type FakeContractServer } from '../../src/engine/testing/fakeContractServer';
+import { encodeStreamEvent, type StreamEvent } from '../../src/kernel/backend/streamProtocol';
+import type { ToolDeclaration } from '../../src/kernel/defineTool';
+import { startFakeContractServer, type FakeContractServer } from '../../src/kernel/testing/fakeContractServer';
 import { fillFromExample, openTool, seedBackend, toolById } from './app';
 import { loadRegistry } from './registry';
 

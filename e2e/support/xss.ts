@@ -1,8 +1,8 @@
 import { expect, type Locator, type Page, type Request } from '@playwright/test';
 import type { ZodType } from 'zod';
-import type { ToolDeclaration } from '../../src/engine/defineTool';
-import { distinctStringCount, XSS_HIT, xssPayloads, type XssPayload } from '../../src/engine/testing/xssPayloads';
-import { findDanger } from '../../src/engine/testing/xssScan';
+import type { ToolDeclaration } from '../../src/kernel/defineTool';
+import { distinctStringCount, XSS_HIT, xssPayloads, type XssPayload } from '../../src/kernel/testing/xssPayloads';
+import { findDanger } from '../../src/kernel/testing/xssScan';
 import { toolById } from './app';
 import { loadRegistry } from './registry';
 

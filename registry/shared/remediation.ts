@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FollowUpCall } from '../../src/engine/defineTool';
+import type { FollowUpCall } from '../../src/kernel/defineTool';
 
 /*
  * The call both quizzes make after a wrong answer (spec 4): a diagnosis, a

@@ -1,7 +1,7 @@
 import '../shared/widgets.css';
 import { useState } from 'react';
 import { loadTranscriber } from '../shared/loadTranscriber';
-import { messageOf } from '../../src/engine/messages';
+import { messageOf } from '../../src/kernel/messages';
 import type { FieldWidgetProps } from '../widgetProps';
 import { ErrorBox } from '../../src/ui/ErrorBox';
 import { Icon } from '../../src/ui/Icon';

@@ -1,9 +1,9 @@
 import './flashcards.css';
 import { MathText } from '../shared/math';
 import { useEffect, useId, useRef, useState, type PointerEvent } from 'react';
-import type { ContractSchema } from '../../src/engine/contractSchema';
-import { labelOf } from '../../src/engine/resultText';
-import type { ContractData } from '../../src/engine/rendererContract';
+import type { ContractSchema } from '../../src/kernel/contractSchema';
+import { labelOf } from '../../src/kernel/resultText';
+import type { ContractData } from '../../src/kernel/rendererContract';
 import { defineRenderer } from '../shared/defineRenderer';
 import { TOUCH_QUERY, useMediaQuery } from '../../src/ui/useMediaQuery';
 import { flashcardsContract } from './contract';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rendererContract } from '../../src/engine/rendererContract';
+import { rendererContract } from '../../src/kernel/rendererContract';
 
 /** A deck of question-and-answer cards. */
 export const flashcardsContract = rendererContract({

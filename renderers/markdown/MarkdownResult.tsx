@@ -1,7 +1,7 @@
 import '../shared/tables.css';
 import { useLayoutEffect, useMemo, useRef } from 'react';
-import { containsMath } from '../../src/engine/math/delimiters';
-import { markdownToSafeHtml } from '../../src/engine/safeHtml';
+import { containsMath } from '../../src/features/math/delimiters';
+import { markdownToSafeHtml } from '../../src/kernel/safeHtml';
 import { useMathRenderer } from '../shared/math';
 import { makeTablesReadable } from '../shared/readableTables';
 import { defineRenderer } from '../shared/defineRenderer';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rendererContract } from '../../src/engine/rendererContract';
+import { rendererContract } from '../../src/kernel/rendererContract';
 
 /** Markdown text, shown as sanitised HTML: the default for a tool whose result is 'markdown'. */
 export const markdownContract = rendererContract({

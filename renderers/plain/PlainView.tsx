@@ -1,4 +1,4 @@
-import type { ContractSchema } from '../../src/engine/contractSchema';
+import type { ContractSchema } from '../../src/kernel/contractSchema';
 import { MarkdownView } from '../markdown/MarkdownResult';
 import { StructuredView } from '../structured/StructuredResult';
 

@@ -1,4 +1,4 @@
-import type { PreviewBodyProps } from '../../src/engine/rendererProps';
+import type { PreviewBodyProps } from '../../src/kernel/rendererProps';
 import { MarkdownView } from '../markdown/MarkdownResult';
 
 /** The markdown written so far, through the same sanitised path as the result. */

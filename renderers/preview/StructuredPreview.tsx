@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { partialJson } from '../../src/engine/partialAnswer';
-import type { PreviewBodyProps } from '../../src/engine/rendererProps';
+import { partialJson } from '../../src/kernel/partialAnswer';
+import type { PreviewBodyProps } from '../../src/kernel/rendererProps';
 import { StructuredView } from '../structured/StructuredResult';
 
 /** What the partial JSON holds so far, laid out by the generic structured renderer. */

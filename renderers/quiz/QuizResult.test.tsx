@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ToolDeclaration } from '../../src/engine/defineTool';
-import type { ResultRendererProps } from '../../src/engine/rendererProps';
-import type { ToolResult } from '../../src/engine/runTool';
+import type { ToolDeclaration } from '../../src/kernel/defineTool';
+import type { ResultRendererProps } from '../../src/kernel/rendererProps';
+import type { ToolResult } from '../../src/kernel/runTool';
 import { exactQuizFixture, mixedQuizFixture, remediationLesson as lesson } from '../testing/fixtures';
 import QuizResult from './QuizResult';
 

@@ -1,8 +1,8 @@
 import './quiz.css';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { messageOf, messages } from '../../src/engine/messages';
-import { removeStored, storageKeys } from '../../src/engine/storage';
-import { usePersistentState } from '../../src/state/persistentState';
+import { messageOf, messages } from '../../src/kernel/messages';
+import { removeStored, storageKeys } from '../../src/kernel/stored/storage';
+import { usePersistentState } from '../../src/ui/persistentState';
 import { z } from 'zod';
 import type { QuizItem } from './items';
 import { defineRenderer, type ContractRendererProps } from '../shared/defineRenderer';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { MathText } from '../shared/math';
-import { messages } from '../../src/engine/messages';
+import { messages } from '../../src/kernel/messages';
 import { ErrorBox } from '../../src/ui/ErrorBox';
 import { Icon } from '../../src/ui/Icon';
 import { kindLabels, type QuizItem } from './items';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rendererContract } from '../../src/engine/rendererContract';
+import { rendererContract } from '../../src/kernel/rendererContract';
 import { compareModes } from './answers';
 import { quizItemsFrom, rawQuizItem } from './items';
 import { remediationSchema } from './quizMachine';

@@ -1,6 +1,6 @@
-import type { Block, ExportDocument } from '../../src/engine/export/document';
-import { metaLines } from '../../src/engine/export/document';
-import { baseNameOf, withoutControlCharacters, type ExportInput, type RendererExports, type TextFormat } from '../../src/engine/export/format';
+import type { Block, ExportDocument } from '../../src/features/export/document';
+import { metaLines } from '../../src/features/export/document';
+import { baseNameOf, withoutControlCharacters, type ExportInput, type RendererExports, type TextFormat } from '../../src/features/export/format';
 import { quizContract } from './contract';
 import type { QuizItem } from './items';
 import { qtiFormat } from './qti';

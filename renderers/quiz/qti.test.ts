@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { unzipSync, strFromU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { xssPayloads } from '../../src/engine/testing/xssPayloadList';
+import { xssPayloads } from '../../src/kernel/testing/xssPayloadList';
 import { qtiFormat } from './qti';
 
 /*

@@ -1,4 +1,4 @@
-import { baseNameOf, wellFormed, withoutControlCharacters, type BinaryFormat, type ExportInput } from '../../src/engine/export/format';
+import { baseNameOf, wellFormed, withoutControlCharacters, type BinaryFormat, type ExportInput } from '../../src/features/export/format';
 import { quizContract } from './contract';
 import type { QuizItem } from './items';
 

@@ -1,6 +1,6 @@
 import '../shared/widgets.css';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { messageOf, messages } from '../../src/engine/messages';
+import { messageOf, messages } from '../../src/kernel/messages';
 import type { FieldWidgetProps } from '../widgetProps';
 import { ErrorBox } from '../../src/ui/ErrorBox';
 import { Icon } from '../../src/ui/Icon';

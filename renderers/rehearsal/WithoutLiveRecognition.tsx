@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { messageOf, messages } from '../../src/engine/messages';
+import { messageOf, messages } from '../../src/kernel/messages';
 import { Icon } from '../../src/ui/Icon';
 import { loadTranscriber } from '../shared/loadTranscriber';
 import { recordingSupported } from '../shared/recordingSupported';

@@ -1,14 +1,14 @@
 import { useCallback, useMemo, type ComponentType } from 'react';
-import { InvalidAnswerError, messages } from '../../src/engine/messages';
+import { InvalidAnswerError, messages } from '../../src/kernel/messages';
 import type {
   ContractData,
   ContractOptions,
   FollowUpContext,
   FollowUpData,
   RendererContract,
-} from '../../src/engine/rendererContract';
-import type { ResultRendererProps } from '../../src/engine/rendererProps';
-import type { ToolResult } from '../../src/engine/runTool';
+} from '../../src/kernel/rendererContract';
+import type { ResultRendererProps } from '../../src/kernel/rendererProps';
+import type { ToolResult } from '../../src/kernel/runTool';
 import { ErrorBox } from '../../src/ui/ErrorBox';
 import { StructuredView } from '../structured/StructuredResult';
 

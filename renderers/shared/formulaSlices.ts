@@ -1,4 +1,4 @@
-import type { MathRenderer } from '../../src/engine/math/delimiters';
+import type { MathRenderer } from '../../src/features/math/delimiters';
 
 /*
  * KaTeX takes about half a millisecond a formula: an answer of thousands of

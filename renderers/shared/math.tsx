@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { containsMath, splitMath, type MathRenderer, type Segment } from '../../src/engine/math/delimiters';
+import { containsMath, splitMath, type MathRenderer, type Segment } from '../../src/features/math/delimiters';
 import { FormulaSlices } from './formulaSlices';
 
 /*
@@ -7,7 +7,7 @@ import { FormulaSlices } from './formulaSlices';
  * TeX, and once loaded serves every answer after. Until it arrives, and for
  * TeX it cannot read, the formula shows as its source.
  *
- * The sanitiser that turns text and formulas into HTML (src/engine/safeHtml.ts,
+ * The sanitiser that turns text and formulas into HTML (src/kernel/safeHtml.ts,
  * with marked and DOMPurify) loads with KaTeX: text without math never needs
  * it, so a quiz or a structured result without formulas or markdown loads
  * neither.
@@ -22,7 +22,7 @@ let kit: MathKit | undefined;
 let loading: Promise<MathKit> | undefined;
 
 function loadKit(): Promise<MathKit> {
-  loading ??= Promise.all([import('../../src/engine/math/katex').then((m) => m.loadMathRenderer()), import('../../src/engine/safeHtml')]).then(
+  loading ??= Promise.all([import('../../src/features/math/katex').then((m) => m.loadMathRenderer()), import('../../src/kernel/safeHtml')]).then(
     ([render, safe]) => (kit = { render, toSafeHtml: safe.textWithMathToSafeHtml }),
   );
   return loading;
@@ -76,7 +76,7 @@ export function MathText({ text }: { text: string }) {
   const needed = useMemo(() => containsMath(text), [text]);
   const loaded = useMathKit(needed);
   const render = useSlicedRenderer(loaded);
-  // Sanitised: text escaped, each formula KaTeX's MathML through the MathML allowlist (src/engine/safeHtml.ts).
+  // Sanitised: text escaped, each formula KaTeX's MathML through the MathML allowlist (src/kernel/safeHtml.ts).
   // Until KaTeX and the sanitiser arrive the text shows as it is, formulas as their source.
   const html = useMemo(() => (loaded ? loaded.toSafeHtml(splitMath(text), render) : null), [text, loaded, render]);
   if (html === null) return <>{text}</>;

@@ -1,4 +1,4 @@
-import { messages, UserFacingError } from '../../src/engine/messages';
+import { messages, UserFacingError } from '../../src/kernel/messages';
 import { recordingSupported } from './recordingSupported';
 
 /*

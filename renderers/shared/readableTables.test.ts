@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { markdownToSafeHtml } from '../../src/engine/safeHtml';
+import { markdownToSafeHtml } from '../../src/kernel/safeHtml';
 import { columnLabels, makeTablesReadable } from './readableTables';
 
 /** Markdown through the app's one sanitised path, then the table pass, as MarkdownView does it. */

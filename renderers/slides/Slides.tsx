@@ -1,8 +1,8 @@
 import './slides.css';
 import { useId } from 'react';
-import type { ContractSchema } from '../../src/engine/contractSchema';
-import type { ContractData } from '../../src/engine/rendererContract';
-import { labelOf } from '../../src/engine/resultText';
+import type { ContractSchema } from '../../src/kernel/contractSchema';
+import type { ContractData } from '../../src/kernel/rendererContract';
+import { labelOf } from '../../src/kernel/resultText';
 import { defineRenderer } from '../shared/defineRenderer';
 import { slidesContract } from './contract';
 

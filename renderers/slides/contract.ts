@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rendererContract } from '../../src/engine/rendererContract';
+import { rendererContract } from '../../src/kernel/rendererContract';
 
 /** A presentation outline: slides with a title and talking points. */
 export const slidesContract = rendererContract({

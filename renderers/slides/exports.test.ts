@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import type { BinaryFormat, ExportContext, ExportInput } from '../../src/engine/export/format';
-import { xssPayloads } from '../../src/engine/testing/xssPayloadList';
+import type { BinaryFormat, ExportContext, ExportInput } from '../../src/features/export/format';
+import { xssPayloads } from '../../src/kernel/testing/xssPayloadList';
 import { slidesExports } from './exports';
 
 /*

@@ -1,5 +1,5 @@
 import type PptxGenJS from 'pptxgenjs';
-import { baseNameOf, withoutControlCharacters, type BinaryFormat, type RendererExports } from '../../src/engine/export/format';
+import { baseNameOf, withoutControlCharacters, type BinaryFormat, type RendererExports } from '../../src/features/export/format';
 import { slidesContract } from './contract';
 
 /*

@@ -1,6 +1,6 @@
 import './sprints.css';
 import { useId } from 'react';
-import type { ContractData } from '../../src/engine/rendererContract';
+import type { ContractData } from '../../src/kernel/rendererContract';
 import { defineRenderer } from '../shared/defineRenderer';
 import { sprintsContract } from './contract';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rendererContract } from '../../src/engine/rendererContract';
+import { rendererContract } from '../../src/kernel/rendererContract';
 
 /** A study session as work sprints and breaks, with their minutes. */
 export const sprintsContract = rendererContract({

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_CALENDAR_TEXT } from '../../src/engine/export/calendar';
-import type { BinaryFile, ExportInput } from '../../src/engine/export/format';
-import { xssPayloads } from '../../src/engine/testing/xssPayloadList';
-import { eventsOf } from '../../src/engine/testing/calendarEvents';
+import { MAX_CALENDAR_TEXT } from '../../src/features/export/calendar';
+import type { BinaryFile, ExportInput } from '../../src/features/export/format';
+import { xssPayloads } from '../../src/kernel/testing/xssPayloadList';
+import { eventsOf } from '../../src/features/export/testing/calendarEvents';
 import { sessionStart, sprintEvents, sprintsCalendarFormat, sprintsCalendarFormatWith, sprintsExports } from './exports';
 
 /*

@@ -1,5 +1,5 @@
-import { addMinutes, calendarFile, floatingOf, shortTitle, type CalendarEvent } from '../../src/engine/export/calendar';
-import type { BinaryFormat, RendererExports } from '../../src/engine/export/format';
+import { addMinutes, calendarFile, floatingOf, shortTitle, type CalendarEvent } from '../../src/features/export/calendar';
+import type { BinaryFormat, RendererExports } from '../../src/features/export/format';
 import { sprintsContract } from './contract';
 
 /*

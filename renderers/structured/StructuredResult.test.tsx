@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ContractSchema } from '../../src/engine/contractSchema';
+import type { ContractSchema } from '../../src/kernel/contractSchema';
 import { looksLikeMarkdown, StructuredView } from './StructuredResult';
 
 /*

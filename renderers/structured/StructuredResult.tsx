@@ -1,11 +1,11 @@
 import '../shared/tables.css';
 import { lazy, Suspense, useId } from 'react';
-import type { ContractSchema } from '../../src/engine/contractSchema';
+import type { ContractSchema } from '../../src/kernel/contractSchema';
 import { defineRenderer } from '../shared/defineRenderer';
 import { structuredContract } from './contract';
-import { labelOf } from '../../src/engine/resultText';
+import { labelOf } from '../../src/kernel/resultText';
 import { MathText } from '../shared/math';
-import { looksLikeMarkdown } from '../../src/engine/looksLikeMarkdown';
+import { looksLikeMarkdown } from '../../src/kernel/looksLikeMarkdown';
 import { STACK_ATTRIBUTE, STACK_MIN_COLUMNS } from '../shared/readableTables';
 
 /*

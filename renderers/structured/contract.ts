@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rendererContract } from '../../src/engine/rendererContract';
+import { rendererContract } from '../../src/kernel/rendererContract';
 
 /** Any JSON result, laid out from its schema: the default for a tool with a zod result. */
 export const structuredContract = rendererContract({

@@ -2,8 +2,8 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ToolDeclaration } from '../../src/engine/defineTool';
-import { labelOf } from '../../src/engine/resultText';
+import type { ToolDeclaration } from '../../src/kernel/defineTool';
+import { labelOf } from '../../src/kernel/resultText';
 import { fourTabsFixture, markdownTabsFixture, threeTabsFixture } from '../testing/fixtures';
 import { rendererProps } from '../testing/rendererProps';
 import VariantTabs from './VariantTabs';

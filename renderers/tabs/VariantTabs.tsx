@@ -1,8 +1,8 @@
 import './tabs.css';
 import { MathText } from '../shared/math';
 import { lazy, Suspense, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import type { ContractSchema } from '../../src/engine/contractSchema';
-import { labelOf } from '../../src/engine/resultText';
+import type { ContractSchema } from '../../src/kernel/contractSchema';
+import { labelOf } from '../../src/kernel/resultText';
 import { defineRenderer } from '../shared/defineRenderer';
 import { StructuredView } from '../structured/StructuredResult';
 import { tabsContract } from './contract';

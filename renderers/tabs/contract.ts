@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rendererContract } from '../../src/engine/rendererContract';
+import { rendererContract } from '../../src/kernel/rendererContract';
 
 /**
  * One tab per top-level text field, in the order the schema declares them.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool, type FollowUpCall } from '../../src/engine/defineTool';
+import { defineTool, type FollowUpCall } from '../../src/kernel/defineTool';
 
 /*
  * Small tools written for the renderer tests. Renderers may not import

@@ -1,6 +1,6 @@
-import type { ToolDeclaration } from '../../src/engine/defineTool';
-import type { ResultRendererProps } from '../../src/engine/rendererProps';
-import { contractSchemaOf } from '../../src/engine/runTool';
+import type { ToolDeclaration } from '../../src/kernel/defineTool';
+import type { ResultRendererProps } from '../../src/kernel/rendererProps';
+import { contractSchemaOf } from '../../src/kernel/runTool';
 
 /**
  * The props ResultCard hands a renderer for a registry tool, with its example

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TranscriptionProvider } from '../../src/engine/providers/types';
+import type { TranscriptionProvider } from '../../src/providers/types';
 import { gateway, stubProvider } from '../testing/gatewayStubs';
 
 /*

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createParser } from 'eventsource-parser';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { startFakeOpenAI, type FakeAnswer, type FakeProviderServer } from '../../src/engine/testing/fakeProviders';
+import { startFakeOpenAI, type FakeAnswer, type FakeProviderServer } from '../../src/providers/testing/fakeProviders';
 import { startGateway as startGatewayProcess, writeTinyBuild } from './gateway';
 import type { GroupProcess } from './processGroup';
 

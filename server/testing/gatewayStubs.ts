@@ -1,7 +1,7 @@
 import { createParser } from 'eventsource-parser';
 import { z } from 'zod';
-import { toContractSchema } from '../../src/engine/contractSchema';
-import { type ProviderRequest, type TextProvider, type TokenUsage, type TranscriptionProvider } from '../../src/engine/providers/types';
+import { toContractSchema } from '../../src/kernel/contractSchema';
+import { type ProviderRequest, type TextProvider, type TokenUsage, type TranscriptionProvider } from '../../src/providers/types';
 import { createGateway } from '../app';
 import { gatewaySettingsFromEnv, type Environment } from '../config';
 

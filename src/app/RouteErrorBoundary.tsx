@@ -1,6 +1,6 @@
 import { Component, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { useProjects, type Project } from '../state/projects';
+import { useProjects, type Project } from '../features/projects/projectsState';
 import { ErrorBox } from '../ui/ErrorBox';
 
 /*
@@ -21,7 +21,7 @@ export function errorDetail(error: Error): string {
   return error.message || error.name;
 }
 
-const loadBrokenProject = () => import('./BrokenProject');
+const loadBrokenProject = () => import('../features/projects/BrokenProject');
 
 function RouteFailure({ error, projectId }: { error: Error; projectId: string | undefined }) {
   const project = useProjects((s) => (projectId === undefined ? undefined : s.projects.find((p) => p.id === projectId)));

@@ -1,5 +1,5 @@
 import { createElement, lazy, type ComponentType } from 'react';
-import { onDemand } from '../engine/onDemand';
+import { onDemand } from '../kernel/onDemand';
 
 /**
  * A component whose code loads on demand: a screen with its route, a piece of

@@ -1,4 +1,4 @@
-import { findTool, loadToolForm } from '../engine/catalogue';
+import { findTool, loadToolForm } from '../kernel/catalogue';
 import { lazyComponent } from './lazyComponent';
 import { screenAt, type Screen } from './screenTable';
 
@@ -14,13 +14,13 @@ type LoadedWithRoute = Exclude<Screen, { firstLoad: true }>['id'];
 
 export const screens = {
   landing: lazyComponent(() => import('./pages/Landing').then((m) => m.Landing)),
-  projects: lazyComponent(() => import('./pages/Projects').then((m) => m.Projects)),
-  project: lazyComponent(() => import('./pages/ProjectPage').then((m) => m.ProjectPage)),
+  projects: lazyComponent(() => import('../features/projects/Projects').then((m) => m.Projects)),
+  project: lazyComponent(() => import('../features/projects/ProjectPage').then((m) => m.ProjectPage)),
   // The scheduler (ts-fsrs) loads with the project pages and the Study screen only.
-  study: lazyComponent(() => import('./pages/study/StudyPage').then((m) => m.StudyPage)),
-  settings: lazyComponent(() => import('./pages/Settings').then((m) => m.Settings)),
+  study: lazyComponent(() => import('../features/study/StudyPage').then((m) => m.StudyPage)),
+  settings: lazyComponent(() => import('../features/settings/Settings').then((m) => m.Settings)),
   // The form engine (react-hook-form, validation, the backend client) loads with the first tool page.
-  tool: lazyComponent(() => import('./tool/ToolPage').then((m) => m.ToolPage)),
+  tool: lazyComponent(() => import('../features/runner/ToolPage').then((m) => m.ToolPage)),
 } satisfies Record<LoadedWithRoute, { preload(): Promise<unknown> }>;
 
 /** Starts loading what the screen at a hash route needs. */

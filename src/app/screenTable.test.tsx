@@ -2,10 +2,10 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { matchRoute, useRouter } from 'wouter';
-import { tools } from '../engine/catalogue';
+import { tools } from '../kernel/catalogue';
 import { App } from './App';
 import { pageScreens, reservedToolIds, screenAt, screenPath, screenTable } from './screenTable';
-import CommandPalette from './shell/palette/CommandPalette';
+import CommandPalette from '../features/find/CommandPalette';
 
 /*
  * The app's screens are said once (screenTable.ts) and every place that

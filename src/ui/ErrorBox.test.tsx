@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { messages } from '../engine/messages';
+import { messages } from '../kernel/messages';
 import { ErrorBox } from './ErrorBox';
 
 afterEach(cleanup);

@@ -1,4 +1,4 @@
-import { iconSpriteUrl } from '../engine/catalogue';
+import { iconSpriteUrl } from '../kernel/catalogue';
 
 interface IconProps {
   name: string;

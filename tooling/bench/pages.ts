@@ -1,6 +1,6 @@
 import type { Browser } from '@playwright/test';
 import { findChromium } from '../../e2e/support/findChromium';
-import { storageKeys } from '../../src/engine/storage';
+import { storageKeys } from '../../src/kernel/stored/storage';
 import { CHROME_FLAGS, firstLoad, kb, ms, newPage, record, ROUTES, TOOL_ROUTE, TOOL_ROUTES } from './harness';
 
 /*

@@ -14,7 +14,7 @@ const icons = ['quiz', 'edit', 'lightbulb', 'science', 'school', 'map', 'forum',
 async function generateTools(dir: string): Promise<void> {
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
-  const engine = path.relative(dir, path.join(root, 'src/engine/defineTool')).split(path.sep).join('/');
+  const engine = path.relative(dir, path.join(root, 'src/kernel/defineTool')).split(path.sep).join('/');
   await Promise.all(
     Array.from({ length: EXTRA_TOOLS }, (_, i) => {
       const id = `generated-tool-${String(i).padStart(3, '0')}`;

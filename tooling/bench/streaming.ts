@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
-import type { StreamEvent } from '../../src/engine/backend/streamProtocol';
-import { storageKeys } from '../../src/engine/storage';
-import { heldStream, startFakeContractServer, type FakeContractServer } from '../../src/engine/testing/fakeContractServer';
+import type { StreamEvent } from '../../src/kernel/backend/streamProtocol';
+import { storageKeys } from '../../src/kernel/stored/storage';
+import { heldStream, startFakeContractServer, type FakeContractServer } from '../../src/kernel/testing/fakeContractServer';
 import { ms, newPage, record } from './harness';
 import { installPaintProbe, medianAndWorst, type ProbeWindow } from './probe';
 

@@ -1,6 +1,6 @@
 import type { Browser } from '@playwright/test';
-import { storageKeys } from '../../src/engine/storage';
-import { grade, newRecord, type CardRecord } from '../../src/engine/study/schedule';
+import { storageKeys } from '../../src/kernel/stored/storage';
+import { grade, newRecord, type CardRecord } from '../../src/features/study/schedule';
 import { ms, newPage, record } from './harness';
 
 /*

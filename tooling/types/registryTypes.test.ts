@@ -4,7 +4,7 @@ import type { ContractRendererProps } from '../../renderers/shared/defineRendere
 import type { flashcardsContract } from '../../renderers/flashcards/contract';
 import type { quizContract } from '../../renderers/quiz/contract';
 import type { QuizItem } from '../../renderers/quiz/items';
-import { defineTool, type FollowUpCall } from '../../src/engine/defineTool';
+import { defineTool, type FollowUpCall } from '../../src/kernel/defineTool';
 
 /*
  * Type tests: every mistake the type checker promises to catch in a registry

@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
-import { isTeacherTool, tools } from '../../engine/catalogue';
-import { useDashboardFilter } from '../../state/dashboardFilter';
-import { useRecentTools } from '../../state/recentTools';
+import { isTeacherTool, tools } from '../../kernel/catalogue';
+import { useDashboardFilter } from '../../features/find/dashboardFilter';
+import { useRecentTools } from '../../features/favourites/recentTools';
 import { Dashboard } from './Dashboard';
 
 /*

@@ -1,17 +1,17 @@
 import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
-import { findTool, isTeacherTool, tools } from '../../engine/catalogue';
-import type { ToolMeta } from '../../engine/defineTool';
-import { groupByCategory } from '../../engine/toolGroups';
-import { categoryFilters, dashboardFilters, useDashboardFilter, type CategoryFilter, type DashboardFilter } from '../../state/dashboardFilter';
-import { pinnedFirst, useFavourites } from '../../state/favourites';
-import { useProjects } from '../../state/projects';
-import { useRecentTools } from '../../state/recentTools';
-import { ToolCard } from '../ui/ToolCard';
-import { SearchBox, useToolSearch } from '../ui/ToolSearch';
+import { findTool, isTeacherTool, tools } from '../../kernel/catalogue';
+import type { ToolMeta } from '../../kernel/defineTool';
+import { groupByCategory } from '../../kernel/toolGroups';
+import { categoryFilters, dashboardFilters, useDashboardFilter, type CategoryFilter, type DashboardFilter } from '../../features/find/dashboardFilter';
+import { pinnedFirst, useFavourites } from '../../features/favourites/favourites';
+import { useProjects } from '../../features/projects/projectsState';
+import { useRecentTools } from '../../features/favourites/recentTools';
+import { ToolCard } from './ToolCard';
+import { SearchBox, useToolSearch } from '../../features/find/ToolSearch';
 import { tabAfterKey } from '../../ui/tabKeys';
 
 // Cards due today: its code (the scheduler) loads only for someone with projects, after the tools are on screen.
-const DueToday = lazy(() => import('./study/DueToday'));
+const DueToday = lazy(() => import('../../features/study/DueToday'));
 
 const TAB_LABELS: Record<DashboardFilter, string> = {
   all: 'All Tools',

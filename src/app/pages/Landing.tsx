@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { tools } from '../../engine/catalogue';
+import { tools } from '../../kernel/catalogue';
 import { Icon } from '../../ui/Icon';
 
 const features = [

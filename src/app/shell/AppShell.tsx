@@ -9,7 +9,7 @@ import { focusPageHeading } from './focusPageHeading';
 const MENU_ID = 'app-menu';
 
 /* The command palette's code (and its fuzzy matcher) loads the first time someone opens it. */
-const CommandPalette = lazy(() => import('./palette/CommandPalette'));
+const CommandPalette = lazy(() => import('../../features/find/CommandPalette'));
 
 /** Where "/" is typing, not a shortcut: a text field, a select, an editable region. */
 function typingInto(target: EventTarget | null): boolean {

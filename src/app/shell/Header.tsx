@@ -1,8 +1,8 @@
 import { useLocation } from 'wouter';
-import { findTool } from '../../engine/catalogue';
+import { findTool } from '../../kernel/catalogue';
 import { Icon } from '../../ui/Icon';
 import { pageAt } from '../screenTable';
-import { ActiveProjectPicker } from './ActiveProjectPicker';
+import { ActiveProjectPicker } from '../../features/projects/ActiveProjectPicker';
 
 /** The page the sidebar marks current (screenTable.ts), else the tool on screen, else the app's name. */
 function useHeaderTitle(): { title: string; icon?: string } {

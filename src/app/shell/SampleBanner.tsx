@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { backendKindFor } from '../../engine/backend/backendKind';
-import { storageKeys } from '../../engine/storage';
+import { backendKindFor } from '../../kernel/backend/backendKind';
+import { storageKeys } from '../../kernel/stored/storage';
 import { routes } from '../../ui/routes';
-import { useBackendSettings } from '../../state/settings';
+import { useBackendSettings } from '../../features/settings/settingsState';
 import { Icon } from '../../ui/Icon';
 
 /**
  * Whether our gateway (npm start) served this page: it writes its config into
- * index.html's head (server/appConfig.ts, read by engine/backend/settings.ts).
+ * index.html's head (server/appConfig.ts, read by kernel/backend/settings.ts).
  */
 function servedByGateway(): boolean {
   return globalThis.document?.head?.querySelector('script#studyforge-config[type="application/json"]') != null;

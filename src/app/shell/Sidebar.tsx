@@ -1,12 +1,12 @@
 import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { tools } from '../../engine/catalogue';
-import type { ToolMeta } from '../../engine/defineTool';
+import { tools } from '../../kernel/catalogue';
+import type { ToolMeta } from '../../kernel/defineTool';
 import { Icon } from '../../ui/Icon';
-import { pinnedFirst, useFavourites } from '../../state/favourites';
-import { FavouriteStar } from '../ui/FavouriteStar';
+import { pinnedFirst, useFavourites } from '../../features/favourites/favourites';
+import { FavouriteStar } from '../../features/favourites/FavouriteStar';
 import { pageAt, pageScreens, screenPath } from '../screenTable';
-import { SearchBox, useArrangeInOrder, useToolSearch } from '../ui/ToolSearch';
+import { SearchBox, useArrangeInOrder, useToolSearch } from '../../features/find/ToolSearch';
 
 /*
  * Every tool link is rendered once, in the list's order, and hidden when it

@@ -1,4 +1,4 @@
-import { providersFromEnv } from '../../../src/engine/providers/fromEnvironment';
+import { providersFromEnv } from '../../../src/providers/fromEnvironment';
 import { createGateway } from '../../../server/app';
 import { socketAddress } from '../../../server/clientAddress';
 import { gatewaySettingsFromEnv } from '../../../server/config';

@@ -1,9 +1,0 @@
-import type { ExportInput } from '../../engine/export/format';
-import { contentHtml } from '../../engine/export/html';
-import { preparedExport } from './exportFormats';
-
-/** A result's content as the HTML a rich copy puts on the clipboard: the same document Word and print get. */
-export async function richCopyHtml(toolId: string, input: ExportInput): Promise<string> {
-  const { context } = await preparedExport(toolId, input);
-  return contentHtml(context.document());
-}

@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { findTool, loadTool } from '../../kernel/catalogue';
+import type { ContractSchema } from '../../kernel/contractSchema';
+import { exportFileName, projectExportJson, projectMarkdown } from '../projects/projectFile';
+import type { Artifact, Project } from '../projects/schema';
+import { MAX_ITEM_DEPTH } from '../../kernel/resultText';
+import { Icon } from '../../ui/Icon';
+import { downloadFile, downloadText } from './download';
+import { DOCX_TYPE } from './docxType';
+import { messageOf } from '../../kernel/messages';
+import { formatDateTime } from '../../ui/formatDate';
+import { useNotices } from '../../ui/notices';
+import { tooDeepToShow } from '../projects/artifactContent';
+
+/** The result schemas of the tools in a project, for readable labels in the Markdown export. */
+async function schemasFor(artifacts: readonly Artifact[]): Promise<Map<string, ContractSchema>> {
+  const schemas = new Map<string, ContractSchema>();
+  const ids = [...new Set(artifacts.filter((a) => typeof a.data !== 'string').map((a) => a.toolId))];
+  // Loaded on demand: schema conversion brings zod's full API, which opening a project does not need.
+  // contractSchemaOf converts each tool's schema once per page load, shared with the tool pages.
+  const { contractSchemaOf } = await import('../../kernel/runTool');
+  await Promise.all(
+    ids.map(async (id) => {
+      try {
+        const tool = await loadTool(id);
+        if (tool.result !== 'markdown') schemas.set(id, contractSchemaOf(tool.result));
+      } catch {
+        // A retired tool or a failed load: its keys are humanized instead.
+      }
+    }),
+  );
+  return schemas;
+}
+
+export function ExportButtons({ project, artifacts, onError }: { project: Project; artifacts: Artifact[]; onError(message: string | null): void }) {
+  const [busy, setBusy] = useState(false);
+
+  async function exportJson() {
+    // JSON.stringify overflows the stack on such data; and no import would read the file back.
+    if (artifacts.some(tooDeepToShow)) {
+      onError(`Could not export as JSON: a saved item is nested more than ${MAX_ITEM_DEPTH} levels deep. Delete it first, or export as Markdown.`);
+      return;
+    }
+    onError(null);
+    const fileName = exportFileName(project.name, 'json');
+    // The schedules and quiz history go with the items (the study code loads only now).
+    let study: Awaited<typeof import('../study/studyStorage')>['NO_STUDY_DATA'];
+    try {
+      study = (await import('../study/studyStorage')).readStudyData(project.id);
+    } catch {
+      onError('Could not export as JSON: part of the app did not load. Check your connection and try again.');
+      return;
+    }
+    const hasStudy = Object.keys(study.cards).length > 0 || Object.keys(study.attempts).length > 0;
+    downloadText(fileName, projectExportJson(project, artifacts, undefined, hasStudy ? { cards: study.cards, attempts: study.attempts as Record<string, unknown[]> } : undefined), 'application/json');
+    useNotices.getState().show({ message: `Exported ${fileName}.` });
+  }
+
+  async function exportMarkdown() {
+    setBusy(true);
+    try {
+      const schemas = await schemasFor(artifacts);
+      const fileName = exportFileName(project.name, 'md');
+      const text = projectMarkdown(project, artifacts, {
+        toolTitle: (id) => findTool(id)?.title,
+        schemaFor: (id) => schemas.get(id),
+        formatDate: formatDateTime,
+      });
+      downloadText(fileName, text, 'text/markdown');
+      useNotices.getState().show({ message: `Exported ${fileName}.` });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  /** The project as one Word file with a contents list, or printed; the document code and its library load only now. */
+  async function exportDocument(as: 'docx' | 'print') {
+    if (busy) return;
+    setBusy(true);
+    onError(null);
+    try {
+      const [{ projectDocument }, docx] = await Promise.all([import('./projectDocument'), as === 'docx' ? import('./docx') : null]);
+      const doc = await projectDocument(project, artifacts, formatDateTime);
+      if (docx) {
+        const fileName = exportFileName(project.name, 'docx');
+        downloadFile(fileName, await docx.docxOfProject(doc), DOCX_TYPE);
+        useNotices.getState().show({ message: `Exported ${fileName}.` });
+      } else {
+        const [{ printDocument }, { flattenProject }] = await Promise.all([import('./printDocument'), import('./document')]);
+        printDocument(flattenProject(doc));
+      }
+    } catch (failure) {
+      onError(`Could not ${as === 'docx' ? 'export as Word' : 'print the project'}: ${messageOf(failure)}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <button type="button" className="button" onClick={exportJson}>
+        <Icon name="download" />
+        <span>Export as JSON</span>
+      </button>
+      <button type="button" className="button" onClick={() => void exportMarkdown()} disabled={busy} aria-busy={busy || undefined}>
+        <Icon name="download" />
+        <span>Export as Markdown</span>
+      </button>
+      {/* aria-disabled, not disabled, while a file is made: a disabled button would drop the keyboard user's focus. */}
+      <button type="button" className="button" onClick={() => void exportDocument('docx')} aria-disabled={busy || undefined} aria-busy={busy || undefined}>
+        <Icon name="description" />
+        <span>Export as Word</span>
+      </button>
+      <button type="button" className="button" onClick={() => void exportDocument('print')} aria-disabled={busy || undefined}>
+        <Icon name="print" />
+        <span>Print / Save as PDF</span>
+      </button>
+    </>
+  );
+}

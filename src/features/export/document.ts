@@ -1,0 +1,333 @@
+import { Marked, type Token, type Tokens } from 'marked';
+import { mathExtension } from '../math/delimiters';
+import type { ContractSchema } from '../../kernel/contractSchema';
+import { looksLikeMarkdown } from '../../kernel/looksLikeMarkdown';
+import { labelOf, MAX_ITEM_DEPTH, TOO_DEEP_TEXT } from '../../kernel/resultText';
+import { withoutControlCharacters, type ExportInput } from './format';
+
+/*
+ * A result as a document: headings, paragraphs, lists and tables,
+ * made once from a result of any kind, then written out by each format that
+ * keeps structure: Word (.docx), print / Save as PDF, and the rich copy for
+ * Google Docs and Word. The layout follows the structured renderer's (fields
+ * as sections in the schema's order, small flat records as tables, other
+ * records as cards titled by their first text), so a file reads like the
+ * screen. Everything in it is plain text: writers escape it for their format,
+ * and nothing from a model is ever passed on as markup.
+ */
+
+export interface Run {
+  text: string;
+  bold?: boolean;
+  italic?: boolean;
+  code?: boolean;
+}
+
+export type Block =
+  | { kind: 'heading'; level: 1 | 2 | 3 | 4 | 5 | 6; text: string }
+  | { kind: 'paragraph'; runs: Run[] }
+  | { kind: 'list'; ordered: boolean; items: ListItem[] }
+  | { kind: 'table'; header: string[]; rows: string[][] }
+  | { kind: 'code'; text: string }
+  | { kind: 'quote'; runs: Run[] }
+  /** The next block starts a new page (sections of a project, a quiz's answer key). */
+  | { kind: 'pageBreak' };
+
+export interface ListItem {
+  runs: Run[];
+  /** A nested list under the item. */
+  children?: { ordered: boolean; items: ListItem[] };
+}
+
+export interface ExportDocument {
+  title: string;
+  /** Lines under the title: the date, the inputs that made the result. */
+  meta: string[];
+  blocks: Block[];
+}
+
+export type HeadingLevel = Extract<Block, { kind: 'heading' }>['level'];
+
+const clean = (text: string) => withoutControlCharacters(text);
+
+function headingLevel(level: number): HeadingLevel {
+  return Math.min(6, Math.max(1, level)) as HeadingLevel;
+}
+
+/* ---------- Markdown ---------- */
+
+function inlineRuns(tokens: readonly Token[] | undefined, style: Omit<Run, 'text'> = {}): Run[] {
+  const runs: Run[] = [];
+  for (const token of tokens ?? []) {
+    switch (token.type) {
+      case 'strong':
+        runs.push(...inlineRuns((token as Tokens.Strong).tokens, { ...style, bold: true }));
+        break;
+      case 'em':
+        runs.push(...inlineRuns((token as Tokens.Em).tokens, { ...style, italic: true }));
+        break;
+      case 'del':
+        runs.push(...inlineRuns((token as Tokens.Del).tokens, style));
+        break;
+      case 'codespan':
+        runs.push({ ...style, code: true, text: clean(decodeEntities((token as Tokens.Codespan).text)) });
+        break;
+      case 'br':
+        runs.push({ ...style, text: '\n' });
+        break;
+      case 'link': {
+        const link = token as Tokens.Link;
+        runs.push(...inlineRuns(link.tokens, style));
+        // The address is kept as text: a file never holds a live link a model chose.
+        if (link.href && link.text !== link.href) runs.push({ ...style, text: ` (${clean(link.href)})` });
+        break;
+      }
+      case 'image':
+        runs.push({ ...style, text: clean((token as Tokens.Image).text) });
+        break;
+      case 'text': {
+        const text = token as Tokens.Text;
+        if (text.tokens?.length) runs.push(...inlineRuns(text.tokens, style));
+        else runs.push({ ...style, text: clean(decodeEntities(text.text)) });
+        break;
+      }
+      default:
+        // escape, html and anything newer: its source, as text.
+        runs.push({ ...style, text: clean(decodeEntities('text' in token && typeof token.text === 'string' ? token.text : token.raw)) });
+    }
+  }
+  return mergeRuns(runs);
+}
+
+/** marked leaves &amp; &lt; &gt; &quot; &#39; encoded in text tokens; a document holds the characters. */
+function decodeEntities(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name] ?? '');
+}
+
+function mergeRuns(runs: Run[]): Run[] {
+  const merged: Run[] = [];
+  for (const run of runs) {
+    const last = merged.at(-1);
+    if (last && !!last.bold === !!run.bold && !!last.italic === !!run.italic && !!last.code === !!run.code) last.text += run.text;
+    else if (run.text !== '') merged.push({ ...run });
+  }
+  return merged;
+}
+
+function listOf(list: Tokens.List): { ordered: boolean; items: ListItem[] } {
+  return {
+    ordered: list.ordered,
+    items: list.items.map((item) => {
+      const nested = item.tokens.find((t): t is Tokens.List => t.type === 'list');
+      const inline = item.tokens.filter((t) => t.type !== 'list');
+      const runs = inline.flatMap((t) => ('tokens' in t && t.tokens ? inlineRuns(t.tokens) : inlineRuns([t])));
+      const prefix: Run[] = item.task ? [{ text: item.checked ? '[x] ' : '[ ] ' }] : [];
+      return { runs: mergeRuns([...prefix, ...runs]), ...(nested ? { children: listOf(nested) } : {}) };
+    }),
+  };
+}
+
+function cellText(cell: Tokens.TableCell): string {
+  return inlineRuns(cell.tokens).map((r) => r.text).join('');
+}
+
+/** Markdown as blocks, its top headings at `baseLevel` (a "##" in a field becomes the heading just below the field's). */
+export function markdownBlocks(markdown: string, baseLevel = 1): Block[] {
+  const blocks: Block[] = [];
+  // Formulas are read whole, as their TeX source (markdown escapes inside TeX are TeX's, not markdown's); the Word writer makes them equations.
+  const tokens = new Marked({ gfm: true, extensions: [mathExtension([], () => '')] }).lexer(markdown);
+  const depths = tokens.filter((t): t is Tokens.Heading => t.type === 'heading').map((t) => t.depth);
+  const shift = baseLevel - (depths.length > 0 ? Math.min(...depths) : 1);
+  for (const token of tokens) {
+    switch (token.type) {
+      case 'heading': {
+        const heading = token as Tokens.Heading;
+        blocks.push({ kind: 'heading', level: headingLevel(heading.depth + shift), text: inlineRuns(heading.tokens).map((r) => r.text).join('') });
+        break;
+      }
+      case 'paragraph':
+        blocks.push({ kind: 'paragraph', runs: inlineRuns((token as Tokens.Paragraph).tokens) });
+        break;
+      case 'list':
+        blocks.push({ kind: 'list', ...listOf(token as Tokens.List) });
+        break;
+      case 'table': {
+        const table = token as Tokens.Table;
+        blocks.push({ kind: 'table', header: table.header.map(cellText), rows: table.rows.map((row) => row.map(cellText)) });
+        break;
+      }
+      case 'code':
+        blocks.push({ kind: 'code', text: clean((token as Tokens.Code).text) });
+        break;
+      case 'blockquote': {
+        const inner = markdownBlocks((token as Tokens.Blockquote).text, baseLevel);
+        blocks.push({ kind: 'quote', runs: inner.flatMap((b) => (b.kind === 'paragraph' ? b.runs : [])) });
+        break;
+      }
+      case 'space':
+      case 'hr':
+        break;
+      default: {
+        // html blocks and the like: their source, as a paragraph of text.
+        const raw = clean(token.raw).trim();
+        if (raw) blocks.push({ kind: 'paragraph', runs: [{ text: raw }] });
+      }
+    }
+  }
+  return blocks;
+}
+
+/* ---------- Structured data ---------- */
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const isPrimitiveValue = (value: unknown) => value === null || ['string', 'number', 'boolean'].includes(typeof value);
+
+function orderedKeys(data: Record<string, unknown>, schema: ContractSchema | undefined): string[] {
+  const declared = schema?.properties ? Object.keys(schema.properties).filter((k) => k in data) : [];
+  return [...declared, ...Object.keys(data).filter((k) => !declared.includes(k))];
+}
+
+/** The columns of a list that reads best as a table: 2 to 4 flat fields shared by every row (the renderer's rule, from the data when there is no schema). */
+function tableColumns(rows: readonly unknown[], schema: ContractSchema | undefined): string[] | null {
+  const props = schema?.items?.type === 'OBJECT' ? schema.items.properties : undefined;
+  if (props) {
+    const nodes = Object.values(props);
+    return nodes.length >= 2 && nodes.length <= 3 && nodes.every((n) => n.type !== 'ARRAY' && n.type !== 'OBJECT') ? Object.keys(props) : null;
+  }
+  if (!rows.every(isRecord)) return null;
+  const first = rows[0] as Record<string, unknown>;
+  const keys = Object.keys(first);
+  const flat = (row: Record<string, unknown>) => Object.keys(row).length === keys.length && keys.every((k) => k in row && isPrimitiveValue(row[k]));
+  return keys.length >= 2 && keys.length <= 4 && (rows as Record<string, unknown>[]).every(flat) ? keys : null;
+}
+
+function textOf(value: unknown): string {
+  return clean(value === null || value === undefined ? '' : String(value));
+}
+
+function valueBlocks(value: unknown, schema: ContractSchema | undefined, level: number, depth: number): Block[] {
+  if (depth >= MAX_ITEM_DEPTH && typeof value === 'object' && value !== null) return [{ kind: 'paragraph', runs: [{ text: TOO_DEEP_TEXT }] }];
+  if (Array.isArray(value)) {
+    if (value.length === 0) return [{ kind: 'paragraph', runs: [{ text: 'None.' }] }];
+    const columns = tableColumns(value, schema);
+    if (columns) {
+      const props = schema?.items?.properties;
+      return [{
+        kind: 'table',
+        header: columns.map((c) => labelOf(c, props?.[c])),
+        rows: value.map((row) => columns.map((c) => (isRecord(row) ? textOf(row[c]) : ''))),
+      }];
+    }
+    if (value.some(isRecord)) {
+      return value.flatMap((item, i) => (isRecord(item) ? cardBlocks(item, schema?.items, level, depth + 1, i + 1) : [{ kind: 'paragraph', runs: [{ text: textOf(item) }] }]));
+    }
+    return [{ kind: 'list', ordered: false, items: value.map((item) => ({ runs: [{ text: textOf(item) }] })) }];
+  }
+  if (isRecord(value)) return fieldBlocks(value, schema, level, depth + 1);
+  if (typeof value === 'string' && looksLikeMarkdown(value)) return markdownBlocks(clean(value), level);
+  return [{ kind: 'paragraph', runs: [{ text: textOf(value) }] }];
+}
+
+function fieldBlocks(data: Record<string, unknown>, schema: ContractSchema | undefined, level: number, depth: number, keys = orderedKeys(data, schema)): Block[] {
+  return keys.flatMap((key) => {
+    const node = schema?.properties?.[key];
+    return [{ kind: 'heading', level: headingLevel(level), text: clean(labelOf(key, node)) } satisfies Block, ...valueBlocks(data[key], node, level + 1, depth)];
+  });
+}
+
+/** A record in a list: titled by its first text field (a slide's title, a question), else numbered. */
+function cardBlocks(item: Record<string, unknown>, schema: ContractSchema | undefined, level: number, depth: number, n: number): Block[] {
+  const [first, ...rest] = orderedKeys(item, schema);
+  const title = first === undefined ? undefined : item[first];
+  if (first !== undefined && typeof title === 'string' && !looksLikeMarkdown(title) && title.length <= 200) {
+    return [{ kind: 'heading', level: headingLevel(level), text: clean(title) }, ...fieldBlocks(item, schema, level + 1, depth, rest)];
+  }
+  return [{ kind: 'heading', level: headingLevel(level), text: `Item ${n}` }, ...fieldBlocks(item, schema, level + 1, depth)];
+}
+
+/** Any result's content as blocks, its top headings at `level`. */
+export function resultBlocks(data: unknown, schema?: ContractSchema, level = 2): Block[] {
+  if (typeof data === 'string') return markdownBlocks(data, level);
+  return valueBlocks(data, schema, level, 0);
+}
+
+/** Blocks as plain text, one block a paragraph: how tests read a document, as a person would. */
+export function blocksText(blocks: readonly Block[]): string {
+  const runsText = (runs: readonly Run[]) => runs.map((r) => r.text).join('');
+  const listText = (list: { ordered: boolean; items: ListItem[] }, indent: string): string =>
+    list.items
+      .map((item, i) => `${indent}${list.ordered ? `${i + 1}.` : '-'} ${runsText(item.runs)}${item.children ? `\n${listText(item.children, `${indent}  `)}` : ''}`)
+      .join('\n');
+  return blocks
+    .flatMap((block) => {
+      switch (block.kind) {
+        case 'heading':
+          return [block.text];
+        case 'paragraph':
+          return [runsText(block.runs)];
+        case 'quote':
+          return [`> ${runsText(block.runs)}`];
+        case 'list':
+          return [listText(block, '')];
+        case 'table':
+          return [[block.header, ...block.rows].map((row) => row.join('\t')).join('\n')];
+        case 'code':
+          return [block.text];
+        case 'pageBreak':
+          return [];
+      }
+    })
+    .join('\n\n');
+}
+
+/* ---------- A result's document ---------- */
+
+/** An input longer than this is summarised by its start: the document is about the result, not a pasted essay. */
+const INPUT_SUMMARY_CHARS = 200;
+
+function summary(value: string): string {
+  const flat = clean(value).replace(/\s+/g, ' ').trim();
+  return flat.length > INPUT_SUMMARY_CHARS ? `${flat.slice(0, INPUT_SUMMARY_CHARS - 1).trimEnd()}…` : flat;
+}
+
+/** "Made 26 November 2026", in the reader's own date style; nothing when the date is unknown or unreadable. */
+function madeLine(madeAt: string | undefined): string[] {
+  const date = madeAt ? new Date(madeAt) : undefined;
+  if (!date || Number.isNaN(date.getTime())) return [];
+  return [`Made ${new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(date)} with StudyForge`];
+}
+
+/** The lines under a document's title: when it was made, then each input filled in. */
+export function metaLines(input: ExportInput): string[] {
+  const inputs = (input.inputs ?? []).filter((line) => line.value.trim() !== '').map((line) => `${clean(line.label)}: ${summary(line.value)}`);
+  return [...madeLine(input.madeAt), ...inputs];
+}
+
+/** A result as a document in the generic layout: the tool's title, the date and inputs, then the result. */
+export function defaultDocument(input: ExportInput): ExportDocument {
+  return { title: clean(input.toolTitle), meta: metaLines(input), blocks: resultBlocks(input.data, input.schema) };
+}
+
+/** A project as one document: its name, then its items, each on a new page under a level-1 heading. */
+export interface ProjectDocument {
+  title: string;
+  meta: string[];
+  sections: ExportDocument[];
+}
+
+/** A project's sections run together, for printing: each item starts a new page. */
+export function flattenProject(project: ProjectDocument): ExportDocument {
+  return {
+    title: project.title,
+    meta: project.meta,
+    blocks: project.sections.flatMap((section, i): Block[] => [
+      ...(i > 0 ? [{ kind: 'pageBreak' } as const] : []),
+      { kind: 'heading', level: 1, text: section.title },
+      ...section.meta.map((line): Block => ({ kind: 'paragraph', runs: [{ text: line, italic: true }] })),
+      ...section.blocks,
+    ]),
+  };
+}

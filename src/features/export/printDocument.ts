@@ -1,0 +1,73 @@
+import type { Block, ExportDocument, ListItem, Run } from './document';
+import './print.css';
+
+/*
+ * Print / Save as PDF: the document is built as elements into a
+ * print-only container, the print sheet (print.css) hides everything else
+ * on the page, and the browser's print dialog does the rest, Save as PDF
+ * included. Built with textContent from the document's plain text, so
+ * printing parses no HTML at all. The container goes when printing ends.
+ */
+
+export const PRINT_ROOT_ID = 'print-root';
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  el.append(...children);
+  return el;
+}
+
+function runNodes(runs: readonly Run[]): Node[] {
+  return runs.map((run) => {
+    const lines = run.text.split('\n').flatMap((line, i) => (i > 0 ? [element('br'), line] : [line]));
+    let node: Node = run.code ? element('code', ...lines) : element('span', ...lines);
+    if (run.italic) node = element('em', node);
+    if (run.bold) node = element('strong', node);
+    return node;
+  });
+}
+
+function listNode(list: { ordered: boolean; items: readonly ListItem[] }): HTMLElement {
+  return element(list.ordered ? 'ol' : 'ul', ...list.items.map((item) => element('li', ...runNodes(item.runs), ...(item.children ? [listNode(item.children)] : []))));
+}
+
+function blockNode(block: Block): HTMLElement {
+  switch (block.kind) {
+    case 'heading':
+      return element(`h${block.level}`, block.text);
+    case 'paragraph':
+      return element('p', ...runNodes(block.runs));
+    case 'quote':
+      return element('blockquote', element('p', ...runNodes(block.runs)));
+    case 'list':
+      return listNode(block);
+    case 'table':
+      return element(
+        'table',
+        element('thead', element('tr', ...block.header.map((h) => element('th', h)))),
+        element('tbody', ...block.rows.map((row) => element('tr', ...block.header.map((_, i) => element('td', row[i] ?? ''))))),
+      );
+    case 'code':
+      return element('pre', element('code', block.text));
+    case 'pageBreak':
+      // print.css breaks the page after it.
+      return element('hr');
+  }
+}
+
+export function printDocument(doc: ExportDocument): void {
+  document.getElementById(PRINT_ROOT_ID)?.remove();
+  const root = element('div', element('h1', doc.title), ...doc.meta.map((line) => element('p', element('em', line))), ...doc.blocks.map(blockNode));
+  root.id = PRINT_ROOT_ID;
+  // Never read out on screen: it exists only on paper.
+  root.setAttribute('aria-hidden', 'true');
+  document.body.append(root);
+  document.body.classList.add('printing');
+  const done = () => {
+    window.removeEventListener('afterprint', done);
+    document.body.classList.remove('printing');
+    root.remove();
+  };
+  window.addEventListener('afterprint', done);
+  window.print();
+}

@@ -1,0 +1,32 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { storageKeys } from '../../kernel/stored/storage';
+
+async function freshStore() {
+  vi.resetModules();
+  return import('./dashboardFilter');
+}
+
+let warn: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  localStorage.clear();
+  warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('the dashboard filter', () => {
+  it('remembers the tab and the category apart', async () => {
+    const { useDashboardFilter } = await freshStore();
+    useDashboardFilter.getState().setFilter('teachers');
+    useDashboardFilter.getState().setCategory('Teaching');
+    const again = (await freshStore()).useDashboardFilter.getState();
+    expect([again.filter, again.category]).toEqual(['teachers', 'Teaching']);
+  });
+
+  it('discards a category that is not one, with the spec logging, and shows all', async () => {
+    localStorage.setItem(storageKeys.dashboardCategory, JSON.stringify('Astrology'));
+    expect((await freshStore()).useDashboardFilter.getState().category).toBe('all');
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining(`discarding "${storageKeys.dashboardCategory}"`));
+    expect(localStorage.getItem(storageKeys.dashboardCategory)).toBeNull();
+  });
+});

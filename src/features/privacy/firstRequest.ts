@@ -1,0 +1,17 @@
+import type { ContractSchema } from '../../kernel/contractSchema';
+import type { ToolDeclaration } from '../../kernel/defineTool';
+import type { FormValues } from '../../kernel/fields';
+import { DEFAULT_OUTPUT, type OutputOptions } from '../refine/outputOptions';
+import { contractSchemaOf, derivedValues, modelSchemaOf, promptFor } from '../../kernel/runTool';
+
+/*
+ * What a tool's first answer is asked with, from the same functions runTool
+ * uses: for "What will be sent", which shows it before it goes.
+ * Apart from runTool.ts so every tool page does not carry it.
+ */
+
+export function firstRequestOf(tool: ToolDeclaration, values: FormValues, output: OutputOptions = DEFAULT_OUTPUT): { prompt: string; responseSchema?: ContractSchema } {
+  const result = modelSchemaOf(tool, derivedValues(tool, values));
+  const prompt = promptFor(tool, values, output);
+  return result === 'markdown' ? { prompt } : { prompt, responseSchema: contractSchemaOf(result) };
+}

@@ -1,0 +1,27 @@
+import type { Backend } from '../../kernel/backend/types';
+import type { ToolDeclaration } from '../../kernel/defineTool';
+import { holdsPersonalData, type FormValues } from '../../kernel/fields';
+import { runFollowUp, type ToolResult } from '../../kernel/runTool';
+import type { OutputOptions } from '../refine/outputOptions';
+
+/*
+ * A follow-up call (a quiz's remediation) for a result on screen or a saved
+ * item: for a tool that may hold names, unless the user turned
+ * replacement off, its request leaves with placeholders too. The name code
+ * and the privacy choices load only for such a tool.
+ */
+export function runPrivateFollowUp(
+  tool: ToolDeclaration,
+  values: FormValues | null,
+  key: string,
+  context: Record<string, string>,
+  backend: Backend,
+  options: { signal?: AbortSignal; output: OutputOptions },
+): Promise<ToolResult> {
+  if (!holdsPersonalData(tool.fields)) return runFollowUp(tool, key, context, backend, options);
+  return (async () => {
+    const [{ replacesNames, usePrivacy }, { privateFollowUpBackend }] = await Promise.all([import('./privacyState'), import('./producePrivately')]);
+    const sending = replacesNames(usePrivacy.getState(), tool.id) ? await privateFollowUpBackend(tool, values, context, backend) : backend;
+    return runFollowUp(tool, key, context, sending, options);
+  })();
+}

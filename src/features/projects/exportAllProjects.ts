@@ -1,0 +1,36 @@
+import { allProjectsExportJson, allProjectsFileName } from '../settings/deleteAll';
+import { UserFacingError } from '../../kernel/messages';
+import { useFavourites } from '../favourites/favourites';
+import { loadArtifacts, newestFirst, useProjects } from './projectsState';
+import { downloadText } from '../export/download';
+
+/**
+ * "Export all projects first": every project, with its saved items and study
+ * data, and the pinned tools, in one JSON file, each project as its own page's "Export as JSON"
+ * writes it (features/settings/deleteAll.ts). Returns the file's name and how many
+ * projects it holds; throws a UserFacingError with a message to show.
+ */
+export async function exportAllProjects(): Promise<{ fileName: string; count: number }> {
+  const projects = newestFirst(useProjects.getState().projects);
+  let readStudyData: (typeof import('../study/studyStorage'))['readStudyData'];
+  try {
+    // The study code loads only now, as on a project page's export.
+    ({ readStudyData } = await import('../study/studyStorage'));
+  } catch {
+    throw new UserFacingError('Could not export: part of the app did not load. Check your connection and try again.');
+  }
+  const entries = projects.map((project) => {
+    const study = readStudyData(project.id);
+    const hasStudy = Object.keys(study.cards).length > 0 || Object.keys(study.attempts).length > 0;
+    return {
+      project,
+      artifacts: loadArtifacts(project.id),
+      ...(hasStudy ? { study: { cards: study.cards, attempts: study.attempts as Record<string, unknown[]> } } : {}),
+    };
+  });
+  const exportedAt = new Date().toISOString();
+  const text = allProjectsExportJson(entries, exportedAt, useFavourites.getState().ids);
+  const fileName = allProjectsFileName(exportedAt);
+  downloadText(fileName, text, 'application/json');
+  return { fileName, count: entries.length };
+}

@@ -1,0 +1,148 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
+import type { Backend } from '../../kernel/backend/types';
+import type { ToolDeclaration } from '../../kernel/defineTool';
+import { changeRequestProblem, MAX_CHANGE_REQUEST_LENGTH, refinementsOf, typedChange, type ChangeRequest } from './changeRequests';
+import { readingScaleOf } from './outputOptions';
+import { useOutputLanguage } from './outputLanguageState';
+import type { ToolSession } from '../runner/toolSessions';
+import { useToolSessions } from '../runner/toolSessions';
+import { ErrorBox } from '../../ui/ErrorBox';
+import { Icon } from '../../ui/Icon';
+import { Spinner } from '../../ui/Spinner';
+import { tabAfterKey } from '../../ui/tabKeys';
+import { OutputChoices, outputChange } from './OutputChoices';
+import './refine.css';
+
+interface RefineBarProps {
+  tool: ToolDeclaration;
+  session: ToolSession;
+  backend: Backend;
+}
+
+/**
+ * Under every result: one-click refinements in a labelled toolbar
+ * (arrow keys move between them), "Ask for a change" in the user's own words,
+ * and the output language and reading level. A change becomes a new version;
+ * while it is on its way the shown version stays, and Cancel stops it.
+ */
+export function RefineBar({ tool, session, backend }: RefineBarProps) {
+  const [typed, setTyped] = useState('');
+  const [pending, setPending] = useState<string | null>(null);
+  const language = useOutputLanguage((s) => s.language);
+  const askId = useId();
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const startedFrom = useRef<HTMLElement | null>(null);
+  const toolbarRef = useRef<HTMLDivElement>(null);
+  const [focusIndex, setFocusIndex] = useState(0);
+  const refining = session.status === 'refining';
+  const busy = session.status !== 'idle';
+  const shown = session.versions[session.shown];
+  const refinements = refinementsOf(tool);
+  const scale = readingScaleOf(tool);
+
+  useEffect(() => {
+    if (refining) return;
+    setPending(null);
+    // The button that asked is enabled again: focus goes back to it if it was left on nothing.
+    const from = startedFrom.current;
+    startedFrom.current = null;
+    const active = document.activeElement;
+    if (from?.isConnected && (active === null || active === document.body)) from.focus({ preventScroll: true });
+  }, [refining]);
+
+  function send(change: ChangeRequest) {
+    if (busy) return;
+    startedFrom.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    let request: Promise<void> = Promise.resolve();
+    // The refining state is on screen before focus moves, so Cancel is there to take it.
+    flushSync(() => {
+      setPending(change.label);
+      request = useToolSessions.getState().refine(tool, change, backend);
+    });
+    cancelRef.current?.focus({ preventScroll: true });
+    void request;
+  }
+
+  const problem = typed.trim() === '' ? null : changeRequestProblem(typed);
+  const onToolbarKey = (event: KeyboardEvent) => {
+    const next = tabAfterKey(event.key, focusIndex, refinements.length);
+    if (next === undefined) return;
+    event.preventDefault();
+    setFocusIndex(next);
+    toolbarRef.current?.querySelectorAll<HTMLButtonElement>('button')[next]?.focus();
+  };
+  const rewrite = shown ? outputChange(shown.output, { language, level: session.level }, scale) : null;
+
+  return (
+    <div className="refine-bar">
+      <h3 className="refine-heading">Refine this result</h3>
+      <div ref={toolbarRef} role="toolbar" aria-label="Refine this result" className="refine-buttons" onKeyDown={onToolbarKey}>
+        {refinements.map((refinement, index) => (
+          <button
+            key={refinement.label}
+            type="button"
+            className="button"
+            tabIndex={index === focusIndex ? 0 : -1}
+            onFocus={() => setFocusIndex(index)}
+            disabled={busy}
+            onClick={() => send(refinement)}
+          >
+            {refinement.label}
+          </button>
+        ))}
+      </div>
+
+      <form
+        className="refine-ask"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (changeRequestProblem(typed) !== null) return;
+          send(typedChange(typed));
+          setTyped('');
+        }}
+      >
+        <label htmlFor={`${askId}-ask`}>Ask for a change</label>
+        <div className="refine-ask-row">
+          <input
+            id={`${askId}-ask`}
+            type="text"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            placeholder="e.g. in Spanish for grade 5, or add a question about volcanoes"
+            aria-describedby={`${askId}-limit`}
+            aria-invalid={problem !== null}
+          />
+          <button type="submit" className="button button-primary" disabled={busy || changeRequestProblem(typed) !== null}>
+            <Icon name="edit_note" />
+            <span>Ask</span>
+          </button>
+        </div>
+        <p id={`${askId}-limit`} className={problem ? 'inline-error' : 'hint'} role={problem ? 'alert' : undefined}>
+          {problem ?? `Up to ${MAX_CHANGE_REQUEST_LENGTH} characters (${typed.trim().length} so far).`}
+        </p>
+      </form>
+
+      <OutputChoices toolId={tool.id} scale={scale} level={session.level} disabled={busy}>
+        {rewrite && (
+          <button type="button" className="button" disabled={busy} onClick={() => send(rewrite)}>
+            <Icon name="translate" />
+            <span>{rewrite.label}</span>
+          </button>
+        )}
+      </OutputChoices>
+
+      {refining && (
+        <div className="refine-status" role="status">
+          <Spinner />
+          <span>Working on your change{pending ? `: ${pending}` : ''}…</span>
+          <button ref={cancelRef} type="button" className="button" onClick={() => useToolSessions.getState().cancel(tool.id)}>
+            <Icon name="close" />
+            <span>Cancel</span>
+          </button>
+        </div>
+      )}
+      {session.refineError && !busy && <ErrorBox message={session.refineError} />}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import type { ChangeRequest } from './changeRequests';
+import type { OutputOptions } from './outputOptions';
+import type { ReadingReport } from './produceAnswer';
+import type { ToolResult } from '../../kernel/runTool';
+
+/*
+ * The versions of a tool's result: the first answer, then one per
+ * refinement, each with the chain of changes that led to it, what it was
+ * written in and for whom, and its measured reading level. Stored with the
+ * tool's session, validated on the way back like everything read from
+ * storage (storedSession.ts): a version that no longer fits the tool's result
+ * is dropped.
+ */
+
+export interface ResultVersion {
+  result: ToolResult;
+  /** New for every answer (even an identical one), so screens can tell a new result from a reloaded one. */
+  id: string;
+  /** The changes asked for, from the first answer to this version; empty for the first answer. */
+  chain: ChangeRequest[];
+  output: OutputOptions;
+  reading: ReadingReport | null;
+  /** A refinement the offline sample backend answered: its example again, as it cannot make changes. */
+  sampleOnly: boolean;
+}
+
+/**
+ * How many versions a session keeps. Past it the oldest refinement goes (the
+ * first answer stays): a session is stored whole on every change, and local
+ * storage is small.
+ */
+export const MAX_VERSIONS = 20;
+
+export function addVersion(versions: readonly ResultVersion[], version: ResultVersion): ResultVersion[] {
+  const next = [...versions, version];
+  return next.length > MAX_VERSIONS ? [next[0] as ResultVersion, ...next.slice(next.length - MAX_VERSIONS + 1)] : next;
+}
+
+/** A session's fields that follow from which version is shown. */
+export function showing(versions: ResultVersion[], shown: number): { versions: ResultVersion[]; shown: number; result: ToolResult | null; resultId: string | null } {
+  const index = Math.min(Math.max(shown, 0), versions.length - 1);
+  const version = versions[index];
+  return { versions, shown: version ? index : 0, result: version?.result ?? null, resultId: version?.id ?? null };
+}

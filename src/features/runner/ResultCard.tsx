@@ -1,0 +1,145 @@
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { rendererKeyFor, rendererMap } from '../../../renderers';
+import type { ToolDeclaration } from '../../kernel/defineTool';
+import { resultAsText } from '../../kernel/resultText';
+import { inputSummary, topicOf, type FormValues } from '../../kernel/fields';
+import { DEFAULT_OUTPUT } from '../refine/outputOptions';
+import { contractSchemaOf, type ToolResult } from '../../kernel/runTool';
+import { runPrivateFollowUp } from '../privacy/followUpBackend';
+import { useProjects } from '../projects/projectsState';
+import { useToolSessions, type ToolSession } from './toolSessions';
+import type { NewArtifact } from '../projects/schema';
+import type { ExportInput } from '../export/format';
+import { useQuizAttempts } from '../study/quizAttemptsState';
+import { useBackend } from '../settings/backendHooks';
+import { CopyButton } from '../../ui/CopyButton';
+import { ExportMenu } from '../export/ExportMenu';
+import { Spinner } from '../../ui/Spinner';
+import { SaveButton } from '../projects/SaveButton';
+import { SaveToProjectPanel } from '../projects/SaveToProjectPanel';
+import { useRefineModule } from '../refine/loadRefine';
+
+interface ResultCardProps {
+  tool: ToolDeclaration;
+  session: ToolSession;
+  result: ToolResult;
+  resultId: string;
+  values: FormValues;
+  /** Called once the result is cleared (a renderer's "start again"): focus goes back to the form. */
+  afterReset?(): void;
+  /**
+   * The result has just arrived from Generate: its heading takes focus and
+   * scrolls into view, then `onRevealed` says it is done. A result
+   * restored on opening the page does not move the page.
+   */
+  reveal?: boolean;
+  onRevealed?(): void;
+}
+
+export function ResultCard({ tool, session, result, resultId, values, afterReset, reveal = false, onRevealed }: ResultCardProps) {
+  const backend = useBackend(tool.id);
+  const refine = useRefineModule();
+  const version = session.versions[session.shown];
+  const output = version?.output ?? DEFAULT_OUTPUT;
+  const followUp = useCallback(
+    (key: string, context: Record<string, string>, signal?: AbortSignal) =>
+      runPrivateFollowUp(tool, session.resultValues ?? values, key, context, backend, { ...(signal ? { signal } : {}), output }),
+    [tool, backend, output, session.resultValues, values],
+  );
+  const reset = useCallback(() => {
+    // The result (and the button that asked for this) goes at once, so focus is not left on nothing.
+    flushSync(() => useToolSessions.getState().clearResult(tool.id));
+    afterReset?.();
+  }, [tool.id, afterReset]);
+  const activeProject = useProjects((s) => s.projects.find((p) => p.id === s.activeProjectId));
+  /** The project just saved into from the panel: its Save button, appearing now, starts as 'Saved!', and a note says where it went. */
+  const [savedInto, setSavedInto] = useState<{ id: string; name: string } | null>(null);
+  const savedNoteRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    // The panel that had focus is gone: the note saying where the result went takes it.
+    if (savedInto) savedNoteRef.current?.focus();
+  }, [savedInto]);
+  useEffect(() => {
+    // Another project chosen since: the note no longer describes the Save button.
+    if (savedInto && activeProject?.id !== savedInto.id) setSavedInto(null);
+  }, [savedInto, activeProject?.id]);
+  const schema = useMemo(() => (tool.result === 'markdown' ? undefined : contractSchemaOf(tool.result)), [tool]);
+  const Renderer = rendererMap[rendererKeyFor(tool)];
+  const data = result.kind === 'text' ? result.text : result.data;
+  const chain = version?.chain;
+  const refinements = useMemo(() => chain?.map((change) => change.label), [chain]);
+  const [attempts, recordAttempt] = useQuizAttempts(tool.id, resultId);
+  const topic = topicOf(tool.fields, values);
+  const exportInput: ExportInput = { toolTitle: tool.title, data, ...(topic ? { topic } : {}), inputs: inputSummary(tool.fields, values) };
+  const toSave = useMemo<NewArtifact>(
+    () => ({
+      toolId: tool.id,
+      toolTitle: tool.title,
+      data,
+      ...(refinements?.length ? { refinements } : {}),
+      ...(attempts.length ? { attempts } : {}),
+    }),
+    [tool, data, refinements, attempts],
+  );
+  const busy = session.status !== 'idle';
+  // A registry file may turn refining off (`refine: false`); checked here without loading the refine code.
+  const canRefine = tool.refine !== false && version !== undefined;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!reveal) return;
+    revealHeading(headingRef.current);
+    onRevealed?.();
+  }, [reveal, onRevealed]);
+
+  return (
+    <section className="card result-card" aria-labelledby="result-heading">
+      <header className="result-card-header">
+        <h2 id="result-heading" ref={headingRef} tabIndex={-1}>Result</h2>
+        <div className="result-actions">
+          <CopyButton text={resultAsText(result, schema)} html={() => import('../export/richCopy').then((m) => m.richCopyHtml(tool.id, exportInput))} />
+          <ExportMenu toolId={tool.id} input={exportInput} />
+          {activeProject && (
+            <SaveButton projectId={activeProject.id} artifact={toSave} savedAlready={savedInto?.id === activeProject.id} />
+          )}
+        </div>
+      </header>
+      {savedInto && activeProject?.id === savedInto.id && (
+        <p ref={savedNoteRef} className="hint" role="status" tabIndex={-1}>
+          Saved to “{savedInto.name}”, now the active project: later saves go there too.
+        </p>
+      )}
+      {!activeProject && (
+        <SaveToProjectPanel artifact={toSave} onSaved={setSavedInto} />
+      )}
+      {canRefine && refine && <refine.VersionBar toolId={tool.id} versions={session.versions} shown={session.shown} busy={busy} />}
+      <Suspense fallback={<Spinner />}>
+        <Renderer
+          tool={tool}
+          result={result}
+          resultId={resultId}
+          schema={schema}
+          values={values}
+          language={output.language}
+          runFollowUp={followUp}
+          reset={reset}
+          recordAttempt={recordAttempt}
+        />
+      </Suspense>
+      {canRefine && refine && <refine.RefineBar tool={tool} session={session} backend={backend} />}
+    </section>
+  );
+}
+
+/**
+ * Brings a new result's heading to the top of the view (below the sticky
+ * header, by its scroll margin) and gives it focus, so a sighted user sees
+ * the answer and a screen-reader user hears where they are. Smooth only when
+ * the person has not asked for reduced motion.
+ */
+function revealHeading(heading: HTMLHeadingElement | null): void {
+  if (!heading) return;
+  heading.focus({ preventScroll: true });
+  const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
+  heading.scrollIntoView?.({ block: 'start', behavior: still ? 'auto' : 'smooth' });
+}

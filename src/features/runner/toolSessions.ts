@@ -1,0 +1,302 @@
+import { create } from 'zustand';
+import type { Backend } from '../../kernel/backend/types';
+import type { ToolDeclaration } from '../../kernel/defineTool';
+import { isDeclaration, type ToolForm } from '../../kernel/toolForm';
+import { defaultValues, holdsPersonalData, type FormValues } from '../../kernel/fields';
+import { messages, UserFacingError } from '../../kernel/messages';
+import type { ChangeRequest } from '../refine/changeRequests';
+import type { ReadingLevel } from '../refine/outputOptions';
+import type { Answer, AnswerRequest } from '../refine/produceAnswer';
+import type { CallOptions, ToolResult } from '../../kernel/runTool';
+import { readStored, storageKeys, writeStored } from '../../kernel/stored/storage';
+import type { StoredReader } from '../../kernel/stored/reader';
+import { onDemand } from '../../kernel/onDemand';
+import { ToolRequests } from '../../kernel/toolRequest';
+import { storageListeners } from '../../app/crossTab';
+import { useOutputLanguage } from '../refine/outputLanguageState';
+import { useSettings } from '../settings/settingsState';
+import { addVersion, showing, type ResultVersion } from '../refine/resultVersions';
+
+export { REQUEST_TIMEOUT_MS } from '../../kernel/toolRequest';
+
+/*
+ * One session per tool: its inputs, its result's versions, and the
+ * state of the request in flight. Inputs and result are stored per tool so they survive a
+ * reload (spec 2); a result that no longer fits the tool's schema is dropped.
+ * While a streaming backend writes, the text so far is kept too (never
+ * stored, never a result: a preview of unvalidated text).
+ */
+
+/** 'loading': a first answer is on its way (no result shown); 'refining': a change to the shown version is. */
+export type ToolStatus = 'idle' | 'loading' | 'refining';
+
+export interface ToolSession {
+  values: FormValues;
+  /** The version shown (versions[shown]'s result), kept here so screens need not know about versions. */
+  result: ToolResult | null;
+  /** New for every generated result, so screens can tell a new result from a reloaded one. */
+  resultId: string | null;
+  /** Every version of the result, first answer first; empty when there is no result. */
+  versions: ResultVersion[];
+  /** Which version is on screen. */
+  shown: number;
+  /** The inputs the versions answer (the form may have changed since). */
+  resultValues: FormValues | null;
+  /** The reading level asked for in this tool ('' for none). */
+  level: ReadingLevel;
+  error: string | null;
+  /** Why the last refinement failed; the version shown stays as it was. */
+  refineError: string | null;
+  status: ToolStatus;
+  /** The answer's text received so far while loading (unvalidated); null when nothing has arrived or no request is running. */
+  partial: string | null;
+  /** A short note about how the last request ended when it ended without result or error ('Cancelled.'). */
+  notice: string | null;
+}
+
+/*
+ * The code behind a stored session and behind an answer (zod, the tool's
+ * result checks, the prompt) is not in a tool page's first load: a
+ * first visit paints the form without it. A tool page loads it when the
+ * person starts on the form, and waits for it before opening a tool that has
+ * a session stored; Generate waits for it if it is not here yet.
+ */
+const sessionCode = onDemand(() =>
+  import('./sessionCode').catch((error: unknown) => {
+    console.warn('[tool sessions] could not load the session code', error);
+    throw new UserFacingError(messages.toolNotLoaded);
+  }),
+);
+
+export function loadSessionCode(): Promise<typeof import('./sessionCode')> {
+  return sessionCode.load();
+}
+
+/** The stored JSON as it is, checked by restoredSession (sessionCode) when there is any. */
+const anyJson: StoredReader<unknown> = (value) => ({ ok: true, value });
+
+/** Whether this tool has a session stored, so opening it needs loadSessionCode first. */
+export function hasStoredSession(toolId: string): boolean {
+  return readStored(storageKeys.toolSession(toolId), anyJson, null) !== null;
+}
+
+function persist(toolId: string, session: ToolSession): void {
+  try {
+    const { values, versions, shown, resultValues, level } = session;
+    writeStored(storageKeys.toolSession(toolId), { values, versions, shown, resultValues, level });
+  } catch (error) {
+    // The session stays on screen; only its survival across a reload is lost.
+    console.warn(`[tool ${toolId}] could not store inputs and result`, error);
+  }
+}
+
+function restore(tool: ToolForm | ToolDeclaration): ToolSession {
+  const stored = readStored(storageKeys.toolSession(tool.id), anyJson, null);
+  if (stored === null) {
+    const values = defaultValues(tool.fields);
+    return { values, ...showing([], 0), resultValues: null, level: '', error: null, refineError: null, status: 'idle', partial: null, notice: null };
+  }
+  const code = sessionCode.current();
+  if (!code || !isDeclaration(tool)) {
+    throw new Error(`Tool "${tool.id}" has a stored session: open it with its declaration (loadTool), after await loadSessionCode().`);
+  }
+  return code.restoredSession(tool, stored);
+}
+
+/**
+ * Whether this tool's names leave as placeholders: yes unless the
+ * user chose otherwise, in Settings or for this tool. The choices' store loads
+ * only for a tool that may hold names; for the rest the answer is false at once.
+ */
+function namesReplacedFor(tool: ToolDeclaration): boolean | Promise<boolean> {
+  if (!holdsPersonalData(tool.fields)) return false;
+  return import('../privacy/privacyState').then(({ replacesNames, usePrivacy }) => replacesNames(usePrivacy.getState(), tool.id));
+}
+
+function sameValues(a: FormValues, b: FormValues): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.is(a[key], b[key]));
+}
+
+/** The request in flight per tool: its time limit, going offline, cancel (kernel/toolRequest.ts). */
+const requests = new ToolRequests();
+
+/**
+ * The result on screen when Generate was pressed again, per tool: a new request never destroys a good
+ * result, so a failed or cancelled one gives it back (with the error or notice beside it).
+ */
+const beforeRequest = new Map<string, Pick<ToolSession, 'versions' | 'shown' | 'result' | 'resultId' | 'resultValues'>>();
+
+/** The tools opened in this tab, so their sessions can start again when storage is cleared. */
+const opened = new Map<string, ToolForm | ToolDeclaration>();
+
+interface ToolSessionsState {
+  sessions: Record<string, ToolSession>;
+  /**
+   * Loads a tool's stored session the first time it is opened. A tool with none opens from its form alone; one with a
+   * session stored needs its declaration (to check the stored results) and loadSessionCode first.
+   */
+  open(tool: ToolForm | ToolDeclaration): ToolSession;
+  setValues(toolId: string, values: FormValues): void;
+  /** A first answer: the versions so far give way to it. */
+  generate(tool: ToolDeclaration, values: FormValues, backend: Backend): Promise<void>;
+  /** A change to the version shown: a new version when it arrives; the shown one stays until then, and after a failure. */
+  refine(tool: ToolDeclaration, change: ChangeRequest, backend: Backend): Promise<void>;
+  /** Shows another version. */
+  showVersion(toolId: string, index: number): void;
+  setLevel(toolId: string, level: ReadingLevel): void;
+  /** Stops the request in flight, if any, leaving the form as it was, with a short note saying so. */
+  cancel(toolId: string, notice?: string): void;
+  /** Clears the result and its versions (a bespoke screen's "start again"). */
+  clearResult(toolId: string): void;
+}
+
+export const useToolSessions = create<ToolSessionsState>()((set, get) => {
+  function update(toolId: string, change: Partial<ToolSession>, store = true): ToolSession {
+    const current = get().sessions[toolId];
+    if (!current) throw new Error(`Tool session "${toolId}" was not opened.`);
+    const next = { ...current, ...change };
+    set({ sessions: { ...get().sessions, [toolId]: next } });
+    if (store) persist(toolId, next);
+    return next;
+  }
+
+  function session(toolId: string): ToolSession {
+    const current = get().sessions[toolId];
+    if (!current) throw new Error(`Tool session "${toolId}" was not opened.`);
+    return current;
+  }
+
+  /** Runs a request under the tool's key; what it brings back becomes a version through `accept`. */
+  function request(tool: ToolDeclaration, values: FormValues, backend: Backend, ask: AnswerRequest, accept: (answer: Answer) => Partial<ToolSession>) {
+    const failed = (message: string): Partial<ToolSession> => (ask.refine ? { refineError: message } : { error: message });
+    const answer = (options: Required<CallOptions>) => {
+      const replaced = namesReplacedFor(tool);
+      // With the code here (it loads as the person starts on the form) most tools decide at once, so their request starts in the same tick as ever.
+      const code = sessionCode.current();
+      if (code && typeof replaced === 'boolean') return code.produceAnswer(tool, values, backend, { ...ask, pseudonymise: replaced }, options);
+      return Promise.all([loadSessionCode(), replaced]).then(([code, pseudonymise]) => {
+        options.signal.throwIfAborted(); // Cancelled while the code loaded: nothing is sent.
+        return code.produceAnswer(tool, values, backend, { ...ask, pseudonymise }, options);
+      });
+    };
+    return requests.run(tool.id, answer, {
+      onText: (textSoFar) => update(tool.id, { partial: textSoFar }, false),
+      onResult: (answer) => {
+        beforeRequest.delete(tool.id);
+        return update(tool.id, {
+          ...accept(answer),
+          status: 'idle',
+          partial: null,
+          ...(answer.privacyNotice ? { notice: answer.privacyNotice } : {}),
+        });
+      },
+      onError: (error) => {
+        const kept = beforeRequest.get(tool.id);
+        beforeRequest.delete(tool.id);
+        // The earlier result is stored again (typing during the request may have stored the cleared session).
+        return update(tool.id, { ...failed(error), status: 'idle', partial: null, ...kept }, kept !== undefined);
+      },
+    });
+  }
+
+  return {
+    sessions: {},
+
+    open(tool) {
+      opened.set(tool.id, tool);
+      const existing = get().sessions[tool.id];
+      if (existing) return existing;
+      const restored = restore(tool);
+      set({ sessions: { ...get().sessions, [tool.id]: restored } });
+      return restored;
+    },
+
+    setValues(toolId, values) {
+      // The form reports its values on opening too: unchanged values are not stored, so a tool only looked at keeps no
+      // session, and its next visit paints from the form alone, without loading the session's code.
+      if (sameValues(session(toolId).values, values)) return;
+      update(toolId, { values });
+    },
+
+    async generate(tool, values, backend) {
+      if (session(tool.id).status !== 'idle') return; // A second click sends nothing.
+      const output = { language: useOutputLanguage.getState().language, level: session(tool.id).level };
+      const before = session(tool.id);
+      if (before.versions.length > 0) beforeRequest.set(tool.id, { ...showing(before.versions, before.shown), resultValues: before.resultValues });
+      else beforeRequest.delete(tool.id);
+      // Not stored yet: until the new answer is in, the stored session keeps the earlier result.
+      update(tool.id, { values, ...showing([], 0), resultValues: null, error: null, refineError: null, status: 'loading', partial: null, notice: null }, false);
+      await request(tool, values, backend, { output }, ({ result, reading }) => {
+        const first: ResultVersion = { result, id: `res_${Date.now()}`, chain: [], output, reading, sampleOnly: false };
+        return { ...showing([first], 0), resultValues: values };
+      });
+    },
+
+    async refine(tool, change, backend) {
+      const current = session(tool.id);
+      const base = current.versions[current.shown];
+      if (current.status !== 'idle' || !base) return;
+      const values = current.resultValues ?? current.values;
+      const output = { language: useOutputLanguage.getState().language, level: current.level };
+      update(tool.id, { error: null, refineError: null, status: 'refining', partial: null, notice: null }, false);
+      await request(tool, values, backend, { output, refine: { previous: base.result, change } }, ({ result, reading }) => {
+        const version: ResultVersion = {
+          result,
+          id: `res_${Date.now()}`,
+          chain: [...base.chain, change],
+          output,
+          reading,
+          sampleOnly: backend.kind === 'sample',
+        };
+        const versions = addVersion(session(tool.id).versions, version);
+        return showing(versions, versions.length - 1);
+      });
+    },
+
+    showVersion(toolId, index) {
+      const current = session(toolId);
+      if (current.status === 'refining' || index < 0 || index >= current.versions.length) return;
+      update(toolId, { ...showing(current.versions, index), refineError: null, notice: null });
+    },
+
+    setLevel(toolId, level) {
+      update(toolId, { level });
+    },
+
+    cancel(toolId, notice = messages.cancelled) {
+      if (!requests.cancel(toolId)) return;
+      const kept = beforeRequest.get(toolId);
+      beforeRequest.delete(toolId);
+      if (get().sessions[toolId]) update(toolId, { status: 'idle', partial: null, notice, ...kept }, kept !== undefined);
+    },
+
+    clearResult(toolId) {
+      update(toolId, { ...showing([], 0), resultValues: null });
+    },
+  };
+});
+
+// "Delete all my data" (or another tab clearing storage): every session opened here starts again from
+// (now empty) storage, its request stopped, so nothing typed or answered before is shown or written back.
+storageListeners.add((key) => {
+  if (key !== null) return;
+  const sessions: Record<string, ToolSession> = {};
+  beforeRequest.clear();
+  for (const [id, tool] of opened) {
+    requests.cancel(id);
+    sessions[id] = restore(tool);
+  }
+  useToolSessions.setState({ sessions });
+});
+
+// Settings changed (an address fixed, a key added): an error about the old ones no longer says what Generate
+// will do, so it goes from every tool page; the results stay. A request under way keeps its own outcome.
+useSettings.subscribe((state, previous) => {
+  if (state.stored === previous.stored) return;
+  const sessions = useToolSessions.getState().sessions;
+  const cleared = Object.entries(sessions).map(([id, session]) =>
+    session.status === 'idle' && (session.error !== null || session.refineError !== null) ? [id, { ...session, error: null, refineError: null }] : [id, session],
+  );
+  if (cleared.some(([id, session]) => session !== sessions[id as string])) useToolSessions.setState({ sessions: Object.fromEntries(cleared) });
+});

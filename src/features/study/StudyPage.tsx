@@ -1,0 +1,143 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'wouter';
+import { dueCards, summarise } from './deck';
+import { GRADES, nextDueByGrade, type CardGrade } from './schedule';
+import { useProjects } from '../projects/projectsState';
+import { useStudy } from './studyState';
+import { Icon } from '../../ui/Icon';
+import { formatDateTime } from '../../ui/formatDate';
+import { fromNow, savedAtOf, useDeck } from './useDeck';
+import './study.css';
+import { ProjectNotFound } from '../projects/ProjectNotFound';
+
+/*
+ * The Study screen: a project's due cards one at a time. Space
+ * shows the answer; 1-4 (or the buttons) grade it Again, Hard, Good or Easy,
+ * each button saying when that grade brings the card back. Grades are written
+ * at once; if storage is full they are kept while the page is open, the
+ * screen says so, and the next grade writes them all.
+ */
+
+function typingIn(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+}
+
+export function StudyPage({ projectId }: { projectId: string }) {
+  const project = useProjects((s) => s.projects.find((p) => p.id === projectId));
+  const { deck, artifacts } = useDeck(projectId);
+  const unsaved = useStudy((s) => s.unsaved[projectId]);
+  const [now, setNow] = useState(() => new Date());
+  const [flipped, setFlipped] = useState(false);
+  const [reviewed, setReviewed] = useState(0);
+  const [announcement, setAnnouncement] = useState('');
+  const answerRef = useRef<HTMLDivElement>(null);
+
+  const due = useMemo(() => dueCards(deck, now), [deck, now]);
+  const card = due[0];
+  const preview = useMemo(() => (card ? nextDueByGrade(card.record, now) : null), [card, now]);
+  const summary = useMemo(() => summarise(deck, now), [deck, now]);
+
+  function flip() {
+    setFlipped(true);
+    // The answer is what the person reads next.
+    requestAnimationFrame(() => answerRef.current?.focus());
+  }
+
+  function gradeCard(value: CardGrade) {
+    if (!card || !preview) return;
+    useStudy.getState().grade(projectId, card.id, value, savedAtOf(artifacts, card));
+    const label = GRADES.find((g) => g.grade === value)?.label ?? '';
+    setAnnouncement(`Graded ${label}. This card comes back ${fromNow(preview[value], new Date())}.`);
+    setReviewed((n) => n + 1);
+    setFlipped(false);
+    setNow(new Date());
+    // The next card's question, or the 'Nothing due now' heading after the last one.
+    requestAnimationFrame(() => (document.getElementById('study-front') ?? document.getElementById('study-done-heading'))?.focus());
+  }
+
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || typingIn(event.target)) return;
+      // Space on a focused button presses that button; elsewhere it shows the answer.
+      if (event.key === ' ' && !flipped && card && !(event.target instanceof HTMLButtonElement || event.target instanceof HTMLAnchorElement)) {
+        event.preventDefault();
+        flip();
+      } else if (flipped && ['1', '2', '3', '4'].includes(event.key)) {
+        event.preventDefault();
+        gradeCard(Number(event.key) as CardGrade);
+      }
+    }
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  if (!project) return <ProjectNotFound projectId={projectId} />;
+
+  return (
+    <article className="page study-page">
+      <header className="study-header">
+        <h1 className="page-title" tabIndex={-1}>
+          <Icon name="style" className="page-title-icon" />
+          Study: {project.name}
+        </h1>
+        <p className="lede" aria-live="polite">
+          {due.length} {due.length === 1 ? 'card' : 'cards'} due now · {reviewed} reviewed this session · {summary.cards} in the deck
+        </p>
+      </header>
+      <p className="visually-hidden" role="status">{announcement}</p>
+      {unsaved && (
+        <div className="inline-error" role="alert">
+          {unsaved} Your grades are kept while this page is open, and saving is tried again with your next grade.
+        </div>
+      )}
+      {card && preview ? (
+        <section className="card study-card" aria-labelledby="study-front">
+          <p className="study-side-label">Question</p>
+          <h2 id="study-front" tabIndex={-1} className="study-front">{card.front}</h2>
+          {flipped ? (
+            <>
+              <div ref={answerRef} tabIndex={-1} className="study-back" aria-labelledby="study-answer-label">
+                <p id="study-answer-label" className="study-side-label">Answer</p>
+                <p>{card.back}</p>
+              </div>
+              <div className="study-grades" role="group" aria-label="How well did you know it?">
+                {GRADES.map(({ grade, label }) => (
+                  <button key={grade} type="button" className={`button study-grade study-grade-${grade}`} onClick={() => gradeCard(grade)} aria-keyshortcuts={String(grade)}>
+                    <span className="study-grade-label">{label}</span>
+                    <span className="study-grade-when">{fromNow(preview[grade], now)}</span>
+                    <kbd aria-hidden="true">{grade}</kbd>
+                  </button>
+                ))}
+              </div>
+            </>
+          ) : (
+            <button type="button" className="button button-primary study-flip" onClick={flip} aria-keyshortcuts="Space">
+              <Icon name="flip" />
+              <span>Show answer</span>
+              <kbd aria-hidden="true">Space</kbd>
+            </button>
+          )}
+        </section>
+      ) : (
+        <section className="card study-done" aria-labelledby="study-done-heading">
+          <h2 id="study-done-heading" tabIndex={-1}>{summary.cards === 0 ? 'No flashcards in this project yet' : 'Nothing due now'}</h2>
+          {summary.cards === 0 ? (
+            <p>Save a Flashcard Generator result (or any result with terms and definitions) to this project, and its cards appear here.</p>
+          ) : summary.nextDue ? (
+            <p>
+              Next card due {fromNow(summary.nextDue, now)}: <time dateTime={summary.nextDue.toISOString()}>{formatDateTime(summary.nextDue.toISOString())}</time>.
+            </p>
+          ) : (
+            <p>Every card in this deck is suspended.</p>
+          )}
+        </section>
+      )}
+      <p>
+        <Link href={`/projects/${project.id}`} className="button">
+          <Icon name="arrow_back" />
+          <span>Back to {project.name}</span>
+        </Link>
+      </p>
+    </article>
+  );
+}

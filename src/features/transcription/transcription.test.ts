@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { messages } from '../../kernel/messages';
+import { json, startFakeContractServer, type FakeContractServer } from '../../kernel/testing/fakeContractServer';
+import { TranscodeError } from './transcode';
+import { createContractTranscriber, createSampleTranscriber, MAX_WAV_BYTES, needsWav, transcriberFor, wavFileName } from './transcription';
+import { encodeWav } from './wavEncoder';
+
+let server: FakeContractServer;
+beforeAll(async () => {
+  server = await startFakeContractServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.requests.length = 0;
+});
+
+const audio = () => new Blob([new Uint8Array([0x1a, 0x45, 0xdf, 0xa3])], { type: 'audio/webm' });
+
+describe('the transcription contract', () => {
+  it('posts the audio as a multipart `file` field, asking for JSON, and returns the text', async () => {
+    server.respond(json(200, { text: ' Today we cover the Reign of Terror. ' }));
+    const text = await createContractTranscriber(`${server.url}/`).transcribe({ audio: audio(), fileName: 'recording.webm' });
+    expect(text).toBe('Today we cover the Reign of Terror.');
+    const [request] = server.requests;
+    expect(request?.method).toBe('POST');
+    expect(request?.url).toBe('/speechtotext/speechtotext/transcribe-audio/');
+    expect(request?.headers.accept).toBe('application/json');
+    expect(request?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(request?.body).toContain('Content-Disposition: form-data; name="file"; filename="recording.webm"');
+    expect(request?.body).toContain('Content-Type: audio/webm');
+  });
+
+  it("sends the gateway's public key only to the gateway's own transcription route", async () => {
+    server.respond(json(200, { text: 'Transcribed.' }));
+    await transcriberFor({ transcribeUrl: `${server.url}/`, transcribeKey: 'anon-key' }).transcribe({ audio: audio(), fileName: 'a.webm' });
+    expect(server.requests.at(-1)?.headers.authorization).toBe('Bearer anon-key');
+    // A transcription service of its own gets the spec 7.2 call as it is, with no key.
+    await transcriberFor({ transcribeUrl: server.url }).transcribe({ audio: audio(), fileName: 'a.webm' });
+    expect(server.requests.at(-1)?.headers.authorization).toBeUndefined();
+    expect(transcriberFor({ transcribeUrl: '' }).kind).toBe('sample');
+  });
+
+  it("says the server returned an error on a non-OK answer", async () => {
+    server.respond(json(500, { detail: 'model crashed' }));
+    await expect(createContractTranscriber(server.url).transcribe({ audio: audio(), fileName: 'a.webm' })).rejects.toThrow(
+      messages.transcriptionFailed,
+    );
+  });
+
+  it('says no text was returned for a blank transcript', async () => {
+    server.respond(json(200, { text: '   ' }));
+    await expect(createContractTranscriber(server.url).transcribe({ audio: audio(), fileName: 'a.webm' })).rejects.toThrow(
+      'Transcription successful, but no text was returned.',
+    );
+    server.respond(json(200, {}));
+    await expect(createContractTranscriber(server.url).transcribe({ audio: audio(), fileName: 'a.webm' })).rejects.toThrow(
+      messages.transcriptionEmpty,
+    );
+  });
+
+  it('the sample transcriber answers with the tool example, or says it is a sample', async () => {
+    await expect(createSampleTranscriber(0).transcribe({ audio: audio(), fileName: 'a', sample: 'Example lecture.' })).resolves.toBe(
+      'Example lecture.',
+    );
+    await expect(createSampleTranscriber(0).transcribe({ audio: audio(), fileName: 'a' })).resolves.toMatch(/sample transcript/);
+  });
+});
+
+describe('audio in a format the service takes', () => {
+  const gemini = ['audio/wav', 'audio/mp3', 'audio/aiff', 'audio/aac', 'audio/ogg', 'audio/flac'];
+  const wav = () => encodeWav(new Float32Array(160), 16_000);
+
+  it('converts only audio the service does not take, and only when it takes WAV', () => {
+    const webm = new Blob([], { type: 'audio/webm;codecs=opus' });
+    expect(needsWav(webm, 'recording.webm', gemini)).toBe(true);
+    expect(needsWav(webm, 'recording.webm', ['audio/wav'])).toBe(true);
+    expect(needsWav(new Blob([], { type: 'audio/mp4' }), 'recording.m4a', gemini)).toBe(true);
+    expect(needsWav(new Blob([], { type: 'video/mp4' }), 'lecture.mp4', gemini)).toBe(true);
+    expect(needsWav(new Blob([], { type: '' }), 'lecture.webm', gemini)).toBe(true);
+    // Taken as they are: documented types and their other names.
+    expect(needsWav(new Blob([], { type: 'audio/mpeg' }), 'a.mp3', gemini)).toBe(false);
+    expect(needsWav(new Blob([], { type: 'audio/x-wav' }), 'a.wav', ['audio/wav'])).toBe(false);
+    expect(needsWav(new Blob([], { type: 'audio/ogg; codecs=opus' }), 'a.ogg', gemini)).toBe(false);
+    // A service taking anything, or no WAV, or audio of no known type: sent as it is.
+    expect(needsWav(webm, 'recording.webm', undefined)).toBe(false);
+    expect(needsWav(webm, 'recording.webm', [])).toBe(false);
+    expect(needsWav(webm, 'recording.webm', ['audio/flac'])).toBe(false);
+    expect(needsWav(new Blob([], { type: '' }), 'recording.audio', gemini)).toBe(false);
+  });
+
+  it('names the converted file .wav', () => {
+    expect(wavFileName('recording.webm')).toBe('recording.wav');
+    expect(wavFileName('my.lecture.mp4')).toBe('my.lecture.wav');
+    expect(wavFileName('recording')).toBe('recording.wav');
+    expect(wavFileName('')).toBe('recording.wav');
+  });
+
+  it('uploads a webm recording as WAV when the gateway takes only documented types', async () => {
+    server.respond(json(200, { text: 'Converted.' }));
+    const seen: { type: string; maxBytes: number }[] = [];
+    const transcriber = createContractTranscriber(server.url, {
+      accepts: gemini,
+      toWav: async (audio, maxBytes) => {
+        seen.push({ type: audio.type, maxBytes });
+        return wav();
+      },
+    });
+    await expect(transcriber.transcribe({ audio: audio(), fileName: 'recording.webm' })).resolves.toBe('Converted.');
+    expect(seen).toEqual([{ type: 'audio/webm', maxBytes: MAX_WAV_BYTES }]);
+    const body = server.requests[0]?.body ?? '';
+    expect(body).toContain('name="file"; filename="recording.wav"');
+    expect(body).toContain('Content-Type: audio/wav');
+    expect(body).toContain('RIFF');
+  });
+
+  it('sends audio as it is when the service takes it, or the browser cannot convert', async () => {
+    server.respond(json(200, { text: 'As is.' }));
+    const never = async () => {
+      throw new Error('should not convert');
+    };
+    await createContractTranscriber(server.url, { accepts: gemini, toWav: never }).transcribe({ audio: wav(), fileName: 'a.wav' });
+    await createContractTranscriber(server.url, { toWav: never }).transcribe({ audio: audio(), fileName: 'a.webm' });
+    await createContractTranscriber(server.url, { accepts: gemini, toWav: async () => null }).transcribe({ audio: audio(), fileName: 'a.webm' });
+    expect(server.requests.map((request) => /filename="([^"]+)"/.exec(request.body)?.[1])).toEqual(['a.wav', 'a.webm', 'a.webm']);
+  });
+
+  it('says plainly when the audio is too long or unreadable, and sends nothing', async () => {
+    const tooLong = createContractTranscriber(server.url, { accepts: gemini, toWav: () => Promise.reject(new TranscodeError('tooLong')) });
+    await expect(tooLong.transcribe({ audio: audio(), fileName: 'a.webm' })).rejects.toThrow(messages.audioNotConverted('tooLong', 13, 'WAV'));
+    const unreadable = createContractTranscriber(server.url, { accepts: ['audio/wav'], toWav: () => Promise.reject(new TranscodeError('unreadable')) });
+    await expect(unreadable.transcribe({ audio: audio(), fileName: 'a.webm' })).rejects.toThrow(
+      'Failed to transcribe audio. This browser could not convert it to a format the transcription service takes, so nothing was sent. Upload it as WAV instead.',
+    );
+    const geminiUnreadable = createContractTranscriber(server.url, { accepts: gemini, toWav: () => Promise.reject(new Error('EncodingError')) });
+    await expect(geminiUnreadable.transcribe({ audio: audio(), fileName: 'a.webm' })).rejects.toThrow('Upload it as WAV, MP3, AIFF, AAC, OGG or FLAC instead.');
+    expect(server.requests).toHaveLength(0);
+  });
+});

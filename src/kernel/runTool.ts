@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { contractSchemaOf, rememberContract, withoutProperties } from './resultContracts';
+import type { ResultSpec, ToolDeclaration } from './defineTool';
+import type { Field, FormValues } from './fields';
+import { preparedValues } from './formRules';
+import { InvalidAnswerError } from './messages';
+import { renderPrompt } from './promptTemplate';
+import { zodIssuesText } from './zodIssues';
+import { withSchemaBrief } from './schemaBrief';
+import type { Backend } from './backend/types';
+import { DEFAULT_OUTPUT, outputInstruction, type OutputOptions } from '../features/refine/outputOptions';
+
+export type ToolResult = { kind: 'text'; text: string } | { kind: 'json'; data: unknown };
+
+export { contractSchemaOf };
+
+/** Checks an answer against the result spec; unvalidated data is never shown or saved. */
+export function validatedResult(result: ResultSpec, answer: unknown): ToolResult {
+  if (result === 'markdown') {
+    if (typeof answer !== 'string') throw new InvalidAnswerError('it was not text');
+    return { kind: 'text', text: answer };
+  }
+  const parsed = result.safeParse(answer);
+  if (!parsed.success) throw new InvalidAnswerError(describeIssues(parsed.error));
+  return { kind: 'json', data: parsed.data };
+}
+
+/** What was wrong with an answer, in zod's words (never the answer's text), for the retry and the log. */
+function describeIssues(error: z.ZodError): string {
+  return `it did not fit the required structure (${zodIssuesText(error, 5)})`;
+}
+
+/** The prompt again, with what was wrong with the last answer: the one retry an invalid answer gets. */
+export function correctionPrompt(prompt: string, problem: string): string {
+  return `${prompt}\n\nYour previous answer could not be used because ${problem}. Answer again with only the requested JSON, fitting the required structure exactly.`;
+}
+
+/** A stored result, if it still fits the tool's current result spec. */
+export function revalidatedResult(result: ResultSpec, stored: ToolResult | null): ToolResult | null {
+  if (!stored) return null;
+  try {
+    return validatedResult(result, stored.kind === 'text' ? stored.text : stored.data);
+  } catch {
+    return null;
+  }
+}
+
+/** How a call is watched: its abort signal, and the unvalidated text so far for a preview. */
+export interface CallOptions {
+  signal?: AbortSignal;
+  onText?: (textSoFar: string) => void;
+}
+
+/** A call's watchers, and what the answer is written in and for whom. */
+export interface RunOptions extends CallOptions {
+  output?: OutputOptions;
+}
+
+/**
+ * One call, validated. An answer that cannot be used is asked for once more,
+ * telling the model what was wrong; a second failure reaches the user as
+ * spec 8's invalid-format message. Unvalidated data never leaves here.
+ */
+export async function call(backend: Backend, prompt: string, result: ResultSpec, sample: unknown, { signal, onText }: CallOptions = {}) {
+  const responseSchema = result === 'markdown' ? undefined : contractSchemaOf(result);
+  const ask = async (text: string) => validatedResult(result, await backend.generate({ prompt: text, responseSchema, sample, signal, onText }));
+  try {
+    return await ask(prompt);
+  } catch (error) {
+    if (!(error instanceof InvalidAnswerError) || signal?.aborted) throw error;
+    return ask(correctionPrompt(prompt, error.problem));
+  }
+}
+
+/** The derived values of a tool for these inputs (none when it derives nothing). */
+export function derivedValues(tool: ToolDeclaration, values: FormValues): Readonly<Record<string, unknown>> {
+  return (tool.derive?.(preparedValues(tool.fields, values) as never) ?? {}) as Readonly<Record<string, unknown>>;
+}
+
+/** The tool's template rendered with these inputs: the task, before anything the engine adds. */
+export function taskPrompt(tool: ToolDeclaration, values: FormValues): string {
+  return renderPrompt(tool.prompt, tool.fields, preparedValues(tool.fields, values), { derived: derivedValues(tool, values) });
+}
+
+/**
+ * A whole prompt: the task, the output language and reading level (about the
+ * answer only), then for a structured answer its format, from the schema the
+ * model is sent.
+ */
+export function composePrompt(task: string, output: OutputOptions, result: ResultSpec): string {
+  const prompt = `${task}\n\n${outputInstruction(output)}`;
+  return result === 'markdown' ? prompt : withSchemaBrief(prompt, contractSchemaOf(result));
+}
+
+/** The prompt a tool's first answer is asked with. */
+export function promptFor(tool: ToolDeclaration, values: FormValues, output: OutputOptions = DEFAULT_OUTPUT): string {
+  return composePrompt(taskPrompt(tool, values), output, modelSchemaOf(tool, derivedValues(tool, values)));
+}
+
+/** Result keys the browser computes, so the model is not asked for them. */
+function suppliedKeys(result: ResultSpec, derived: Readonly<Record<string, unknown>>): string[] {
+  if (!(result instanceof z.ZodObject)) return [];
+  return Object.keys(derived).filter((key) => key in result.shape);
+}
+
+const modelSchemas = new WeakMap<ToolDeclaration, z.ZodType>();
+
+/** The part of a tool's result the model must write: the result minus what the browser supplies. */
+export function modelSchemaOf(tool: ToolDeclaration, derived: Readonly<Record<string, unknown>>): ResultSpec {
+  const supplied = suppliedKeys(tool.result, derived);
+  if (supplied.length === 0 || !(tool.result instanceof z.ZodObject)) return tool.result;
+  let schema = modelSchemas.get(tool);
+  if (!schema) {
+    const model = Object.fromEntries(Object.entries(tool.result.shape).filter(([key]) => !supplied.includes(key)));
+    schema = z.object(model);
+    // Its contract is the result's without those keys: nothing to convert in the browser.
+    rememberContract(schema, withoutProperties(contractSchemaOf(tool.result), supplied));
+    modelSchemas.set(tool, schema);
+  }
+  return schema;
+}
+
+/** The model's answer made whole: what the browser computed wins over anything the model (or a sample) says about it. */
+export function withSuppliedValues(tool: ToolDeclaration, values: FormValues, answer: ToolResult): ToolResult {
+  const derived = derivedValues(tool, values);
+  const supplied = suppliedKeys(tool.result, derived);
+  if (supplied.length === 0 || answer.kind !== 'json') return answer;
+  const computed = Object.fromEntries(supplied.map((k) => [k, derived[k]]));
+  return validatedResult(tool.result, { ...(answer.data as object), ...computed });
+}
+
+/** Asks the model with a prompt of the tool's (first or follow-up) and validates the answer against the model's part of the result. */
+export async function askTool(tool: ToolDeclaration, values: FormValues, prompt: string, backend: Backend, options: CallOptions = {}): Promise<ToolResult> {
+  const answer = await call(backend, prompt, modelSchemaOf(tool, derivedValues(tool, values)), tool.example.output, options);
+  return withSuppliedValues(tool, values, answer);
+}
+
+export function runTool(tool: ToolDeclaration, values: FormValues, backend: Backend, { output, ...options }: RunOptions = {}): Promise<ToolResult> {
+  return askTool(tool, values, promptFor(tool, values, output), backend, options);
+}
+
+/**
+ * A bespoke screen's second call (a quiz's remediation, say). The context's
+ * keys play the part of fields: every value is user-influenced text, so all
+ * of it is delimited as data.
+ */
+export function runFollowUp(
+  tool: ToolDeclaration,
+  key: string,
+  context: Record<string, string>,
+  backend: Backend,
+  { output = DEFAULT_OUTPUT, signal }: Pick<RunOptions, 'output' | 'signal'> = {},
+): Promise<ToolResult> {
+  const followUp = tool.followUps?.[key];
+  if (!followUp) throw new Error(`Tool "${tool.id}" declares no follow-up call "${key}".`);
+  const fields: Field[] = Object.keys(context).map((name) => ({ name, kind: 'textarea' as const, label: name }));
+  const prompt = composePrompt(renderPrompt(followUp.prompt, fields, context), output, followUp.result);
+  return call(backend, prompt, followUp.result, followUp.example, { signal });
+}

@@ -1,0 +1,98 @@
+import { useEffect, useRef } from 'react';
+import { flushSync } from 'react-dom';
+import { Icon } from './Icon';
+import { useNotices } from './notices';
+import { projectErrorMessage } from '../features/projects/projectErrors';
+
+export const UNDO_BUTTON_ID = 'undo-button';
+
+/** Moves focus to the page heading when the element holding it is about to disappear. */
+function rescueFocus(from: HTMLElement | null) {
+  if (from && from.contains(document.activeElement)) document.querySelector<HTMLElement>('main h1')?.focus();
+}
+
+/**
+ * The notice and its Undo. A polite live region that is always in the page,
+ * so screen readers announce each notice as it appears; a failed Undo is an alert.
+ */
+export function NoticeBar() {
+  const notice = useNotices((s) => s.notice);
+  const ref = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => {
+      rescueFocus(ref.current);
+      useNotices.getState().dismiss(notice.id);
+    }, Math.max(0, notice.expiresAt - Date.now()));
+    return () => clearTimeout(timer);
+  }, [notice]);
+
+  function undo() {
+    if (!notice?.undo) return;
+    const { show } = useNotices.getState();
+    let focusId: string | null = null;
+    try {
+      // Render the restored item now, so focus can move to it.
+      flushSync(() => {
+        focusId = notice.undo?.() ?? null;
+        show({ message: notice.undoneMessage ?? 'Restored.' });
+      });
+    } catch (error) {
+      // Nothing was restored: say why, and keep Undo so it can be tried again.
+      flushSync(() => {
+        show({ message: projectErrorMessage(error, 'undo'), undo: notice.undo, undoneMessage: notice.undoneMessage, error: true });
+      });
+      document.getElementById(UNDO_BUTTON_ID)?.focus();
+      return;
+    }
+    const target = focusId ? document.getElementById(focusId) : null;
+    if (target) target.focus();
+    else document.querySelector<HTMLElement>('main h1')?.focus();
+  }
+
+  function dismiss() {
+    if (!notice) return;
+    rescueFocus(ref.current);
+    useNotices.getState().dismiss(notice.id);
+  }
+
+  const undoButton = notice?.undo && (
+    <button id={UNDO_BUTTON_ID} type="button" className="button" onClick={undo}>
+      <Icon name="undo" />
+      <span>Undo</span>
+    </button>
+  );
+
+  return (
+    <div ref={ref} className="notice-area">
+      <div role="status">
+        {notice && !notice.error && (
+          <div className="notice">
+            <Icon name={notice.undo ? 'delete' : 'check'} className="notice-icon" />
+            <p className="notice-message">{notice.message}</p>
+            {undoButton}
+            <DismissButton onClick={dismiss} />
+          </div>
+        )}
+      </div>
+      {notice?.error && (
+        <div className="notice notice-error" role="alert">
+          <Icon name="error" className="notice-icon" />
+          <p className="notice-message">{notice.message}</p>
+          {undoButton}
+          <DismissButton onClick={dismiss} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function DismissButton({ onClick }: { onClick(): void }) {
+  return (
+    <button type="button" className="button button-quiet notice-dismiss" onClick={onClick}>
+      <Icon name="close" />
+      <span className="visually-hidden">Dismiss</span>
+    </button>
+  );
+}
