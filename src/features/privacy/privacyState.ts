@@ -5,7 +5,7 @@ import { create } from 'zustand';
 import { acceptedNamesFor, forgetAcceptedNames, subscribeAcceptedNames } from './acceptedNames';
 import { readStored, storageKeys, writeStored } from '../../kernel/stored/storage';
 import { zodReader } from '../../kernel/stored/zodReader';
-import { storageListeners } from '../../app/crossTab';
+import { onStorageChange } from '../../kernel/stored/otherTabs';
 
 /*
  * Names stay in the school: before a request leaves the browser,
@@ -70,7 +70,7 @@ export function useAcceptedNames(toolId: string): readonly string[] {
 }
 
 // Another tab's choice (or its "Delete all my data") holds here too; this store loads with a tool page or Settings.
-storageListeners.add((key) => {
+onStorageChange((key) => {
   if (key === null || key === storageKeys.privacy) usePrivacy.getState().reload();
   // All data deleted: the words said to be names go with the forms they were said of.
   if (key === null) forgetAcceptedNames();

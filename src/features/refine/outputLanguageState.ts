@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { DEFAULT_LANGUAGE, isOutputLanguage, type OutputLanguage } from './outputLanguages';
 import { readStored, STORAGE_PREFIX, writeStored } from '../../kernel/stored/storage';
 import type { StoredReader } from '../../kernel/stored/reader';
-import { storageListeners } from '../../app/crossTab';
+import { onStorageChange } from '../../kernel/stored/otherTabs';
 
 /** Where the choice is kept; not in storageKeys, which every page loads, as only tool pages read it. */
 export const OUTPUT_LANGUAGE_KEY = `${STORAGE_PREFIX}output-language`;
@@ -30,6 +30,6 @@ export const useOutputLanguage = create<OutputLanguageState>()((set) => ({
 }));
 
 // Storage cleared ("Delete all my data", here or in another tab) or the choice changed in another tab: read it again.
-storageListeners.add((key) => {
+onStorageChange((key) => {
   if (key === null || key === OUTPUT_LANGUAGE_KEY) useOutputLanguage.setState({ language: readStored(OUTPUT_LANGUAGE_KEY, readLanguage, DEFAULT_LANGUAGE) });
 });

@@ -1,5 +1,5 @@
 import { deleteAllStoredData } from './deleteAll';
-import { storageListeners } from '../../app/crossTab';
+import { announceStorageChange } from '../../kernel/stored/otherTabs';
 import { useDashboardFilter } from '../find/dashboardFilter';
 import { usePrivacy } from '../privacy/privacyState';
 import { useProjects } from '../projects/projectsState';
@@ -29,15 +29,15 @@ function browserStorage(): Storage | undefined {
  * it costs no page anything. A failed load (offline) means it was never
  * loaded, so holds nothing: a module once loaded is not fetched again.
  *
- * The others hear "storage was cleared" (key null) through crossTab.ts's
- * listeners, as when another tab clears it: the privacy choices and the
+ * The others hear "storage was cleared" (key null) through their
+ * onStorageChange reactions, as when another tab clears it: the privacy choices and the
  * answer language re-read, and every tool session opened in this tab starts
  * again (its request stopped), so no tool shows what was typed before.
  */
 async function forgetLazyStores(): Promise<void> {
   const study = await import('../study/studyState').catch(() => null);
   study?.useStudy.setState({ data: {}, unsaved: {} });
-  for (const listener of storageListeners) listener(null);
+  announceStorageChange(null);
 }
 
 /** What the stores of every page hold, re-read from (now empty) storage or set to their defaults. */

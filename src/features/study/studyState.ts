@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { storageListeners } from '../../app/crossTab';
+import { onStorageChange } from '../../kernel/stored/otherTabs';
 import { messageOf } from '../../kernel/messages';
 import { newSaveId } from '../projects/merge';
 import { storageKeys } from '../../kernel/stored/storage';
@@ -106,5 +106,5 @@ export const useStudy = create<StudyState>()((set, get) => {
   };
 });
 
-// Another tab's writes reach this store once it is loaded (crossTab.ts calls its listeners).
-storageListeners.add((key) => useStudy.getState().syncFromStorage(key));
+// Another tab's writes reach this store once it is loaded (the app follows other tabs and tells it).
+onStorageChange((key) => useStudy.getState().syncFromStorage(key));
