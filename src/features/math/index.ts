@@ -1,0 +1,11 @@
+/*
+ * Math: formulas in answers. Finds TeX delimiters in text and renders them
+ * with KaTeX, which loads only when a text holds a formula.
+ *
+ * Offers: finding and splitting math in text, the markdown extension that
+ * keeps it whole, and a loader for the KaTeX renderer.
+ */
+export { containsMath, mathExtension, splitMath, type MathRenderer, type Segment } from './delimiters';
+
+/** KaTeX and its renderer, loaded when a text holds math. */
+export const loadKatex = () => import('./katex');

@@ -1,0 +1,5 @@
+/*
+ * Refine's build-time checks, run by the registry plugin over every tool
+ * declaration (tooling/registryChecks.ts): never part of the browser bundle.
+ */
+export { refineProblems } from './refineChecks';

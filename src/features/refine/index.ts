@@ -1,0 +1,14 @@
+/*
+ * Refine: what a person does to an answer after it arrives. Versions of a
+ * result, refinements ("shorter", "simpler", a change request), the output
+ * language and reading level an answer is written in.
+ *
+ * Offers: the output options and their defaults, the output-language store,
+ * the versions of a result, and the refine bar's on-demand loader.
+ */
+export { CEFR_LEVELS, DEFAULT_OUTPUT, GRADE_LEVELS, isOutputLanguage, type OutputOptions, type ReadingLevel } from './outputOptions';
+export { languageName } from './outputLanguages';
+export { useOutputLanguage } from './outputLanguageState';
+export { MAX_VERSIONS, addVersion, showing, type ResultVersion } from './resultVersions';
+export { loadRefine, useRefineModule } from './loadRefine';
+export type { ChangeRequest } from './changeRequests';
