@@ -11,3 +11,6 @@ export { categoryFilters, dashboardFilters, useDashboardFilter, type CategoryFil
 
 /** The command palette and its fuzzy matcher, loaded the first time someone opens it. */
 export const loadCommandPalette = () => import('./CommandPalette');
+/** The palette's ranking and its limit, and the search index, as the palette loads them: for tests across the search boxes. */
+export const loadPaletteSearch = () => import('./paletteSearch');
+export const loadSearchIndex = () => import('./searchIndex');
