@@ -8,12 +8,9 @@ const TO_SPLIT = 'to split in the kernel and feature-folder reorganisation';
 const MANY_CASES = 'a test file of many cases on one subject';
 
 export const LONG_FILES: Readonly<Record<string, string>> = {
-  'tooling/loadTest.ts': `the load test's scenarios, process set-up and report in one script; ${TO_SPLIT}`,
   'src/app/styles.css': `the app's one stylesheet (both themes, the shell and every screen); to split into each feature's own, ${TO_SPLIT}`,
-  'server/denoKvLimits.test.ts': `the Deno KV limit store's own cases beside the shared limit-store suite; to shrink as the limit stores run one shared suite`,
   'server/redisRestLimits.test.ts': `the Redis REST limit store's own cases beside the shared limit-store suite; to shrink as the limit stores run one shared suite`,
   'renderers/quiz/QuizViews.tsx': `the quiz's playing, remediating and finished views; ${TO_SPLIT}`,
-  'tooling/registryPlugin.test.ts': `${MANY_CASES}: the registry plugin in the dev server and in a build, and its problem messages`,
   'src/providers/usage.test.ts': `${MANY_CASES}: each provider's token usage report, streamed and not`,
   'e2e/export.spec.ts': `${MANY_CASES}: every export format from a result and from a saved item`,
   'src/features/export/studyPlanCalendar.ts': `parses one tool's answer by the headings its prompt asks for; to move beside that tool, ${TO_SPLIT}`,

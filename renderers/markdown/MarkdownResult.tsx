@@ -1,25 +1,9 @@
-import '../shared/tables.css';
-import { useLayoutEffect, useMemo, useRef } from 'react';
-import { containsMath } from '../../src/features/math/delimiters';
-import { markdownToSafeHtml } from '../../src/kernel/safeHtml';
-import { useMathRenderer } from '../shared/math';
-import { makeTablesReadable } from '../shared/readableTables';
 import { defineRenderer } from '../shared/defineRenderer';
 import { markdownContract } from './contract';
+import { MarkdownView } from './MarkdownView';
 
-/** Markdown shown as sanitised HTML; also what the streaming preview shows of a partial answer. */
-export function MarkdownView({ text }: { text: string }) {
-  const math = useMathRenderer(useMemo(() => containsMath(text), [text]));
-  // Sanitised by DOMPurify inside markdownToSafeHtml: the only way model text reaches innerHTML.
-  const html = useMemo(() => markdownToSafeHtml(text, math), [text, math]);
-  const ref = useRef<HTMLDivElement>(null);
-  // Each time React writes new HTML, before it is painted: the tables' cell labels and roles (added after sanitising, never by it).
-  useLayoutEffect(() => {
-    if (ref.current) makeTablesReadable(ref.current);
-  }, [html]);
-  return <div ref={ref} className="markdown" dangerouslySetInnerHTML={{ __html: html }} />;
-}
-
+// The view is its own file: the structured fallback, tabs and previews load it without the contract wrapper
+// (and defineRenderer's fallback reaches it without importing this file, which imports defineRenderer).
 export default defineRenderer(markdownContract, function MarkdownResult({ data }) {
   return <MarkdownView text={data} />;
 });

@@ -1,6 +1,6 @@
 import type { ContractSchema } from '../../src/kernel/contractSchema';
-import { MarkdownView } from '../markdown/MarkdownResult';
-import { StructuredView } from '../structured/StructuredResult';
+import { MarkdownView } from '../markdown/MarkdownView';
+import { StructuredView } from '../structured/StructuredView';
 
 /**
  * A result laid out without its tool's screen: text as sanitised markdown,

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { partialJson } from '../../src/kernel/partialAnswer';
 import type { PreviewBodyProps } from '../../src/kernel/rendererProps';
-import { StructuredView } from '../structured/StructuredResult';
+import { StructuredView } from '../structured/StructuredView';
 
 /** What the partial JSON holds so far, laid out by the generic structured renderer. */
 export default function StructuredPreview({ text, schema }: PreviewBodyProps) {

@@ -10,7 +10,7 @@ import type {
 import type { ResultRendererProps } from '../../src/kernel/rendererProps';
 import type { ToolResult } from '../../src/kernel/runTool';
 import { ErrorBox } from '../../src/ui/ErrorBox';
-import { StructuredView } from '../structured/StructuredResult';
+import { StructuredView } from '../structured/StructuredView';
 
 /** A follow-up call as its contract types it: the context it passes, the answer already parsed. */
 export type TypedFollowUp<C extends RendererContract> = <K extends keyof C['followUps'] & string>(

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import katex from 'katex';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MarkdownView } from '../markdown/MarkdownResult';
+import { MarkdownView } from '../markdown/MarkdownView';
 import { FORMULAS_PER_SLICE } from './formulaSlices';
 import { MathText } from './math';
 

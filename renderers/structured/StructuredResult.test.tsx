@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ContractSchema } from '../../src/kernel/contractSchema';
-import { looksLikeMarkdown, StructuredView } from './StructuredResult';
+import { looksLikeMarkdown, StructuredView } from './StructuredView';
 
 /*
  * Text values are text, unless they are written in markdown: then the reader

@@ -4,12 +4,12 @@ import { lazy, Suspense, useId, useMemo, useRef, useState, type KeyboardEvent } 
 import type { ContractSchema } from '../../src/kernel/contractSchema';
 import { labelOf } from '../../src/kernel/resultText';
 import { defineRenderer } from '../shared/defineRenderer';
-import { StructuredView } from '../structured/StructuredResult';
+import { StructuredView } from '../structured/StructuredView';
 import { tabsContract } from './contract';
 import { tabAfterKey } from '../../src/ui/tabKeys';
 
 // The markdown pipeline (marked, DOMPurify) loads only for variants written in markdown.
-const MarkdownView = lazy(() => import('../markdown/MarkdownResult').then((m) => ({ default: m.MarkdownView })));
+const MarkdownView = lazy(() => import('../markdown/MarkdownView').then((m) => ({ default: m.MarkdownView })));
 
 /*
  * One tab per top-level text field of the result (explanations of a concept,
