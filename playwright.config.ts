@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
-import { findChromium } from './e2e/support/findChromium';
+import { findChromium } from './tooling/findChromium';
 import { fakeMicrophoneWav } from './e2e/support/media';
 
 /*

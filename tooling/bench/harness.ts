@@ -2,7 +2,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { build, preview, type PreviewServer } from 'vite';
-import { findChromium } from '../../e2e/support/findChromium';
+import { findChromium } from '../findChromium';
 
 /*
  * The benchmark's harness (see tooling/bench.ts): production builds served by

@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test';
-import { findChromium } from '../../e2e/support/findChromium';
+import { findChromium } from '../findChromium';
 import { storageKeys } from '../../src/kernel/stored/storage';
 import { CHROME_FLAGS, firstLoad, kb, ms, newPage, record, ROUTES, TOOL_ROUTE, TOOL_ROUTES } from './harness';
 
