@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import type { ToolDeclaration } from './defineTool';
-import type { ToolContracts } from './resultContracts';
 
 /*
  * The backend contract (spec 7.1) describes structured output with an
@@ -128,8 +126,24 @@ export function toContractSchema(schema: z.ZodType): ContractSchema {
   return convertNode(json, '');
 }
 
+/** What the registry plugin converts per tool: its result and each follow-up call's result. */
+export interface ToolContracts {
+  result?: ContractSchema;
+  followUps?: Readonly<Record<string, ContractSchema>>;
+}
+
+/**
+ * The part of a tool declaration toolContracts reads, said structurally so
+ * this module stays below defineTool.ts (which names ToolContracts) rather
+ * than in a cycle with it.
+ */
+interface ResultSchemas {
+  result: 'markdown' | z.ZodType;
+  followUps?: Readonly<Record<string, { result: 'markdown' | z.ZodType }>>;
+}
+
 /** A tool's result schemas converted, as the registry plugin ships them with the tool's module (resultContracts.ts). */
-export function toolContracts(tool: ToolDeclaration): ToolContracts {
+export function toolContracts(tool: ResultSchemas): ToolContracts {
   const contracts: { result?: ContractSchema; followUps?: Record<string, ContractSchema> } = {};
   if (tool.result !== 'markdown') contracts.result = toContractSchema(tool.result);
   for (const [key, followUp] of Object.entries(tool.followUps ?? {})) {

@@ -2,9 +2,7 @@ import type { z } from 'zod';
 import type { CrossFieldRule, Field, FieldValues } from './fields';
 import type { BuiltinPlaceholder, PlaceholderNames } from './promptTemplate';
 import type { AnyContractTypes, RendererKey, RendererKeys } from './renderers';
-import type { ReadingScale } from '../features/refine/outputOptions';
-import type { ExportSettings } from '../features/export/format';
-import type { ToolContracts } from './resultContracts';
+import type { ToolContracts } from './contractSchema';
 
 /*
  * The one shape every registry file declares. Types flow from the fields: the
@@ -32,6 +30,8 @@ export type ToolCategory =
 export type ResultSpec = 'markdown' | z.ZodType;
 
 export type ResultOf<R extends ResultSpec> = R extends z.ZodType ? z.output<R> : string;
+/** A tool's answer once checked against its ResultSpec: text, or data that fits the schema. */
+export type ToolResult = { kind: 'text'; text: string } | { kind: 'json'; data: unknown };
 type ExampleOutputOf<R extends ResultSpec> = R extends z.ZodType ? z.input<R> : string;
 
 /** The metadata the dashboard, the sidebar and the header need; nothing else loads up front. */
@@ -69,25 +69,22 @@ export interface FollowUpCall<R extends ResultSpec = ResultSpec> {
   example: ExampleOutputOf<R>;
 }
 
-/** A one-click change under a result: the button's label and what the model is asked. */
-export interface Refinement {
-  label: string;
-  instruction: string;
-}
-
 /**
- * How a tool's results can be refined. Every tool gets the
- * engine's refine bar without a line here; `false` takes it away, and a
- * file may add refinements of its own or choose its reading-level scale.
+ * What features add to a tool declaration. Each feature declares its own
+ * settings here by declaration merging, as the renderers add RendererKeys,
+ * so the kernel names no feature while a registry file's wrong setting is
+ * still a type error:
+ *
+ *   declare module '../../kernel/defineTool' {
+ *     interface ToolExtensions { refine?: RefineSettings }
+ *   }
+ *
+ * (features/refine/declaration.ts, features/export/declaration.ts). The
+ * tsconfig includes every feature, so wherever a registry file is
+ * type-checked these settings are known.
  */
-export type RefineSettings =
-  | false
-  | {
-      /** Shown after the engine's one-click refinements. */
-      refinements?: readonly Refinement[];
-      /** 'cefr' for readers learning the language; false where no reading level fits (default: grades for student tools). */
-      readingLevel?: ReadingScale | false;
-    };
+// eslint-disable-next-line @typescript-eslint/no-empty-interface
+export interface ToolExtensions {}
 
 /** What a tool may compute from its inputs in the browser (word counts, say): any object of named values. */
 export type DerivedValues = object;
@@ -96,7 +93,7 @@ export interface ToolDeclaration<
   F extends readonly Field[] = readonly Field[],
   R extends ResultSpec = ResultSpec,
   D extends DerivedValues = DerivedValues,
-> extends ToolMeta, ToolSearchTerms {
+> extends ToolMeta, ToolSearchTerms, ToolExtensions {
   fields: F;
   rules?: readonly CrossFieldRule<F[number]['name']>[];
   /**
@@ -114,10 +111,6 @@ export interface ToolDeclaration<
   /** Label of the generate button, when 'Generate' says too little. */
   actionLabel?: string;
   followUps?: Readonly<Record<string, FollowUpCall>>;
-  /** Refining results: on for every tool unless this says otherwise. */
-  refine?: RefineSettings;
-  /** Export formats added to or removed from the ones its result kind and renderer give. */
-  exports?: ExportSettings;
   example: {
     input: FieldValues<F>;
     output: ExampleOutputOf<R>;

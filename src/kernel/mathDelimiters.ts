@@ -14,6 +14,12 @@ import type { Token, TokenizerAndRendererExtension } from 'marked';
  * opener, freezing the page for seconds. Each closer's next place is looked
  * up once and remembered (CloserIndex), so every opener after it is answered
  * from memory.
+ *
+ * Kernel, not the math feature: any result may hold math, and safeHtml.ts
+ * must know where each formula is before the markdown is parsed, so that TeX
+ * is neither read as markdown nor passed to the sanitiser as markup. Only
+ * the rendering of a formula (KaTeX, features/math/katex.ts) is the
+ * feature's, and reaches the kernel as an argument (MathRenderer).
  */
 
 export interface MathSegment {

@@ -1,11 +1,22 @@
 import type { ContractSchema } from './contractSchema';
-import type { ToolDeclaration } from './defineTool';
+import type { ToolDeclaration, ToolResult } from './defineTool';
 import type { FormValues } from './fields';
-import type { ToolResult } from './runTool';
-import type { FinishedQuiz } from '../features/study/attempt';
+
+/**
+ * What features hand every renderer besides the result, each declared by
+ * the feature that provides it, by declaration merging (as RendererKeys):
+ *
+ *   declare module '../../kernel/rendererProps' {
+ *     interface RendererServices { recordAttempt?(finished: FinishedQuiz): void }
+ *   }
+ *
+ * (features/study/declaration.ts), so the kernel names no feature.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-interface
+export interface RendererServices {}
 
 /** What every result renderer receives, generic or bespoke. */
-export interface ResultRendererProps {
+export interface ResultRendererProps extends RendererServices {
   tool: ToolDeclaration;
   result: ToolResult;
   /** Changes with every generated result (even an identical one) and survives a reload. */
@@ -23,8 +34,6 @@ export interface ResultRendererProps {
    * there never overwrites one in progress on the tool page.
    */
   progressKey?: string;
-  /** Told when a quiz is finished, with the score and the questions missed: the quiz history. */
-  recordAttempt?(finished: FinishedQuiz): void;
   /** Makes one of the tool's declared follow-up calls (a quiz's remediation, say). */
   runFollowUp(key: string, context: Record<string, string>, signal?: AbortSignal): Promise<ToolResult>;
   /** Clears the result, back to the form alone. */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { toContractSchema, type ContractSchema } from './contractSchema';
+import { toContractSchema, type ContractSchema, type ToolContracts } from './contractSchema';
 import type { ToolDeclaration } from './defineTool';
 
 /*
@@ -13,11 +13,8 @@ import type { ToolDeclaration } from './defineTool';
  * use, which also keeps ad-hoc schemas in tests working.
  */
 
-/** What the registry plugin converts per tool: its result and each follow-up call's result. */
-export interface ToolContracts {
-  result?: ContractSchema;
-  followUps?: Readonly<Record<string, ContractSchema>>;
-}
+/** Said beside the converter (contractSchema.ts), which defineTool.ts reads too; named here for the registry plugin. */
+export type { ToolContracts };
 
 const known = new WeakMap<z.ZodType, ContractSchema>();
 

@@ -1,5 +1,5 @@
 import type { ContractSchema } from './contractSchema';
-import type { ToolResult } from './runTool';
+import type { ToolResult } from './defineTool';
 
 /** "introParagraph" -> "Intro paragraph", "week1" -> "Week 1". */
 export function humanize(key: string): string {

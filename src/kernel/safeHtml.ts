@@ -1,6 +1,6 @@
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
 import { Marked, type MarkedExtension } from 'marked';
-import { mathExtension, type MathRenderer, type MathSegment, type Segment } from '../features/math/delimiters';
+import { mathExtension, type MathRenderer, type MathSegment, type Segment } from './mathDelimiters';
 
 /*
  * Model output is untrusted. Every HTML path goes through here: markdown is

@@ -1,9 +1,9 @@
 import { Marked, type Token, type Tokens } from 'marked';
-import { mathExtension } from '../math/delimiters';
+import { mathExtension } from '../../kernel/mathDelimiters';
 import type { ContractSchema } from '../../kernel/contractSchema';
 import { looksLikeMarkdown } from '../../kernel/looksLikeMarkdown';
 import { labelOf, MAX_ITEM_DEPTH, TOO_DEEP_TEXT } from '../../kernel/resultText';
-import { withoutControlCharacters, type ExportInput } from './format';
+import { withoutControlCharacters, type ExportInput } from './exportInput';
 
 /*
  * A result as a document: headings, paragraphs, lists and tables,

@@ -6,8 +6,10 @@
  * Each builds its file from the result alone, in the browser.
  */
 
-import type { ContractSchema } from '../../kernel/contractSchema';
 import type { ExportDocument } from './document';
+import type { ExportInput } from './exportInput';
+
+export { withoutControlCharacters, type ExportInput } from './exportInput';
 
 /** Every format a result can leave in, by key: what a registry file names to add or remove one. */
 export const exportFormatKeys = ['docx', 'print', 'pptx', 'quizlet', 'anki', 'csv', 'gift', 'qti', 'ics'] as const;
@@ -25,21 +27,6 @@ export type OptionalExportFormatKey = (typeof optionalExportFormatKeys)[number];
 export interface ExportSettings {
   add?: readonly OptionalExportFormatKey[];
   remove?: readonly ExportFormatKey[];
-}
-
-export interface ExportInput {
-  /** The tool's title, for the file's name and heading. */
-  toolTitle: string;
-  /** What the result is about (the first text input), when known. */
-  topic?: string;
-  /** The result: text for a markdown tool, data for the others. */
-  data: unknown;
-  /** The result's schema, for its fields' labels and order. */
-  schema?: ContractSchema;
-  /** When the result was made or saved (ISO 8601): the date under a document's title, the year of a plan's days. */
-  madeAt?: string;
-  /** The inputs that made it, summarised at the top of a document (a saved item has none). */
-  inputs?: readonly { label: string; value: string }[];
 }
 
 interface FileBase {
@@ -97,9 +84,4 @@ export function baseNameOf(input: ExportInput): string {
 /** Half a surrogate pair cannot be written as UTF-8 (or held by XML): it becomes U+FFFD, as TextEncoder would make it anyway. */
 export function wellFormed(text: string): string {
   return text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
-}
-
-/** Control characters (other than tab and newline) never reach a file: they break importers and mean nothing. */
-export function withoutControlCharacters(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '');
 }

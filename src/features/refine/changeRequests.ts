@@ -1,4 +1,5 @@
-import type { Refinement, ToolDeclaration } from '../../kernel/defineTool';
+import type { Refinement } from './declaration';
+import type { ToolDeclaration } from '../../kernel/defineTool';
 
 /*
  * What a person can ask of a result once it is on screen: the
