@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ToolModule } from '../src/kernel/defineTool';
 import { renderPrompt } from '../src/kernel/promptTemplate';
-import { contractSchemaOf, derivedValues, modelSchemaOf, promptFor } from '../src/kernel/runTool';
+import { contractSchemaOf, derivedValues, modelSchemaOf } from '../src/kernel/runTool';
+import { promptFor } from '../src/features/refine/outputWrapper';
 import { keysOf, promptFormatProblems, restatedKeys, statedCounts } from './promptFormatChecks';
 import { registryFiles } from './registryFiles';
 

@@ -6,7 +6,8 @@ import { createGeminiProvider } from '../src/providers/gemini';
 import { createOllamaProvider, OLLAMA_DEFAULT_NUM_CTX } from '../src/providers/ollama';
 import { createOpenAICompatibleProvider } from '../src/providers/openaiCompatible';
 import type { SetupId } from '../src/providers/capabilities';
-import { derivedValues, modelSchemaOf, promptFor } from '../src/kernel/runTool';
+import { derivedValues, modelSchemaOf } from '../src/kernel/runTool';
+import { promptFor } from '../src/features/refine/outputWrapper';
 import { startFakeGemini, startFakeOllama, startFakeOpenAI, type FakeProviderServer, type OpenAIFlavour } from '../src/providers/testing/fakeProviders';
 import { registryFiles } from './registryFiles';
 

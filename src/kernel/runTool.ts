@@ -8,7 +8,6 @@ import { renderPrompt } from './promptTemplate';
 import { zodIssuesText } from './zodIssues';
 import { withSchemaBrief } from './schemaBrief';
 import type { Backend } from './backend/types';
-import { DEFAULT_OUTPUT, outputInstruction, type OutputOptions } from '../features/refine/outputOptions';
 
 export type ToolResult = { kind: 'text'; text: string } | { kind: 'json'; data: unknown };
 
@@ -51,9 +50,9 @@ export interface CallOptions {
   onText?: (textSoFar: string) => void;
 }
 
-/** A call's watchers, and what the answer is written in and for whom. */
+/** A call's watchers, and the instructions about the answer its features add (language, reading level). */
 export interface RunOptions extends CallOptions {
-  output?: OutputOptions;
+  instructions?: readonly string[];
 }
 
 /**
@@ -83,18 +82,18 @@ export function taskPrompt(tool: ToolDeclaration, values: FormValues): string {
 }
 
 /**
- * A whole prompt: the task, the output language and reading level (about the
- * answer only), then for a structured answer its format, from the schema the
- * model is sent.
+ * A whole prompt: the task, the instructions about the answer only (its
+ * language and reading level, which features add), then for a structured
+ * answer its format, from the schema the model is sent.
  */
-export function composePrompt(task: string, output: OutputOptions, result: ResultSpec): string {
-  const prompt = `${task}\n\n${outputInstruction(output)}`;
+export function composePrompt(task: string, instructions: readonly string[], result: ResultSpec): string {
+  const prompt = [task, ...instructions].join('\n\n');
   return result === 'markdown' ? prompt : withSchemaBrief(prompt, contractSchemaOf(result));
 }
 
 /** The prompt a tool's first answer is asked with. */
-export function promptFor(tool: ToolDeclaration, values: FormValues, output: OutputOptions = DEFAULT_OUTPUT): string {
-  return composePrompt(taskPrompt(tool, values), output, modelSchemaOf(tool, derivedValues(tool, values)));
+export function firstPrompt(tool: ToolDeclaration, values: FormValues, instructions: readonly string[] = []): string {
+  return composePrompt(taskPrompt(tool, values), instructions, modelSchemaOf(tool, derivedValues(tool, values)));
 }
 
 /** Result keys the browser computes, so the model is not asked for them. */
@@ -135,8 +134,8 @@ export async function askTool(tool: ToolDeclaration, values: FormValues, prompt:
   return withSuppliedValues(tool, values, answer);
 }
 
-export function runTool(tool: ToolDeclaration, values: FormValues, backend: Backend, { output, ...options }: RunOptions = {}): Promise<ToolResult> {
-  return askTool(tool, values, promptFor(tool, values, output), backend, options);
+export function runTool(tool: ToolDeclaration, values: FormValues, backend: Backend, { instructions, ...options }: RunOptions = {}): Promise<ToolResult> {
+  return askTool(tool, values, firstPrompt(tool, values, instructions), backend, options);
 }
 
 /**
@@ -149,11 +148,11 @@ export function runFollowUp(
   key: string,
   context: Record<string, string>,
   backend: Backend,
-  { output = DEFAULT_OUTPUT, signal }: Pick<RunOptions, 'output' | 'signal'> = {},
+  { instructions = [], signal }: Pick<RunOptions, 'instructions' | 'signal'> = {},
 ): Promise<ToolResult> {
   const followUp = tool.followUps?.[key];
   if (!followUp) throw new Error(`Tool "${tool.id}" declares no follow-up call "${key}".`);
   const fields: Field[] = Object.keys(context).map((name) => ({ name, kind: 'textarea' as const, label: name }));
-  const prompt = composePrompt(renderPrompt(followUp.prompt, fields, context), output, followUp.result);
+  const prompt = composePrompt(renderPrompt(followUp.prompt, fields, context), instructions, followUp.result);
   return call(backend, prompt, followUp.result, followUp.example, { signal });
 }

@@ -1,8 +1,8 @@
 import type { ContractSchema } from '../../kernel/contractSchema';
 import type { ToolDeclaration } from '../../kernel/defineTool';
 import type { FormValues } from '../../kernel/fields';
-import { DEFAULT_OUTPUT, type OutputOptions } from '../refine/outputOptions';
-import { contractSchemaOf, derivedValues, modelSchemaOf, promptFor } from '../../kernel/runTool';
+import { DEFAULT_OUTPUT, outputInstruction, type OutputOptions } from '../refine';
+import { contractSchemaOf, derivedValues, firstPrompt, modelSchemaOf } from '../../kernel/runTool';
 
 /*
  * What a tool's first answer is asked with, from the same functions runTool
@@ -12,6 +12,6 @@ import { contractSchemaOf, derivedValues, modelSchemaOf, promptFor } from '../..
 
 export function firstRequestOf(tool: ToolDeclaration, values: FormValues, output: OutputOptions = DEFAULT_OUTPUT): { prompt: string; responseSchema?: ContractSchema } {
   const result = modelSchemaOf(tool, derivedValues(tool, values));
-  const prompt = promptFor(tool, values, output);
+  const prompt = firstPrompt(tool, values, [outputInstruction(output)]);
   return result === 'markdown' ? { prompt } : { prompt, responseSchema: contractSchemaOf(result) };
 }

@@ -2,7 +2,7 @@ import type { Backend } from '../../kernel/backend/types';
 import type { ToolDeclaration } from '../../kernel/defineTool';
 import { holdsPersonalData, type FormValues } from '../../kernel/fields';
 import { runFollowUp, type ToolResult } from '../../kernel/runTool';
-import type { OutputOptions } from '../refine/outputOptions';
+import { outputInstruction, type OutputOptions } from '../refine';
 
 /*
  * A follow-up call (a quiz's remediation) for a result on screen or a saved
@@ -18,10 +18,11 @@ export function runPrivateFollowUp(
   backend: Backend,
   options: { signal?: AbortSignal; output: OutputOptions },
 ): Promise<ToolResult> {
-  if (!holdsPersonalData(tool.fields)) return runFollowUp(tool, key, context, backend, options);
+  const asked = { signal: options.signal, instructions: [outputInstruction(options.output)] };
+  if (!holdsPersonalData(tool.fields)) return runFollowUp(tool, key, context, backend, asked);
   return (async () => {
     const [{ replacesNames, usePrivacy }, { privateFollowUpBackend }] = await Promise.all([import('./privacyState'), import('./producePrivately')]);
     const sending = replacesNames(usePrivacy.getState(), tool.id) ? await privateFollowUpBackend(tool, values, context, backend) : backend;
-    return runFollowUp(tool, key, context, sending, options);
+    return runFollowUp(tool, key, context, sending, asked);
   })();
 }

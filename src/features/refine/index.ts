@@ -12,3 +12,7 @@ export { useOutputLanguage } from './outputLanguageState';
 export { MAX_VERSIONS, addVersion, showing, type ResultVersion } from './resultVersions';
 export { loadRefine, useRefineModule } from './loadRefine';
 export type { ChangeRequest } from './changeRequests';
+export { outputInstruction } from './outputOptions';
+export type { AnswerRequest, ReadingReport } from './produceAnswer';
+/** Refine's wrappers of the answer pipeline (output options, reading level, a change), loaded when a request starts. */
+export const loadProduceAnswer = () => import('./produceAnswer');

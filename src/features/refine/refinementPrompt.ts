@@ -1,16 +1,15 @@
 import { z } from 'zod';
 import type { ToolDeclaration } from '../../kernel/defineTool';
 import type { FormValues } from '../../kernel/fields';
-import { composePrompt, derivedValues, modelSchemaOf, taskPrompt, type ToolResult } from '../../kernel/runTool';
+import { derivedValues, modelSchemaOf, taskPrompt, type ToolResult } from '../../kernel/runTool';
 import type { ChangeRequest } from './changeRequests';
-import type { OutputOptions } from './outputOptions';
 import type { Measurement } from './readingLevel';
 
 /*
  * The prompt of a follow-up request: the original task with the
  * user's inputs (still data inside <user_input>), the previous result and the
- * change asked for, each in tags of their own, then the output language,
- * reading level and answer format as for any request. The contract has one
+ * change asked for, each in tags of their own; the output language,
+ * reading level and answer format follow as for any request (the pipeline adds them). The contract has one
  * prompt per call (spec 7.1), so the whole conversation travels in it.
  *
  * The previous result is a model's words and the change is the user's: both
@@ -43,14 +42,9 @@ export function previousResultText(tool: ToolDeclaration, values: FormValues, pr
   return JSON.stringify(data, null, 2);
 }
 
-export function refinementPrompt(
-  tool: ToolDeclaration,
-  values: FormValues,
-  previous: ToolResult,
-  change: ChangeRequest,
-  output: OutputOptions,
-): string {
-  const followUp = [
+/** The task of a follow-up request: the original task, the previous result and the change asked for. */
+export function refinementTask(tool: ToolDeclaration, values: FormValues, previous: ToolResult, change: ChangeRequest): string {
+  return [
     taskPrompt(tool, values),
     `This is a follow-up request. Your previous answer to the task above is inside <${PREVIOUS_RESULT_TAG}> tags; the change the user asks for is inside <${CHANGE_REQUEST_TAG}> tags. ` +
       'Revise the previous answer to make that change, keep everything the change does not touch, and answer with the whole revised result, not only the parts that changed. ' +
@@ -58,7 +52,6 @@ export function refinementPrompt(
     tagged(PREVIOUS_RESULT_TAG, previousResultText(tool, values, previous)),
     tagged(CHANGE_REQUEST_TAG, change.instruction),
   ].join('\n\n');
-  return composePrompt(followUp, output, modelSchemaOf(tool, derivedValues(tool, values)));
 }
 
 /** What the model is told when its answer missed the target grade. */

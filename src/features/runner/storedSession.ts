@@ -6,7 +6,7 @@ import { revalidatedResult, type ToolResult } from '../../kernel/runTool';
 import { storageKeys } from '../../kernel/stored/storage';
 import { zodReader } from '../../kernel/stored/zodReader';
 import { showing, type ResultVersion } from '../refine/resultVersions';
-import type { ToolSession } from './toolSessions';
+import type { ToolSession } from './sessionTypes';
 
 /*
  * A tool's stored session read back (spec 2): its inputs, and the

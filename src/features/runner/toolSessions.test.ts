@@ -269,12 +269,12 @@ describe('a tool session, kept', () => {
 
   it('starts again when storage is cleared ("Delete all my data"): nothing typed or answered is shown or written back', async () => {
     const { useToolSessions } = await freshStore();
-    const { storageListeners } = await import('../../app/crossTab');
+    const { announceStorageChange } = await import('../../kernel/stored/otherTabs');
     const { backend, calls } = heldBackend();
     useToolSessions.getState().open(tool);
     const done = useToolSessions.getState().generate(tool, { topic: 'Amira’s essay', essayType: 'Narrative' }, backend);
     localStorage.clear();
-    for (const listener of storageListeners) listener(null);
+    announceStorageChange(null);
     calls[0]?.resolve({ thesis: 'Too late' });
     await done;
     expect(useToolSessions.getState().sessions[tool.id]).toMatchObject({ values: { topic: '', essayType: 'Argumentative' }, result: null, status: 'idle' });

@@ -1,21 +1,19 @@
 import { create } from 'zustand';
+import type { Answer } from '../../kernel/answerPipeline';
 import type { Backend } from '../../kernel/backend/types';
 import type { ToolDeclaration } from '../../kernel/defineTool';
 import { isDeclaration, type ToolForm } from '../../kernel/toolForm';
-import { defaultValues, holdsPersonalData, type FormValues } from '../../kernel/fields';
-import { messages, UserFacingError } from '../../kernel/messages';
-import type { ChangeRequest } from '../refine/changeRequests';
-import type { ReadingLevel } from '../refine/outputOptions';
-import type { Answer, AnswerRequest } from '../refine/produceAnswer';
-import type { CallOptions, ToolResult } from '../../kernel/runTool';
+import { defaultValues, type FormValues } from '../../kernel/fields';
+import { messages } from '../../kernel/messages';
 import { readStored, storageKeys, writeStored } from '../../kernel/stored/storage';
+import { onStorageChange } from '../../kernel/stored/otherTabs';
 import type { StoredReader } from '../../kernel/stored/reader';
-import { onDemand } from '../../kernel/onDemand';
 import { ToolRequests } from '../../kernel/toolRequest';
-import { storageListeners } from '../../app/crossTab';
-import { useOutputLanguage } from '../refine/outputLanguageState';
-import { useSettings } from '../settings/settingsState';
-import { addVersion, showing, type ResultVersion } from '../refine/resultVersions';
+import { addVersion, showing, useOutputLanguage, type ChangeRequest, type ReadingLevel, type ResultVersion } from '../refine';
+import { useSettings } from '../settings';
+import type { ToolAnswerRequest } from './answerCode';
+import { loadSessionCode, sessionCodeNow, startAnswer } from './answerRequests';
+import type { ToolSession } from './sessionTypes';
 
 export { REQUEST_TIMEOUT_MS } from '../../kernel/toolRequest';
 
@@ -27,50 +25,8 @@ export { REQUEST_TIMEOUT_MS } from '../../kernel/toolRequest';
  * stored, never a result: a preview of unvalidated text).
  */
 
-/** 'loading': a first answer is on its way (no result shown); 'refining': a change to the shown version is. */
-export type ToolStatus = 'idle' | 'loading' | 'refining';
-
-export interface ToolSession {
-  values: FormValues;
-  /** The version shown (versions[shown]'s result), kept here so screens need not know about versions. */
-  result: ToolResult | null;
-  /** New for every generated result, so screens can tell a new result from a reloaded one. */
-  resultId: string | null;
-  /** Every version of the result, first answer first; empty when there is no result. */
-  versions: ResultVersion[];
-  /** Which version is on screen. */
-  shown: number;
-  /** The inputs the versions answer (the form may have changed since). */
-  resultValues: FormValues | null;
-  /** The reading level asked for in this tool ('' for none). */
-  level: ReadingLevel;
-  error: string | null;
-  /** Why the last refinement failed; the version shown stays as it was. */
-  refineError: string | null;
-  status: ToolStatus;
-  /** The answer's text received so far while loading (unvalidated); null when nothing has arrived or no request is running. */
-  partial: string | null;
-  /** A short note about how the last request ended when it ended without result or error ('Cancelled.'). */
-  notice: string | null;
-}
-
-/*
- * The code behind a stored session and behind an answer (zod, the tool's
- * result checks, the prompt) is not in a tool page's first load: a
- * first visit paints the form without it. A tool page loads it when the
- * person starts on the form, and waits for it before opening a tool that has
- * a session stored; Generate waits for it if it is not here yet.
- */
-const sessionCode = onDemand(() =>
-  import('./sessionCode').catch((error: unknown) => {
-    console.warn('[tool sessions] could not load the session code', error);
-    throw new UserFacingError(messages.toolNotLoaded);
-  }),
-);
-
-export function loadSessionCode(): Promise<typeof import('./sessionCode')> {
-  return sessionCode.load();
-}
+export type { ToolSession, ToolStatus } from './sessionTypes';
+export { loadSessionCode };
 
 /** The stored JSON as it is, checked by restoredSession (sessionCode) when there is any. */
 const anyJson: StoredReader<unknown> = (value) => ({ ok: true, value });
@@ -96,21 +52,11 @@ function restore(tool: ToolForm | ToolDeclaration): ToolSession {
     const values = defaultValues(tool.fields);
     return { values, ...showing([], 0), resultValues: null, level: '', error: null, refineError: null, status: 'idle', partial: null, notice: null };
   }
-  const code = sessionCode.current();
+  const code = sessionCodeNow();
   if (!code || !isDeclaration(tool)) {
     throw new Error(`Tool "${tool.id}" has a stored session: open it with its declaration (loadTool), after await loadSessionCode().`);
   }
   return code.restoredSession(tool, stored);
-}
-
-/**
- * Whether this tool's names leave as placeholders: yes unless the
- * user chose otherwise, in Settings or for this tool. The choices' store loads
- * only for a tool that may hold names; for the rest the answer is false at once.
- */
-function namesReplacedFor(tool: ToolDeclaration): boolean | Promise<boolean> {
-  if (!holdsPersonalData(tool.fields)) return false;
-  return import('../privacy/privacyState').then(({ replacesNames, usePrivacy }) => replacesNames(usePrivacy.getState(), tool.id));
 }
 
 function sameValues(a: FormValues, b: FormValues): boolean {
@@ -167,36 +113,21 @@ export const useToolSessions = create<ToolSessionsState>()((set, get) => {
     return current;
   }
 
-  /** Runs a request under the tool's key; what it brings back becomes a version through `accept`. */
-  function request(tool: ToolDeclaration, values: FormValues, backend: Backend, ask: AnswerRequest, accept: (answer: Answer) => Partial<ToolSession>) {
-    const failed = (message: string): Partial<ToolSession> => (ask.refine ? { refineError: message } : { error: message });
-    const answer = (options: Required<CallOptions>) => {
-      const replaced = namesReplacedFor(tool);
-      // With the code here (it loads as the person starts on the form) most tools decide at once, so their request starts in the same tick as ever.
-      const code = sessionCode.current();
-      if (code && typeof replaced === 'boolean') return code.produceAnswer(tool, values, backend, { ...ask, pseudonymise: replaced }, options);
-      return Promise.all([loadSessionCode(), replaced]).then(([code, pseudonymise]) => {
-        options.signal.throwIfAborted(); // Cancelled while the code loaded: nothing is sent.
-        return code.produceAnswer(tool, values, backend, { ...ask, pseudonymise }, options);
-      });
-    };
-    return requests.run(tool.id, answer, {
-      onText: (textSoFar) => update(tool.id, { partial: textSoFar }, false),
-      onResult: (answer) => {
-        beforeRequest.delete(tool.id);
-        return update(tool.id, {
-          ...accept(answer),
-          status: 'idle',
-          partial: null,
-          ...(answer.privacyNotice ? { notice: answer.privacyNotice } : {}),
-        });
-      },
-      onError: (error) => {
-        const kept = beforeRequest.get(tool.id);
-        beforeRequest.delete(tool.id);
-        // The earlier result is stored again (typing during the request may have stored the cleared session).
-        return update(tool.id, { ...failed(error), status: 'idle', partial: null, ...kept }, kept !== undefined);
-      },
+  /** Starts a request under the tool's key and applies what it reports; its answer becomes a version through `accept`. */
+  function request(asked: ToolAnswerRequest, accept: (answer: Answer) => Partial<ToolSession>) {
+    const id = asked.tool.id;
+    const failed = (message: string): Partial<ToolSession> => (asked.refine ? { refineError: message } : { error: message });
+    return startAnswer(requests, asked, (event) => {
+      if (event.kind === 'text') return void update(id, { partial: event.text }, false);
+      const kept = event.kind === 'failed' ? beforeRequest.get(id) : undefined;
+      beforeRequest.delete(id);
+      if (event.kind === 'answer') {
+        const { privacyNotice } = event.answer;
+        update(id, { ...accept(event.answer), status: 'idle', partial: null, ...(privacyNotice ? { notice: privacyNotice } : {}) });
+        return;
+      }
+      // The earlier result is stored again (typing during the request may have stored the cleared session).
+      update(id, { ...failed(event.message), status: 'idle', partial: null, ...kept }, kept !== undefined);
     });
   }
 
@@ -227,7 +158,7 @@ export const useToolSessions = create<ToolSessionsState>()((set, get) => {
       else beforeRequest.delete(tool.id);
       // Not stored yet: until the new answer is in, the stored session keeps the earlier result.
       update(tool.id, { values, ...showing([], 0), resultValues: null, error: null, refineError: null, status: 'loading', partial: null, notice: null }, false);
-      await request(tool, values, backend, { output }, ({ result, reading }) => {
+      await request({ tool, values, backend, output }, ({ result, reading = null }) => {
         const first: ResultVersion = { result, id: `res_${Date.now()}`, chain: [], output, reading, sampleOnly: false };
         return { ...showing([first], 0), resultValues: values };
       });
@@ -240,7 +171,7 @@ export const useToolSessions = create<ToolSessionsState>()((set, get) => {
       const values = current.resultValues ?? current.values;
       const output = { language: useOutputLanguage.getState().language, level: current.level };
       update(tool.id, { error: null, refineError: null, status: 'refining', partial: null, notice: null }, false);
-      await request(tool, values, backend, { output, refine: { previous: base.result, change } }, ({ result, reading }) => {
+      await request({ tool, values, backend, output, refine: { previous: base.result, change } }, ({ result, reading = null }) => {
         const version: ResultVersion = {
           result,
           id: `res_${Date.now()}`,
@@ -279,7 +210,7 @@ export const useToolSessions = create<ToolSessionsState>()((set, get) => {
 
 // "Delete all my data" (or another tab clearing storage): every session opened here starts again from
 // (now empty) storage, its request stopped, so nothing typed or answered before is shown or written back.
-storageListeners.add((key) => {
+onStorageChange((key) => {
   if (key !== null) return;
   const sessions: Record<string, ToolSession> = {};
   beforeRequest.clear();

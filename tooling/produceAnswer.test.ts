@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { Backend } from '../../kernel/backend/types';
-import { scriptedBackend } from '../../kernel/testing/scriptedBackend';
-import { defineTool } from '../../kernel/defineTool';
-import { ENGINE_REFINEMENTS } from './changeRequests';
-import { produceAnswer } from './produceAnswer';
-import { measureText } from './readingLevel';
+import type { Backend } from '../src/kernel/backend/types';
+import { scriptedBackend } from '../src/kernel/testing/scriptedBackend';
+import { defineTool } from '../src/kernel/defineTool';
+import { ENGINE_REFINEMENTS } from '../src/features/refine/changeRequests';
+import { produceAnswer } from '../src/features/runner/answerCode';
+import { measureText } from '../src/features/refine/readingLevel';
 
 /*
  * Refining: every follow-up request carries the previous result and the

@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import essayBuddy from '../../../registry/essay-buddy';
-import smartNotes from '../../../registry/smart-notes';
-import { createGateway } from '../../../server/app';
-import { gatewaySettingsFromEnv } from '../../../server/config';
-import { createContractBackend } from '../../kernel/backend/contractClient';
-import { createProviderBackend } from '../../kernel/backend/providerBackend';
-import type { Backend } from '../../kernel/backend/types';
-import { messages } from '../../kernel/messages';
-import { providersFromEnv } from '../../providers/fromEnvironment';
-import type { ToolResult } from '../../kernel/runTool';
-import { startFakeGemini, startFakeOllama, startFakeOpenAI, type FakeExchange, type FakeProviderKind, type FakeProviderServer } from '../../providers/testing/fakeProviders';
-import { ENGINE_REFINEMENTS } from './changeRequests';
-import { produceAnswer } from './produceAnswer';
+import essayBuddy from '../registry/essay-buddy';
+import smartNotes from '../registry/smart-notes';
+import { createGateway } from '../server/app';
+import { gatewaySettingsFromEnv } from '../server/config';
+import { createContractBackend } from '../src/kernel/backend/contractClient';
+import { createProviderBackend } from '../src/kernel/backend/providerBackend';
+import type { Backend } from '../src/kernel/backend/types';
+import { messages } from '../src/kernel/messages';
+import { providersFromEnv } from '../src/providers/fromEnvironment';
+import type { ToolResult } from '../src/kernel/runTool';
+import { startFakeGemini, startFakeOllama, startFakeOpenAI, type FakeExchange, type FakeProviderKind, type FakeProviderServer } from '../src/providers/testing/fakeProviders';
+import { ENGINE_REFINEMENTS } from '../src/features/refine/changeRequests';
+import { produceAnswer } from '../src/features/runner/answerCode';
 
 /*
  * Refining, end to end through every real backend path: the own-key
