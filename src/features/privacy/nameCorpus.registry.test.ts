@@ -7,8 +7,8 @@ import { defaultValues, holdsPersonalData, type FormValues } from '../../kernel/
 import { acceptNames, forgetAcceptedNames } from './acceptedNames';
 import { formNames } from './formFlags';
 import { fold } from './placeholders';
-import { produceAnswer } from '../refine/produceAnswer';
-import { DEFAULT_OUTPUT } from '../refine/outputOptions';
+import { produceAnswer } from '../runner/answerCode';
+import { DEFAULT_OUTPUT } from '../refine';
 import { corpusTools, nameCorpus, type CorpusInput } from './nameCorpus';
 import { registryFiles } from '../../../tooling/registryFiles';
 
