@@ -5,7 +5,7 @@ import type { RendererKey } from '../src/kernel/renderers';
 import type { PreviewBodyProps, ResultRendererProps } from '../src/kernel/rendererProps';
 import type { WidgetKey } from '../src/kernel/widgets';
 import type { FieldWidgetProps } from './widgetProps';
-import type { RendererExports } from '../src/features/export/format';
+import { provideRendererExports, type RendererExports } from '../src/features/export';
 
 /*
  * The keys registry files may name, each with its contract, are declared in
@@ -48,6 +48,9 @@ export const rendererExports: Partial<Record<RendererKey, () => Promise<Renderer
   slides: () => import('./slides/exports').then((m) => m.slidesExports),
   sprints: () => import('./sprints/exports').then((m) => m.sprintsExports),
 };
+
+// The export feature finds a renderer's formats through this, not by importing the renderers (which import it).
+provideRendererExports(async (tool) => rendererExports[rendererKeyFor(tool)]?.());
 
 /** A saved result laid out without its tool's screen (the project page's fallback). */
 export const PlainView = lazy(() => import('./plain/PlainView'));

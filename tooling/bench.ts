@@ -1,12 +1,14 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { buildInto, launch, rows, serve, work } from './bench/harness';
+import { buildInto, launch, root, rows, serve, work } from './bench/harness';
 import { measureKeystroke } from './bench/keystroke';
 import { measureBigProject, measureLighthouse, measureSizes } from './bench/pages';
 import { measureRegistryScale } from './bench/registryScale';
 import { measureStreamPaint } from './bench/streaming';
 import { measureReactFloor } from './bench/reactFloor';
 import { measureBigDeck } from './bench/study';
+import { measurementsTable, writeLatestMeasurements } from './bench/report';
+import { cpus } from 'node:os';
 
 /*
  * `npm run bench`: the figures the product sets speed targets for, measured on this
@@ -17,21 +19,25 @@ import { measureBigDeck } from './bench/study';
  * bench/registryScale.ts, the study deck's in bench/study.ts, Generate to the
  * first streamed character in bench/streaming.ts, a keystroke's latency in
  * bench/keystroke.ts (with the first-load budgets of four tool routes), and
- * the React floor under every route in bench/reactFloor.ts.
+ * the React floor under every route in bench/reactFloor.ts. The table is
+ * written into docs/performance.md (bench/report.ts), with the machine and
+ * date it was measured on, so the doc's figures are always a run's.
  */
 
 async function main() {
   const started = Date.now();
-  console.log(`StudyForge benchmark on ${process.platform} ${process.arch}, Node ${process.version}, ${(await import('node:os')).cpus().length} cores`);
+  const lighthouse = !process.argv.includes('--no-lighthouse');
+  console.log(`StudyForge benchmark on ${process.platform} ${process.arch}, Node ${process.version}, ${cpus().length} cores`);
   await rm(work, { recursive: true, force: true });
   const outDir = path.join(work, 'dist');
   await buildInto(outDir);
   const { url, server } = await serve(outDir);
   const browser = await launch();
+  const browserName = `Chromium ${browser.version()}`;
   try {
     const dashboard = await measureSizes(browser, url);
     await measureReactFloor(dashboard.js);
-    if (!process.argv.includes('--no-lighthouse')) await measureLighthouse(url);
+    if (lighthouse) await measureLighthouse(url);
     await measureBigProject(browser, url);
     await measureBigDeck(browser, url);
     await measureStreamPaint(browser, url);
@@ -42,9 +48,12 @@ async function main() {
     await server.close();
   }
 
-  console.log('\n| Measure | Value | Target |\n|---|---|---|');
-  for (const row of rows) console.log(`| ${row.measure} | ${row.value} | ${row.target ? `${row.target} ${row.ok ? '(met)' : '(NOT met)'}` : ''} |`);
-  console.log(`\n${rows.filter((r) => r.ok === false).length} of ${rows.filter((r) => r.target).length} targets not met. Took ${Math.round((Date.now() - started) / 1000)} s.`);
+  const seconds = Math.round((Date.now() - started) / 1000);
+  console.log(`\n${measurementsTable(rows)}`);
+  console.log(`\n${rows.filter((r) => r.ok === false).length} of ${rows.filter((r) => r.target).length} targets not met. Took ${seconds} s.`);
+  const run = { date: new Date().toISOString().slice(0, 10), platform: process.platform, arch: process.arch, node: process.version, cores: cpus().length, browser: browserName, lighthouse, seconds };
+  await writeLatestMeasurements(path.join(root, 'docs/performance.md'), rows, run);
+  console.log('Written to docs/performance.md, under "Latest measurements".');
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,6 @@
 import '../shared/tables.css';
 import { useLayoutEffect, useMemo, useRef } from 'react';
-import { containsMath } from '../../src/features/math/delimiters';
+import { containsMath } from '../../src/features/math';
 import { markdownToSafeHtml } from '../../src/kernel/safeHtml';
 import { useMathRenderer } from '../shared/math';
 import { makeTablesReadable } from '../shared/readableTables';

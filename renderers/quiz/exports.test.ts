@@ -1,7 +1,7 @@
 import { parse } from 'gift-pegjs';
 import { describe, expect, it } from 'vitest';
 import { xssPayloads } from '../../src/kernel/testing/xssPayloadList';
-import { blocksText } from '../../src/features/export/document';
+import { blocksText } from '../../src/features/export';
 import { quizFormats, quizWorksheet } from './exports';
 
 /*

@@ -1,9 +1,7 @@
-import type { Block, ExportDocument } from '../../src/features/export/document';
-import { metaLines } from '../../src/features/export/document';
-import { baseNameOf, withoutControlCharacters, type ExportInput, type RendererExports, type TextFormat } from '../../src/features/export/format';
-import { quizContract } from './contract';
+import { baseNameOf, metaLines, withoutControlCharacters, type Block, type RendererExports, type TextFormat } from '../../src/features/export';
 import type { QuizItem } from './items';
 import { qtiFormat } from './qti';
+import { quizExport } from './quizExport';
 
 /*
  * A quiz for an LMS: Moodle's GIFT format (docs.moodle.org,
@@ -49,14 +47,11 @@ function giftQuestion(item: QuizItem, n: number): string | null {
 }
 
 export const quizFormats: readonly TextFormat[] = [
-  {
+  quizExport.text({
     key: 'gift',
-    kind: 'text',
     label: 'Moodle / LMS quiz (GIFT .txt)',
-    build: (input) => {
-      const parsed = quizContract.result.safeParse(input.data);
-      if (!parsed.success) throw new Error('This result is not a quiz the export can read.');
-      const questions = parsed.data.flatMap((item, i) => giftQuestion(item, i + 1) ?? []);
+    build: (items, input) => {
+      const questions = items.flatMap((item, i) => giftQuestion(item, i + 1) ?? []);
       const category = `$CATEGORY: StudyForge/${giftText(baseNameOf(input)).replace(/\//g, '-')}`;
       return {
         baseName: `${baseNameOf(input)} - GIFT`,
@@ -65,7 +60,7 @@ export const quizFormats: readonly TextFormat[] = [
         text: `${category}\n\n${questions.join('\n\n')}\n`,
       };
     },
-  },
+  }),
 ];
 
 /*
@@ -103,10 +98,7 @@ function keyLine(item: QuizItem, n: number): string {
   return `${n}. ${answer}`;
 }
 
-export function quizWorksheet(input: ExportInput): ExportDocument {
-  const parsed = quizContract.result.safeParse(input.data);
-  if (!parsed.success) throw new Error('This result is not a quiz the export can read.');
-  const items = parsed.data;
+export const quizWorksheet = quizExport.document((items, input) => {
   return {
     title: withoutControlCharacters(input.topic ? `${input.toolTitle}: ${input.topic}` : input.toolTitle),
     meta: metaLines(input),
@@ -118,6 +110,6 @@ export function quizWorksheet(input: ExportInput): ExportDocument {
       { kind: 'list', ordered: false, items: items.map((item, i) => ({ runs: [{ text: keyLine(item, i + 1) }] })) },
     ],
   };
-}
+});
 
 export const quizExports: RendererExports = { formats: [...quizFormats, qtiFormat], document: quizWorksheet };

@@ -1,6 +1,6 @@
-import { baseNameOf, wellFormed, withoutControlCharacters, type BinaryFormat, type ExportInput } from '../../src/features/export/format';
-import { quizContract } from './contract';
+import { baseNameOf, wellFormed, withoutControlCharacters, type ExportInput } from '../../src/features/export';
 import type { QuizItem } from './items';
+import { quizExport } from './quizExport';
 
 /*
  * A quiz for Canvas: a QTI 1.2 content package, the ".zip" that
@@ -127,16 +127,13 @@ export function qtiFiles(input: ExportInput, items: readonly QuizItem[]): Record
   return { 'imsmanifest.xml': manifest, [`${ident}/${ident}.xml`]: quiz };
 }
 
-export const qtiFormat: BinaryFormat<'qti'> = {
+export const qtiFormat = quizExport.binary({
   key: 'qti',
-  kind: 'binary',
   label: 'Canvas / LMS quiz (QTI .zip)',
-  build: async (input) => {
-    const parsed = quizContract.result.safeParse(input.data);
-    if (!parsed.success) throw new Error('This result is not a quiz the export can read.');
-    const files = qtiFiles(input, parsed.data);
+  build: async (items, input) => {
+    const files = qtiFiles(input, items);
     const { strToU8, zipSync } = await import('fflate');
     const bytes = zipSync(Object.fromEntries(Object.entries(files).map(([name, text]) => [name, strToU8(text)])));
     return { baseName: `${baseNameOf(input)} - QTI`, extension: 'zip', type: 'application/zip', bytes };
   },
-};
+});

@@ -1,4 +1,4 @@
-import type { MathRenderer } from '../../src/features/math/delimiters';
+import type { MathRenderer } from '../../src/features/math';
 
 /*
  * KaTeX takes about half a millisecond a formula: an answer of thousands of

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { containsMath, splitMath, type MathRenderer, type Segment } from '../../src/features/math/delimiters';
+import { containsMath, loadKatex, splitMath, type MathRenderer, type Segment } from '../../src/features/math';
 import { FormulaSlices } from './formulaSlices';
 
 /*
@@ -22,7 +22,7 @@ let kit: MathKit | undefined;
 let loading: Promise<MathKit> | undefined;
 
 function loadKit(): Promise<MathKit> {
-  loading ??= Promise.all([import('../../src/features/math/katex').then((m) => m.loadMathRenderer()), import('../../src/kernel/safeHtml')]).then(
+  loading ??= Promise.all([loadKatex().then((m) => m.loadMathRenderer()), import('../../src/kernel/safeHtml')]).then(
     ([render, safe]) => (kit = { render, toSafeHtml: safe.textWithMathToSafeHtml }),
   );
   return loading;

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import type { BinaryFormat, ExportContext, ExportInput } from '../../src/features/export/format';
+import type { BinaryFormat, ExportContext, ExportInput } from '../../src/features/export';
 import { xssPayloads } from '../../src/kernel/testing/xssPayloadList';
 import { slidesExports } from './exports';
 

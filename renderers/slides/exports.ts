@@ -1,5 +1,5 @@
 import type PptxGenJS from 'pptxgenjs';
-import { baseNameOf, withoutControlCharacters, type BinaryFormat, type RendererExports } from '../../src/features/export/format';
+import { baseNameOf, defineExport, withoutControlCharacters, type RendererExports } from '../../src/features/export';
 import { slidesContract } from './contract';
 
 /*
@@ -53,13 +53,12 @@ function bodySize(points: readonly string[]): number {
 
 const text = { fontFace: FONT, color: INK, margin: 6, fit: 'shrink', wrap: true } satisfies Options;
 
-const pptxFormat: BinaryFormat<'pptx'> = {
+const slidesExport = defineExport(slidesContract, 'This result is not a slide outline the export can read.');
+
+const pptxFormat = slidesExport.binary({
   key: 'pptx',
-  kind: 'binary',
   label: 'PowerPoint / Google Slides (.pptx)',
-  build: async (input) => {
-    const parsed = slidesContract.result.safeParse(input.data);
-    if (!parsed.success) throw new Error('This result is not a slide outline the export can read.');
+  build: async (outline, input) => {
     const { default: Pptx } = await import('pptxgenjs');
     const pres = new Pptx();
     pres.layout = 'LAYOUT_16x9';
@@ -78,7 +77,7 @@ const pptxFormat: BinaryFormat<'pptx'> = {
       cover.addText(paragraphs([topic], 'center'), { ...text, x: MARGIN, y: 3.0, w: WIDTH, h: 1.2, fontSize: 24, valign: 'top' });
     }
 
-    for (const entry of parsed.data.slides) {
+    for (const entry of outline.slides) {
       const slide = pres.addSlide();
       slide.background = { color: PAPER };
       const heading = clean(entry.title);
@@ -111,6 +110,6 @@ const pptxFormat: BinaryFormat<'pptx'> = {
       bytes: new Uint8Array(out.buffer, out.byteOffset, out.byteLength),
     };
   },
-};
+});
 
 export const slidesExports: RendererExports = { formats: [pptxFormat] };

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_CALENDAR_TEXT } from '../../src/features/export/calendar';
-import type { BinaryFile, ExportInput } from '../../src/features/export/format';
+import { MAX_CALENDAR_TEXT, type BinaryFile, type ExportInput } from '../../src/features/export';
 import { xssPayloads } from '../../src/kernel/testing/xssPayloadList';
-import { eventsOf } from '../../src/features/export/testing/calendarEvents';
+import { eventsOf } from '../testing/calendarEvents';
 import { sessionStart, sprintEvents, sprintsCalendarFormat, sprintsCalendarFormatWith, sprintsExports } from './exports';
 
 /*

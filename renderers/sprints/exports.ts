@@ -1,5 +1,4 @@
-import { addMinutes, calendarFile, floatingOf, shortTitle, type CalendarEvent } from '../../src/features/export/calendar';
-import type { BinaryFormat, RendererExports } from '../../src/features/export/format';
+import { addMinutes, calendarFile, defineExport, floatingOf, shortTitle, type BinaryFormat, type CalendarEvent, type RendererExports } from '../../src/features/export';
 import { sprintsContract } from './contract';
 
 /*
@@ -16,6 +15,8 @@ import { sprintsContract } from './contract';
  */
 
 type SprintPlan = ReturnType<typeof sprintsContract.result.parse>;
+
+const sprintsExport = defineExport(sprintsContract, 'This result is not a sprint plan the export can read.');
 
 const QUARTER_HOUR_MS = 15 * 60_000;
 
@@ -43,18 +44,15 @@ export function sprintEvents(plan: SprintPlan, start: Date): CalendarEvent[] {
 
 /** The format with its clock: tests give a fixed one. */
 export function sprintsCalendarFormatWith(now: () => Date): BinaryFormat<'ics'> {
-  return {
+  return sprintsExport.binary({
     key: 'ics',
-    kind: 'binary',
     label: 'Calendar (.ics)',
-    build: async (input) => {
-      const parsed = sprintsContract.result.safeParse(input.data);
-      if (!parsed.success) throw new Error('This result is not a sprint plan the export can read.');
-      const events = sprintEvents(parsed.data, sessionStart(input.madeAt, now()));
+    build: async (plan, input) => {
+      const events = sprintEvents(plan, sessionStart(input.madeAt, now()));
       if (events.length === 0) throw new Error('This sprint plan has no sprints with a length to put in a calendar.');
       return calendarFile(input, events);
     },
-  };
+  });
 }
 
 export const sprintsCalendarFormat = sprintsCalendarFormatWith(() => new Date());

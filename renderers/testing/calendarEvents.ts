@@ -1,10 +1,11 @@
 import ICAL from 'ical.js';
 import { expect } from 'vitest';
-import type { BinaryFile } from '../format';
+import type { BinaryFile } from '../../src/features/export';
 
 /*
  * A calendar file's events as a calendar reads them (ical.js, Mozilla's
- * iCalendar parser): the calendar exports' tests share it.
+ * iCalendar parser): the calendar exports' tests share it (the export
+ * feature's and the sprint renderer's: both may import from renderers/).
  */
 
 export interface ParsedEvent {

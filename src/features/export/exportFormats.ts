@@ -1,4 +1,3 @@
-import { rendererExports, rendererKeyFor } from '../../../renderers';
 import { loadTool } from '../../kernel/catalogue';
 import { availableFormats, exportContext, type OptionalFormats } from './available';
 import { exportFileName } from './fileName';
@@ -6,6 +5,7 @@ import { contractSchemaOf } from '../../kernel/runTool';
 import type { ExportContext, ExportFormat, ExportInput } from './format';
 import { downloadFile } from './download';
 import { printDocument } from './printDocument';
+import { rendererExportsFor } from './rendererExports';
 
 /*
  * The Export menu's code, loaded when a menu first opens: which
@@ -27,7 +27,7 @@ export interface PreparedExport {
 
 async function prepare(toolId: string, input: ExportInput) {
   const tool = await loadTool(toolId).catch(() => undefined);
-  const renderer = tool ? await rendererExports[rendererKeyFor(tool)]?.() : undefined;
+  const renderer = tool ? await rendererExportsFor(tool) : undefined;
   const schema = input.schema ?? (tool && tool.result !== 'markdown' ? contractSchemaOf(tool.result) : undefined);
   const full: ExportInput = { ...input, ...(schema ? { schema } : {}), madeAt: input.madeAt ?? new Date().toISOString() };
   return { tool, renderer, prepared: { input: full, context: exportContext(full, renderer) } };

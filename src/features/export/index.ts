@@ -24,6 +24,8 @@ export {
 export { blocksText, metaLines, type Block, type ExportDocument } from './document';
 export { MAX_CALENDAR_TEXT, addMinutes, calendarFile, floatingOf, shortTitle, type CalendarEvent } from './calendar';
 export { downloadText } from './download';
+export { provideRendererExports, type RendererExportsLookup } from './rendererExports';
+export { defineExport, type DefinedExport, type ExportReads } from './defineExport';
 export { exportFileName } from './fileName';
 
 /** Rich copy (the result as HTML for the clipboard), loaded when someone copies. */
