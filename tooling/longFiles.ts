@@ -9,10 +9,7 @@ const MANY_CASES = 'a test file of many cases on one subject';
 
 export const LONG_FILES: Readonly<Record<string, string>> = {
   'src/app/styles.css': `the app's one stylesheet (both themes, the shell and every screen); to split into each feature's own, ${TO_SPLIT}`,
-  'server/redisRestLimits.test.ts': `the Redis REST limit store's own cases beside the shared limit-store suite; to shrink as the limit stores run one shared suite`,
   'renderers/quiz/QuizViews.tsx': `the quiz's playing, remediating and finished views; ${TO_SPLIT}`,
-  'src/providers/usage.test.ts': `${MANY_CASES}: each provider's token usage report, streamed and not`,
-  'e2e/export.spec.ts': `${MANY_CASES}: every export format from a result and from a saved item`,
   'src/features/export/studyPlanCalendar.ts': `parses one tool's answer by the headings its prompt asks for; to move beside that tool, ${TO_SPLIT}`,
   'src/features/export/document.ts': `the export document model from markdown and from structured results; ${TO_SPLIT}`,
   'src/features/runner/ToolRunner.tsx': `the tool page's runner with its hand-written code loads; to split as code loading gets one home, ${TO_SPLIT}`,
