@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { readers } from '../src/kernel/stored/readers';
-import { predicates, storedValueSchemas, type StoredValueName } from '../src/kernel/stored/schemas';
+import { predicates, storedValueSchemas } from '../src/app/storedValueSchemas';
+import type { StoredValueName } from '../src/kernel/stored/schemas';
 import { compileReaders, type CompilableSchema } from './storedReaders';
 
 /*

@@ -1,5 +1,5 @@
 /*
- * Compiles the first load's stored-value schemas (src/kernel/stored/schemas.ts)
+ * Compiles the first load's stored-value schemas (src/app/storedValueSchemas.ts)
  * into plain JavaScript checks, so the dashboard reads storage safely without
  * shipping zod. Each reader answers as zod's safeParse would:
  * the value with unknown object keys left out, or the first problem found.
@@ -79,7 +79,7 @@ class Compiler {
 
   private refuse(path: string, why: string): never {
     throw new StoredReaderError(
-      `src/kernel/stored/schemas.ts: storedValueSchemas.${this.name} at ${path || '(root)'}: ${why}. ` +
+      `src/app/storedValueSchemas.ts: storedValueSchemas.${this.name} at ${path || '(root)'}: ${why}. ` +
         'The first load compiles these schemas: use objects, arrays, strings, numbers, booleans, enums, optional, nullable and unknown values, ' +
         'length checks, and refinements with a predicate exported from src/kernel/stored/predicates.ts.',
     );
@@ -159,7 +159,7 @@ export function compileReaders(
   const predicateNames = new Map(Object.entries(predicates).map(([name, fn]) => [fn, name]));
   const entries = Object.entries(schemas).map(([name, schema]) => `  ${name}: reader(${new Compiler(name, predicateNames).node(schema, '')}),`);
   return [
-    '// Generated from src/kernel/stored/schemas.ts by tooling/storedReaders.ts at build time.',
+    '// Generated from src/app/storedValueSchemas.ts by tooling/storedReaders.ts at build time.',
     `import * as P from ${JSON.stringify(predicatesModule)};`,
     RUNTIME,
     `export const readers = {\n${entries.join('\n')}\n};`,

@@ -5,10 +5,10 @@ import { invalidateVirtualModule } from './virtualModule.ts';
 
 /*
  * `virtual:studyforge/stored-readers`: the first load's stored-value schemas
- * (src/kernel/stored/schemas.ts), compiled at build time into plain checks
- * (tooling/storedReaders.ts), so the dashboard reads storage safely without
- * zod. The schemas are evaluated in Node, as the registry plugin
- * evaluates registry files; the dev server compiles again when a file they
+ * (src/app/storedValueSchemas.ts: the kernel's and the features'), compiled
+ * at build time into plain checks (tooling/storedReaders.ts), so the
+ * dashboard reads storage safely without zod. The schemas are evaluated in
+ * Node, as the registry plugin evaluates registry files; the dev server compiles again when a file they
  * are built from is saved.
  */
 
@@ -16,10 +16,16 @@ const VIRTUAL_ID = 'virtual:studyforge/stored-readers';
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
 
 const root = path.resolve(import.meta.dirname, '..');
-const SCHEMAS = path.join(root, 'src/kernel/stored/schemas.ts');
+const SCHEMAS = path.join(root, 'src/app/storedValueSchemas.ts');
 const PREDICATES = path.join(root, 'src/kernel/stored/predicates.ts');
 /** Files the schemas are built from: a change to one recompiles the readers in dev. */
-const SOURCES = [path.join(root, 'src/kernel/stored') + path.sep, path.join(root, 'src/features/projects/schema.ts'), path.join(root, 'src/kernel/backend/ownKey.ts')];
+const SOURCES = [
+  SCHEMAS,
+  path.join(root, 'src/kernel/stored') + path.sep,
+  path.join(root, 'src/features/projects/storedValues.ts'),
+  path.join(root, 'src/features/projects/schema.ts'),
+  path.join(root, 'src/kernel/backend/ownKey.ts'),
+];
 
 interface SchemasModule {
   storedValueSchemas: Readonly<Record<string, CompilableSchema>>;

@@ -1,4 +1,4 @@
-// zod/mini: these schemas are compiled for the first load (stored/schemas.ts) and run as zod where an export file is read.
+// zod/mini: these schemas are compiled for the first load (storedValues.ts) and run as zod where an export file is read.
 import * as z from 'zod/mini';
 import { isPresent } from '../../kernel/stored/predicates';
 

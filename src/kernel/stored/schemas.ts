@@ -1,13 +1,14 @@
 import * as z from 'zod/mini';
 import { ownKeyProviders } from '../backend/ownKey';
-import { artifactListSchema, projectListSchema } from '../../features/projects/schema';
 import { categoryFilters, dashboardFilters, themeChoices } from './choices';
 import * as predicates from './predicates';
 import type { StoredReader } from './reader';
 
 /*
  * The values the first load reads from storage (and the gateway's settings
- * element), said once as zod schemas. The app never runs these: the build
+ * element), said once as zod schemas: the kernel's here, a feature's in its
+ * own folder (features/projects/storedValues.ts), each added to
+ * StoredValueSchemas below; src/app/storedValueSchemas.ts lists them all. The app never runs these: the build
  * compiles each into a plain check of a few hundred bytes
  * (`virtual:studyforge/stored-readers`, tooling/storedReadersPlugin.ts), so
  * the dashboard carries no zod. Tests hold each compiled check to
@@ -26,7 +27,7 @@ const ownKey = z.object({
   baseUrl: z.string(),
 });
 
-export const storedValueSchemas = {
+export const kernelStoredValueSchemas = {
   themeChoice: z.enum(themeChoices),
   dashboardFilter: z.enum(dashboardFilters),
   /** The dashboard's category filter. */
@@ -49,17 +50,27 @@ export const storedValueSchemas = {
     transcribeUrl: z.string(),
     transcribeAccepts: z.optional(z.array(z.string())),
   }),
-  projectList: projectListSchema,
-  artifactList: artifactListSchema,
-  activeProject: z.nullable(z.string()),
-  deleted: z.object({ projects: z.array(z.string()), artifacts: z.array(z.string()) }),
 };
+
+type KernelStoredValueSchemas = typeof kernelStoredValueSchemas;
+
+/**
+ * Every first-load stored-value schema by name. A feature adds its own by
+ * declaration merging, as renderers add RendererKeys, so the kernel's readers
+ * are typed for every value while the kernel names no feature:
+ *
+ *   declare module '../../kernel/stored/schemas' {
+ *     interface StoredValueSchemas extends ProjectStoredValueSchemas {}
+ *   }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-interface
+export interface StoredValueSchemas extends KernelStoredValueSchemas {}
 
 /** The predicates the schemas' refinements name, as the compiler finds them. */
 export { predicates };
 
-export type StoredValueName = keyof typeof storedValueSchemas;
-export type StoredValue<K extends StoredValueName> = z.infer<(typeof storedValueSchemas)[K]>;
+export type StoredValueName = keyof StoredValueSchemas;
+export type StoredValue<K extends StoredValueName> = z.infer<StoredValueSchemas[K]>;
 
 /** What `virtual:studyforge/stored-readers` exports: one compiled reader per schema above. */
 export type StoredReaders = { readonly [K in StoredValueName]: StoredReader<StoredValue<K>> };
