@@ -22,12 +22,13 @@ export function relativeLinks(markdown: string): string[] {
 }
 
 /**
- * Paths named in the prose or in code, from the repository root: `src/...`, `tooling/...`, `server/...`.
+ * Paths named in the prose or in code, from the repository root: under src/, tooling/, server/, renderers/,
+ * registry/, e2e/, supabase/ or deploy/.
  * A path is read up to the first character no file name here uses (so `src/features/<name>/` names
  * `src/features/`), and trailing dots are a sentence's, not the path's.
  */
 export function namedPaths(markdown: string): string[] {
-  const paths = [...markdown.matchAll(/(?<![\w./:-])(?:src|tooling|server)\/[\w./-]*/g)].map((match) => match[0].replace(/\.+$/, ''));
+  const paths = [...markdown.matchAll(/(?<![\w./:-])(?:src|tooling|server|renderers|registry|e2e|supabase|deploy)\/[\w./-]*/g)].map((match) => match[0].replace(/\.+$/, ''));
   return [...new Set(paths)];
 }
 
