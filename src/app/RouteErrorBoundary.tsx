@@ -1,7 +1,9 @@
 import { Component, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { useProjects, type Project } from '../features/projects/projectsState';
+import { loadBrokenProject, useProjects, type Project } from '../features/projects';
 import { ErrorBox } from '../ui/ErrorBox';
+import { errorDetail } from '../ui/errorDetail';
+import { pageNames, routes } from '../ui/routes';
 
 /*
  * A page that throws while rendering takes down only itself: the shell
@@ -15,13 +17,6 @@ import { ErrorBox } from '../ui/ErrorBox';
  * its deletion (BrokenProject.tsx), loads when that page fails: the page
  * imports the same deletion code, so it is here already.
  */
-
-/** What a failure says about itself, for the fallback's details line. */
-export function errorDetail(error: Error): string {
-  return error.message || error.name;
-}
-
-const loadBrokenProject = () => import('../features/projects/BrokenProject');
 
 function RouteFailure({ error, projectId }: { error: Error; projectId: string | undefined }) {
   const project = useProjects((s) => (projectId === undefined ? undefined : s.projects.find((p) => p.id === projectId)));
@@ -50,9 +45,11 @@ function RouteFailure({ error, projectId }: { error: Error; projectId: string | 
         <p className="field-help">Details: {errorDetail(error)}</p>
       </ErrorBox>
       <p>
-        <Link href={projectId === undefined ? '/dashboard' : '/projects'} className="button">
-          {projectId === undefined ? 'Go to the Dashboard' : 'Back to Projects'}
-        </Link>
+        {projectId === undefined ? (
+          <Link href={routes.dashboard} className="button">Go to the {pageNames.dashboard}</Link>
+        ) : (
+          <Link href={routes.projects} className="button">Back to {pageNames.projects}</Link>
+        )}
       </p>
     </article>
   );

@@ -4,8 +4,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { matchRoute, useRouter } from 'wouter';
 import { tools } from '../kernel/catalogue';
 import { App } from './App';
-import { pageScreens, reservedToolIds, screenAt, screenPath, screenTable } from './screenTable';
-import CommandPalette from '../features/find/CommandPalette';
+import { palettePages, pageScreens, reservedToolIds, screenAt, screenPath, screenTable } from './screenTable';
+import { loadCommandPalette } from '../features/find';
 
 /*
  * The app's screens are said once (screenTable.ts) and every place that
@@ -74,11 +74,12 @@ describe('the screen table', () => {
     expect(names).toEqual(['Dashboard', 'Projects', 'Settings']);
   });
 
-  it('offers in the command palette the pages the sidebar names, by the same names, in the same order', () => {
+  it('offers in the command palette the pages the sidebar names, by the same names, in the same order', async () => {
+    const { default: CommandPalette } = await loadCommandPalette();
     showApp('/dashboard');
     const sidebarNames = sidebarPages().map((link) => link.textContent);
     cleanup();
-    render(<CommandPalette onClose={() => undefined} />);
+    render(<CommandPalette pages={palettePages} onClose={() => undefined} />);
     const options = within(screen.getByRole('listbox')).getAllByRole('option');
     const pages = options.filter((option) => option.querySelector('.palette-option-kind')?.textContent === 'Page');
     expect(pages.map((option) => option.querySelector('.palette-option-title')?.textContent)).toEqual(sidebarNames);

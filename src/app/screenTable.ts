@@ -1,5 +1,5 @@
 // With its extension: the Vite config (the registry plugin) imports this file in Node.
-import { routes } from '../ui/routes.ts';
+import { pageNames, routes } from '../ui/routes.ts';
 
 /*
  * The app's screens, said once. The router's routes (App.tsx), what loads
@@ -30,15 +30,15 @@ interface ScreenRow {
 
 /** In the router's order: the first screen whose path matches is shown. */
 export const screenTable = [
-  { id: 'landing', path: '/', ownPage: true },
-  { id: 'dashboard', path: '/dashboard', firstLoad: true, page: { title: 'Dashboard', icon: 'dashboard' } },
-  { id: 'projects', path: '/projects', page: { title: 'Projects', icon: 'folder' } },
-  { id: 'project', path: '/projects/:projectId' },
-  { id: 'study', path: '/projects/:projectId/study' },
-  // Its path from ui/routes.ts, which the links in messages and hints use, so they follow the route if it moves.
-  { id: 'settings', path: routes.settings, page: { title: 'Settings', icon: 'settings' } },
+  // Each path and page name from ui/routes.ts, which every link uses, so links follow a route if it moves.
+  { id: 'landing', path: routes.landing, ownPage: true },
+  { id: 'dashboard', path: routes.dashboard, firstLoad: true, page: { title: pageNames.dashboard, icon: 'dashboard' } },
+  { id: 'projects', path: routes.projects, page: { title: pageNames.projects, icon: 'folder' } },
+  { id: 'project', path: routes.project },
+  { id: 'study', path: routes.study },
+  { id: 'settings', path: routes.settings, page: { title: pageNames.settings, icon: 'settings' } },
   // Last: a tool's page is at its id, so any one-segment path no screen above took is a tool's.
-  { id: 'tool', path: '/:toolId' },
+  { id: 'tool', path: routes.tool },
 ] as const satisfies readonly ScreenRow[];
 
 export type Screen = (typeof screenTable)[number];
@@ -53,6 +53,9 @@ export const screenPath = Object.fromEntries(screenTable.map((screen) => [screen
 
 /** The sidebar's pages, in its order; the command palette offers the same. */
 export const pageScreens: readonly PageScreen[] = screenTable.filter((screen): screen is PageScreen => 'page' in screen);
+
+/** The same pages as the command palette takes them, by the names the sidebar and the header give them. */
+export const palettePages = pageScreens.map((screen) => ({ id: screen.id, path: screen.path, ...screen.page }));
 
 /**
  * The params of a path on a route, or undefined if it is not on it: as the router (wouter, with regexparam)

@@ -1,15 +1,12 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tools } from '../../kernel/catalogue';
-import { MAX_RESULTS } from './paletteSearch';
-import { searchTerms } from './searchIndex';
-import { Dashboard } from '../../app/pages/Dashboard';
-import { useDashboardFilter } from './dashboardFilter';
-import { useFavourites } from '../favourites/favourites';
-import { useRecentTools } from '../favourites/recentTools';
-import CommandPalette from './CommandPalette';
-import { Sidebar } from '../../app/shell/Sidebar';
+import { tools } from '../kernel/catalogue';
+import { Dashboard } from './pages/Dashboard';
+import { loadCommandPalette, loadPaletteSearch, loadSearchIndex, useDashboardFilter } from '../features/find';
+import { useFavourites, useRecentTools } from '../features/favourites';
+import { Sidebar } from './shell/Sidebar';
+import { palettePages } from './screenTable';
 
 /*
  * The three search boxes (the sidebar search, the dashboard filter and the
@@ -74,7 +71,16 @@ function searchEverywhere(query: string): { sidebar: string[]; dashboard: string
 
 const noop = () => undefined;
 
+/* The palette, its limit and the search index, loaded as the palette loads them. */
+let CommandPalette: Awaited<ReturnType<typeof loadCommandPalette>>['default'];
+let MAX_RESULTS: number;
+let searchTerms: Awaited<ReturnType<typeof loadSearchIndex>>['searchTerms'];
+
 beforeAll(async () => {
+  const [palette, paletteSearch, searchIndex] = await Promise.all([loadCommandPalette(), loadPaletteSearch(), loadSearchIndex()]);
+  ({ default: CommandPalette } = palette);
+  ({ MAX_RESULTS } = paletteSearch);
+  ({ searchTerms } = searchIndex);
   // jsdom has the dialog element but not its modal API.
   HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
     this.setAttribute('open', '');
@@ -87,7 +93,7 @@ beforeAll(async () => {
     <>
       <Sidebar id="nav" open={false} onNavigate={noop} onClose={noop} />
       <Dashboard />
-      <CommandPalette onClose={noop} />
+      <CommandPalette pages={palettePages} onClose={noop} />
     </>,
   );
   // The index loads when a search box takes focus; until then a search matches titles and descriptions only.

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { flushSync } from 'react-dom';
 import { Icon } from './Icon';
 import { useNotices } from './notices';
-import { projectErrorMessage } from '../features/projects/projectErrors';
+import { couldNotMessage } from '../kernel/stored/storageFullMessage';
 
 export const UNDO_BUTTON_ID = 'undo-button';
 
@@ -41,7 +41,7 @@ export function NoticeBar() {
     } catch (error) {
       // Nothing was restored: say why, and keep Undo so it can be tried again.
       flushSync(() => {
-        show({ message: projectErrorMessage(error, 'undo'), undo: notice.undo, undoneMessage: notice.undoneMessage, error: true });
+        show({ message: couldNotMessage(error, 'undo'), undo: notice.undo, undoneMessage: notice.undoneMessage, error: true });
       });
       document.getElementById(UNDO_BUTTON_ID)?.focus();
       return;

@@ -1,11 +1,43 @@
 /*
- * The paths of the screens that messages and hints link to. App.tsx's route
- * table and the route preloader use these same constants, so a link made
- * here cannot point somewhere the router no longer serves.
+ * The paths of the app's screens and the names its pages go by, said once. The
+ * screen table (app/screenTable.ts) takes every route and page name from here,
+ * and every link in the app, in a feature as in the shell, is made from these,
+ * so a renamed route or page changes in this file and nowhere else. Here, not
+ * in the app, because features link to screens and may not import the app.
  */
 export const routes = {
+  landing: '/',
+  dashboard: '/dashboard',
+  projects: '/projects',
+  project: '/projects/:projectId',
+  study: '/projects/:projectId/study',
   settings: '/settings',
+  // Last in the router's order: any one-segment path no screen above took is a tool's.
+  tool: '/:toolId',
 } as const;
+
+/** The names the sidebar, the header and the palette give the pages, which links to them repeat. */
+export const pageNames = {
+  dashboard: 'Dashboard',
+  projects: 'Projects',
+  settings: 'Settings',
+} as const;
+
+/** A route's path with its `:name` segments filled in (ids are the app's own, made of URL-safe characters). */
+export function pathTo(route: string, params: Readonly<Record<string, string>> = {}): string {
+  return route.replace(/:([A-Za-z]+)/g, (segment, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`No value for ${segment} in ${route}`);
+    return value;
+  });
+}
+
+/** A project's page. */
+export const projectPath = (projectId: string): string => pathTo(routes.project, { projectId });
+/** A project's Study screen. */
+export const studyPath = (projectId: string): string => pathTo(routes.study, { projectId });
+/** A tool's page. */
+export const toolPath = (toolId: string): string => pathTo(routes.tool, { toolId });
 
 /** A link's href under the app's hash routing (spec 2: routing uses the URL hash). */
 export function hrefTo(path: string): string {

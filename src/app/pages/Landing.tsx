@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { tools } from '../../kernel/catalogue';
 import { Icon } from '../../ui/Icon';
+import { routes } from '../../ui/routes';
 
 const features = [
   { icon: 'quiz', title: 'Adaptive quizzes', text: 'Quizzes that notice a wrong answer, explain the mistake in a short lesson and check again with an easier question.' },
@@ -39,7 +40,7 @@ export function Landing() {
           <Icon name="school" className="logo-icon" />
           <span>StudyForge</span>
         </span>
-        <Link href="/dashboard" className="button">Go to App</Link>
+        <Link href={routes.dashboard} className="button">Go to App</Link>
       </header>
 
       <main id="main" tabIndex={-1}>
@@ -49,7 +50,7 @@ export function Landing() {
             Notes, quizzes, essay plans, flashcards, study plans and slide decks for students; rubrics, lesson plans and
             parent emails for teachers. One place, and everything you make can be saved into projects.
           </p>
-          <Link href="/dashboard" className="button button-primary button-large">
+          <Link href={routes.dashboard} className="button button-primary button-large">
             Start Learning
             <Icon name="arrow_forward" />
           </Link>
@@ -86,7 +87,7 @@ export function Landing() {
           <div>
             <h2 id="projects-title">Keep your work in projects</h2>
             <p>Save notes, quizzes and plans into a project for each subject or class, and find them again in one click.</p>
-            <Link href="/projects" className="button">See your projects</Link>
+            <Link href={routes.projects} className="button">See your projects</Link>
           </div>
         </section>
 
@@ -108,7 +109,7 @@ export function Landing() {
         <section className="landing-section final-cta" aria-labelledby="cta-title">
           <h2 id="cta-title">Ready when you are</h2>
           <p>No sign-up. Open the dashboard and pick your first tool.</p>
-          <Link href="/dashboard" className="button button-primary button-large">Open the dashboard</Link>
+          <Link href={routes.dashboard} className="button button-primary button-large">Open the dashboard</Link>
         </section>
       </main>
 

@@ -5,11 +5,13 @@ import { Header } from './Header';
 import { SampleBanner } from './SampleBanner';
 import { Sidebar } from './Sidebar';
 import { focusPageHeading } from './focusPageHeading';
+import { loadCommandPalette } from '../../features/find';
+import { palettePages } from '../screenTable';
 
 const MENU_ID = 'app-menu';
 
 /* The command palette's code (and its fuzzy matcher) loads the first time someone opens it. */
-const CommandPalette = lazy(() => import('../../features/find/CommandPalette'));
+const CommandPalette = lazy(loadCommandPalette);
 
 /** Where "/" is typing, not a shortcut: a text field, a select, an editable region. */
 function typingInto(target: EventTarget | null): boolean {
@@ -126,7 +128,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
       </div>
       {paletteOpen && (
         <Suspense fallback={null}>
-          <CommandPalette onClose={closePalette} />
+          <CommandPalette pages={palettePages} onClose={closePalette} />
         </Suspense>
       )}
     </div>

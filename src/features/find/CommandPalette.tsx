@@ -4,11 +4,9 @@ import { useLocation } from 'wouter';
 import { tools } from '../../kernel/catalogue';
 import { searchTerms } from './searchIndex';
 import { paletteSearch, projectEntry, screenEntry, startingEntries, toolEntry, type PaletteEntry } from './paletteSearch';
-import { pinnedFirst, useFavourites } from '../favourites/favourites';
-import { useProjects } from '../projects/projectsState';
-import { useRecentTools } from '../favourites/recentTools';
+import { pinnedFirst, useFavourites, useRecentTools } from '../favourites';
+import { useProjects } from '../projects';
 import { Icon } from '../../ui/Icon';
-import { pageScreens } from '../../app/screenTable';
 
 /*
  * The command palette: Ctrl+K or Cmd+K anywhere, or "/" where no
@@ -21,12 +19,17 @@ import { pageScreens } from '../../app/screenTable';
  * (pinned tools first), so all three list the same tools in the same order.
  */
 
-/** The sidebar's pages, by the names the sidebar and the header give them. */
-const screens: readonly PaletteEntry[] = pageScreens.map((screen) => screenEntry({ id: screen.id, path: screen.path, ...screen.page }));
+/** A page the palette offers: the app hands over the sidebar's pages (its screen table), by the names the sidebar and the header give them. */
+export interface PalettePage {
+  id: string;
+  path: string;
+  title: string;
+  icon: string;
+}
 
 const kindLabel: Record<PaletteEntry['kind'], string> = { tool: 'Tool', screen: 'Page', project: 'Project' };
 
-export default function CommandPalette({ onClose }: { onClose(): void }) {
+export default function CommandPalette({ pages, onClose }: { pages: readonly PalettePage[]; onClose(): void }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const id = useId();
   const [query, setQuery] = useState('');
@@ -36,7 +39,10 @@ export default function CommandPalette({ onClose }: { onClose(): void }) {
   const recent = useRecentTools((s) => s.recentTools);
   const favourites = useFavourites((s) => s.ids);
   // The sidebar's order, pinned tools first: the ranking keeps a list's order among equal matches.
-  const entries = useMemo(() => [...pinnedFirst(tools, favourites).map(toolEntry), ...screens, ...projects.map(projectEntry)], [projects, favourites]);
+  const entries = useMemo(
+    () => [...pinnedFirst(tools, favourites).map(toolEntry), ...pages.map(screenEntry), ...projects.map(projectEntry)],
+    [pages, projects, favourites],
+  );
   const search = useMemo(() => paletteSearch(entries, searchTerms), [entries]);
   const results = useMemo(
     () => (query.trim() === '' ? startingEntries(entries, favourites, recent) : search(query)),

@@ -1,4 +1,5 @@
 import { rankedMatches, type Ranked, type SearchTerms } from './toolSearch';
+import { projectPath, toolPath } from '../../ui/routes';
 
 /*
  * The command palette's search: one list of what a person may want to open
@@ -110,7 +111,7 @@ export function startingEntries(
 
 /** A tool as the palette lists it (its page is at its id, spec 2). */
 export function toolEntry(tool: { id: string; title: string; description: string; icon: string; category: string }): PaletteEntry {
-  return { key: `tool:${tool.id}`, kind: 'tool', title: tool.title, href: `/${tool.id}`, icon: tool.icon, description: tool.description, category: tool.category };
+  return { key: `tool:${tool.id}`, kind: 'tool', title: tool.title, href: toolPath(tool.id), icon: tool.icon, description: tool.description, category: tool.category };
 }
 
 /** One of the app's pages (the sidebar's, from the app's screen table), by the name the sidebar and header give it. */
@@ -120,5 +121,5 @@ export function screenEntry(screen: { id: string; path: string; title: string; i
 
 /** A project by its name, opening its page. */
 export function projectEntry(project: { id: string; name: string }): PaletteEntry {
-  return { key: `project:${project.id}`, kind: 'project', title: project.name, href: `/projects/${project.id}`, icon: 'folder', category: 'Project' };
+  return { key: `project:${project.id}`, kind: 'project', title: project.name, href: projectPath(project.id), icon: 'folder', category: 'Project' };
 }

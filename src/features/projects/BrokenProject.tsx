@@ -6,10 +6,11 @@ import { ErrorBox } from '../../ui/ErrorBox';
 import { Icon } from '../../ui/Icon';
 import { DeleteProjectConfirm } from './DeleteProject';
 import { NoticeBar } from '../../ui/NoticeBar';
-import { errorDetail } from '../../app/RouteErrorBoundary';
+import { errorDetail } from '../../ui/errorDetail';
+import { pageNames, routes } from '../../ui/routes';
 
 /*
- * A project page that failed to render (RouteErrorBoundary.tsx): the project
+ * A project page that failed to render (the app's route error boundary): the project
  * can still be deleted, so no stored data can lock a person out of their own
  * project. Loaded when a project page fails, not with every page:
  * the project page imports the same deletion code (ui/DeleteProject.tsx and
@@ -36,7 +37,7 @@ function DeleteBrokenProject({ project }: { project: Project }) {
           // Reading items does not render them, so it is safe where rendering failed.
           itemCount={loadArtifacts(project.id).length}
           // As from the project page: on to Projects, where the notice offers Undo.
-          onDeleted={() => navigate('/projects')}
+          onDeleted={() => navigate(routes.projects)}
           onCancel={() => {
             flushSync(() => setConfirming(false));
             deleteRef.current?.focus();
@@ -57,7 +58,7 @@ export function BrokenProject({ project, error }: { project: Project; error: Err
       <NoticeBar />
       <div className="project-actions" role="group" aria-label="Project actions">
         <DeleteBrokenProject project={project} />
-        <Link href="/projects" className="button">Back to Projects</Link>
+        <Link href={routes.projects} className="button">Back to {pageNames.projects}</Link>
       </div>
     </article>
   );

@@ -3,11 +3,11 @@ import { flushSync } from 'react-dom';
 import { Link, useLocation } from 'wouter';
 import { parseImportFile } from './projectFile';
 import { MAX_PROJECT_NAME_LENGTH } from './projectName';
-import { useFavourites } from '../favourites/favourites';
+import { useFavourites, useRecentTools } from '../favourites';
 import { storageKeys } from '../../kernel/stored/storage';
 import { loadArtifacts, newestFirst, useProjects, type ImportOutcome, type Project } from './projectsState';
-import { useRecentTools } from '../favourites/recentTools';
 import { Icon } from '../../ui/Icon';
+import { projectPath } from '../../ui/routes';
 import { WithSettingsLink } from '../../ui/WithSettingsLink';
 import { formatDate } from '../../ui/formatDate';
 import { NoticeBar } from '../../ui/NoticeBar';
@@ -29,7 +29,7 @@ function NewProjectForm() {
       const project = createProject(name);
       // A project is made to save into, so it becomes the active one.
       setActiveProject(project.id);
-      navigate(`/projects/${project.id}`);
+      navigate(projectPath(project.id));
     } catch (failure) {
       setError(projectErrorMessage(failure, 'create'));
     }
@@ -163,7 +163,7 @@ function ImportForm() {
           <p className="import-result">
             <Icon name="check" />
             <span>{importedText(result.outcomes[0])}</span>{' '}
-            <Link href={`/projects/${result.outcomes[0].project.id}`}>Open {result.outcomes[0].project.name}</Link>
+            <Link href={projectPath(result.outcomes[0].project.id)}>Open {result.outcomes[0].project.name}</Link>
           </p>
         )}
         {result && 'outcomes' in result && result.outcomes.length > 1 && (
@@ -189,7 +189,7 @@ function ProjectRow({ project, active }: { project: Project; active: boolean }) 
   return (
     <li>
       <div className="project-row">
-        <Link href={`/projects/${project.id}`} className="project-link" id={projectLinkId(project.id)}>
+        <Link href={projectPath(project.id)} className="project-link" id={projectLinkId(project.id)}>
           <Icon name="folder" />
           <span className="project-link-name">{project.name}</span>
           {active && <span className="badge">Active</span>}

@@ -1,5 +1,4 @@
-import { messageOf } from '../../kernel/messages';
-import { StorageFullError } from '../../kernel/stored/storage';
+import { couldNotMessage } from '../../kernel/stored/storageFullMessage';
 
 const verbs = {
   create: 'create the project',
@@ -11,8 +10,5 @@ const verbs = {
 
 /** What a project action that failed tells the user; a full storage says what to do about it. */
 export function projectErrorMessage(error: unknown, action: keyof typeof verbs): string {
-  if (error instanceof StorageFullError) {
-    return `Could not ${verbs[action]}: this browser\u2019s storage is full. Free space by deleting old projects or saved items, then try again.`;
-  }
-  return messageOf(error);
+  return couldNotMessage(error, verbs[action]);
 }

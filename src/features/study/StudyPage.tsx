@@ -5,6 +5,7 @@ import { GRADES, nextDueByGrade, type CardGrade } from './schedule';
 import { useProjects } from '../projects/projectsState';
 import { useStudy } from './studyState';
 import { Icon } from '../../ui/Icon';
+import { projectPath } from '../../ui/routes';
 import { formatDateTime } from '../../ui/formatDate';
 import { fromNow, savedAtOf, useDeck } from './useDeck';
 import './study.css';
@@ -133,7 +134,7 @@ export function StudyPage({ projectId }: { projectId: string }) {
         </section>
       )}
       <p>
-        <Link href={`/projects/${project.id}`} className="button">
+        <Link href={projectPath(project.id)} className="button">
           <Icon name="arrow_back" />
           <span>Back to {project.name}</span>
         </Link>
