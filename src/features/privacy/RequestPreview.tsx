@@ -7,12 +7,12 @@ import { holdsPersonalData, type FormValues } from '../../kernel/fields';
 import { hideNames, NO_PSEUDONYMS, type Pseudonyms } from './placeholders';
 import { pseudonymsForForm } from './pseudonymise';
 import { acceptedNamesFor } from './acceptedNames';
-import type { OutputOptions } from '../refine/outputOptions';
+import type { OutputOptions } from '../refine';
 import { messageOf } from '../../kernel/messages';
 import { firstRequestOf } from './firstRequest';
 import { replacesNames, useAcceptedNames, usePrivacy } from './privacyState';
 import { YourTextMarked } from './YourTextMarked';
-import { useBackendSettings } from '../settings/settingsState';
+import { useBackendSettings } from '../settings';
 import { routes } from '../../ui/routes';
 
 /** Long enough that typing a word builds the request once, short enough to feel live. */

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import type { ToolDeclaration } from '../../kernel/defineTool';
 import { holdsPersonalData, type FormValues } from '../../kernel/fields';
 import { messages } from '../../kernel/messages';
-import type { OutputOptions } from '../refine/outputOptions';
+import type { OutputOptions } from '../refine';
 import type { ToolForm } from '../../kernel/toolForm';
 
 /*

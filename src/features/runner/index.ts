@@ -3,13 +3,12 @@
  * fields, Generate, the streaming preview, the result card, and the tool
  * sessions (a form's values, its answer and versions, kept per tool).
  *
- * Offers: the tool route, the tool sessions store, the runner itself (for
- * features that test inside it), and a loader for the tool page (the form
- * engine loads with the first tool page).
+ * Offers: the tool session's type and a loader for the tool page (the form
+ * engine loads with the first tool page). The sessions store and the runner
+ * stay out of this entry as values: the app imports it, and a re-exported
+ * store or screen would ride into the dashboard's first load.
  */
-export { ToolRoute } from './ToolRoute';
-export { ToolRunner } from './ToolRunner';
-export { useToolSessions, type ToolSession } from './toolSessions';
+export type { ToolSession } from './toolSessions';
 
 /** The tool page: the form engine, validation and the backend client. */
 export const loadToolPage = () => import('./ToolPage');
