@@ -3,7 +3,7 @@ import { Route, Router, Switch, useLocation, useRoute } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import { Dashboard } from './pages/Dashboard';
 import { AppShell } from './shell/AppShell';
-import { ToolRoute } from '../features/runner/ToolRoute';
+import { ToolRoute } from './ToolRoute';
 import { Spinner } from '../ui/Spinner';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { screens } from './routeModules';

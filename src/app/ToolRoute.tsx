@@ -1,18 +1,19 @@
 import { Suspense, useEffect, useLayoutEffect, useState } from 'react';
-import { findTool } from '../../kernel/catalogue';
-import { useRecentTools } from '../favourites/recentTools';
-import { Icon } from '../../ui/Icon';
-import { FavouriteStar } from '../favourites/FavouriteStar';
-import { NotFound } from '../../app/pages/NotFound';
-import { screens } from '../../app/routeModules';
-import { ToolLoading } from './ToolLoading';
+import { findTool } from '../kernel/catalogue';
+import { FavouriteStar, useRecentTools } from '../features/favourites';
+import { ToolLoading } from '../ui/ToolLoading';
+import { Icon } from '../ui/Icon';
+import { NotFound } from './pages/NotFound';
+import { screens } from './routeModules';
 
 const ToolPage = screens.tool.Component;
 
 /**
- * A tool's page. Its heading and description come from the catalogue, which
- * the first load already holds, so they appear at once; the form engine and
- * the tool's declaration follow with the route.
+ * A tool's page, as the app composes it: the catalogue's heading, the
+ * favourites' star, the visit recorded, then the runner's route module. Its
+ * heading and description come from the catalogue, which the first load
+ * already holds, so they appear at once; the form engine and the tool's
+ * declaration follow with the route.
  */
 export function ToolRoute({ toolId }: { toolId: string }) {
   const meta = findTool(toolId);

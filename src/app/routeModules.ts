@@ -1,5 +1,5 @@
 import { findTool, loadToolForm } from '../kernel/catalogue';
-import { lazyComponent } from './lazyComponent';
+import { lazyComponent } from '../ui/lazyComponent';
 import { screenAt, type Screen } from './screenTable';
 
 /*

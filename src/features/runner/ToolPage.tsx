@@ -7,7 +7,7 @@ import type { ToolDeclaration, ToolMeta } from '../../kernel/defineTool';
 import { hasStoredSession, loadSessionCode, useToolSessions } from './toolSessions';
 import { messages } from '../../kernel/messages';
 import { ErrorBox } from '../../ui/ErrorBox';
-import { ToolLoading } from './ToolLoading';
+import { ToolLoading } from '../../ui/ToolLoading';
 import { ToolRunner } from './ToolRunner';
 import { preloadWidgets } from '../../../renderers';
 

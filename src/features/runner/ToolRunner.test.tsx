@@ -7,9 +7,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { z } from 'zod';
 import { defineTool } from '../../kernel/defineTool';
 import { messages } from '../../kernel/messages';
-import { useSettings } from '../settings/settingsState';
+import { useSettings } from '../settings';
 import { useToolSessions } from './toolSessions';
-import quiz from '../../../registry/quiz-whiz';
 import { ToolRunner } from './ToolRunner';
 import { toolFormOf } from '../../kernel/toolForm';
 
@@ -35,6 +34,58 @@ const tool = defineTool({
   example: {
     input: { topic: 'Photosynthesis', level: 'Beginner' },
     output: { summary: 'Plants make sugar from light.', steps: ['Light is absorbed', 'Sugar is made'] },
+  },
+});
+
+/** A quiz, whose renderer takes the page: its form folds away while the quiz is shown. */
+const quiz = defineTool({
+  id: 'runner-test-quiz',
+  title: 'Runner Test Quiz',
+  description: 'A quiz for the ToolRunner test.',
+  icon: 'quiz',
+  category: 'Quizzes and practice',
+  fields: [{ name: 'topic', kind: 'textarea', label: 'Topic or text', required: true }],
+  prompt: 'Write a quiz on:\n{{topic}}',
+  result: z
+    .array(
+      z.object({
+        question: z.string().min(1).describe('Question'),
+        options: z.array(z.string().min(1)).length(4).describe('Options'),
+        answer: z.string().min(1).describe('Answer'),
+        difficulty: z.enum(['Easy', 'Medium', 'Hard']).describe('Difficulty'),
+      }),
+    )
+    .min(1)
+    .describe('Quiz questions'),
+  actionLabel: 'Create Quiz',
+  renderer: 'quiz',
+  rendererOptions: { compareAnswers: 'exact' },
+  // The quiz renderer asks for help after a wrong answer: not used here, declared because the renderer needs it.
+  followUps: {
+    remediation: {
+      prompt: 'Help with:\n{{question}}',
+      result: z.object({
+        diagnosis: z.string().min(1).describe('What went wrong'),
+        microLesson: z.string().min(1).describe('Micro-lesson'),
+        followUpQuestion: z
+          .object({
+            question: z.string().min(1).describe('Question'),
+            options: z.array(z.string().min(1)).length(4).describe('Options'),
+            answer: z.string().min(1).describe('Answer'),
+            difficulty: z.literal('Easy').describe('Difficulty'),
+          })
+          .describe('Try this one'),
+      }),
+      example: {
+        diagnosis: 'The wind moves waves, not tides.',
+        microLesson: 'The Moon pulls the oceans.',
+        followUpQuestion: { question: 'What pulls the tides?', options: ['The Moon', 'The wind', 'Mars', 'Clouds'], answer: 'The Moon', difficulty: 'Easy' },
+      },
+    },
+  },
+  example: {
+    input: { topic: 'Tides' },
+    output: [{ question: 'What mostly pulls the tides?', options: ['The Moon', 'The wind', 'Mars', 'Clouds'], answer: 'The Moon', difficulty: 'Easy' }],
   },
 });
 
@@ -106,7 +157,7 @@ describe('ToolRunner', () => {
   it('folds a quiz\'s form into one line of inputs while the quiz is shown, and unfolds it with Edit inputs', async () => {
     useToolSessions.getState().open(quiz);
     const user = userEvent.setup();
-    render(<ToolRunner tool={toolFormOf(quiz)} />);
+    render(<ToolRunner tool={toolFormOf(quiz)} declaration={quiz} />);
     await user.type(screen.getByLabelText(/Topic or text/), 'Tides');
     await user.click(screen.getByRole('button', { name: quiz.actionLabel ?? 'Generate' }));
     const edit = await screen.findByRole('button', { name: 'Edit inputs' }, { timeout: 5000 });

@@ -7,7 +7,7 @@ import type { Backend } from '../../kernel/backend/types';
 import type { ToolDeclaration } from '../../kernel/defineTool';
 import { loadTool } from '../../kernel/catalogue';
 import { onDemand } from '../../kernel/onDemand';
-import { lazyComponent } from '../../app/lazyComponent';
+import { lazyComponent } from '../../ui/lazyComponent';
 import type { ToolForm } from '../../kernel/toolForm';
 import { inputSummary, type FormValues } from '../../kernel/fields';
 import { blockingReason } from '../../kernel/formRules';

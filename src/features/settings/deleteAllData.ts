@@ -1,10 +1,9 @@
 import { deleteAllStoredData } from './deleteAll';
 import { announceStorageChange } from '../../kernel/stored/otherTabs';
-import { useDashboardFilter } from '../find';
+import { useDashboardFilter } from '../find/dashboardFilter';
 import { usePrivacy } from '../privacy/privacyState';
-import { useProjects } from '../projects';
-import { useRecentTools } from '../favourites';
-import { loadStudyState } from '../study';
+import { useProjects } from '../projects/projectsState';
+import { useRecentTools } from '../favourites/recentTools';
 import { useSettings } from './settingsState';
 import { useTheme } from './theme';
 
@@ -36,7 +35,7 @@ function browserStorage(): Storage | undefined {
  * again (its request stopped), so no tool shows what was typed before.
  */
 async function forgetLazyStores(): Promise<void> {
-  const study = await loadStudyState().catch(() => null);
+  const study = await import('../study/studyState').catch(() => null);
   study?.useStudy.setState({ data: {}, unsaved: {} });
   announceStorageChange(null);
 }

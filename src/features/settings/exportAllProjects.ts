@@ -1,9 +1,8 @@
-import { allProjectsExportJson, allProjectsFileName } from './deleteAll';
+import { allProjectsExportJson, allProjectsFileName } from '../settings/deleteAll';
 import { UserFacingError } from '../../kernel/messages';
-import { useFavourites } from '../favourites';
-import { loadArtifacts, newestFirst, useProjects } from '../projects';
-import { downloadText } from '../export';
-import { loadStudyStorage } from '../study';
+import { useFavourites } from '../favourites/favourites';
+import { loadArtifacts, newestFirst, useProjects } from './projectsState';
+import { downloadText } from '../export/download';
 
 /**
  * "Export all projects first": every project, with its saved items and study
@@ -13,10 +12,10 @@ import { loadStudyStorage } from '../study';
  */
 export async function exportAllProjects(): Promise<{ fileName: string; count: number }> {
   const projects = newestFirst(useProjects.getState().projects);
-  let readStudyData: Awaited<ReturnType<typeof loadStudyStorage>>['readStudyData'];
+  let readStudyData: (typeof import('../study/studyStorage'))['readStudyData'];
   try {
     // The study code loads only now, as on a project page's export.
-    ({ readStudyData } = await loadStudyStorage());
+    ({ readStudyData } = await import('../study/studyStorage'));
   } catch {
     throw new UserFacingError('Could not export: part of the app did not load. Check your connection and try again.');
   }
