@@ -60,17 +60,17 @@ describe('recent tools', () => {
 describe('dashboard filter', () => {
   it('defaults to all and is remembered', async () => {
     vi.resetModules();
-    const first = await import('../find/dashboardFilter');
+    const first = await import('../find');
     expect(first.useDashboardFilter.getState().filter).toBe('all');
     first.useDashboardFilter.getState().setFilter('teachers');
     vi.resetModules();
-    expect((await import('../find/dashboardFilter')).useDashboardFilter.getState().filter).toBe('teachers');
+    expect((await import('../find')).useDashboardFilter.getState().filter).toBe('teachers');
   });
 
   it('ignores an unknown stored filter', async () => {
     localStorage.setItem(storageKeys.dashboardFilter, '"admins"');
     vi.resetModules();
-    expect((await import('../find/dashboardFilter')).useDashboardFilter.getState().filter).toBe('all');
+    expect((await import('../find')).useDashboardFilter.getState().filter).toBe('all');
   });
 });
 

@@ -4,18 +4,19 @@
  * after the answer (pseudonymise), shows what will be sent, and keeps the
  * person's choices (which tools replace names, names to always replace).
  *
- * Offers: the names settings panel, the "what will be sent" preview, the
- * privacy store, the follow-up backend that keeps names out of follow-up
- * questions, and a loader for the private answer wrapper (its name lists
- * load only when a request holds personal data).
+ * Offers: the "what will be sent" preview (in every tool page's first
+ * load), and loaders for the rest, which brings zod and the name lists: the
+ * privacy store, the names settings panel, the follow-up backend that keeps
+ * names out of follow-up questions, and the private answer wrapper.
  */
-export { NamesSettings, namesSentWarning, replaceNamesLabel } from './NamesSettings';
 export { WhatWillBeSent } from './WhatWillBeSent';
-export { runPrivateFollowUp } from './followUpBackend';
-export { usePrivacy } from './privacyState';
 
 /** The privacy store, loaded only when a request might hold personal data. */
 export const loadPrivacyState = () => import('./privacyState');
+/** The Settings panel for names to replace. */
+export const loadNamesSettings = () => import('./NamesSettings');
+/** Follow-up questions that keep names out, loaded with a result's follow-up. */
+export const loadFollowUpBackend = () => import('./followUpBackend');
 /** The model-call wrapper that pseudonymises a request and restores the answer, loaded with the first request holding names. */
 export const loadProducePrivately = () => import('./producePrivately');
 /** The answer pipeline's privacy wrapper and the per-tool choice it reads, loaded when a request starts. */

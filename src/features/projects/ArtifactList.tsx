@@ -8,8 +8,7 @@ import { Spinner } from '../../ui/Spinner';
 import { Icon } from '../../ui/Icon';
 import { ConfirmPanel } from '../../ui/ConfirmPanel';
 import { CopyButton } from '../../ui/CopyButton';
-import type { ExportInput } from '../export/format';
-import { ExportMenu } from '../export/ExportMenu';
+import { ExportMenu, loadRichCopy, type ExportInput } from '../export';
 import { formatDateTime } from '../../ui/formatDate';
 import { UNDO_BUTTON_ID } from '../../ui/NoticeBar';
 import { useNotices } from '../../ui/notices';
@@ -97,7 +96,7 @@ function ArtifactItem({ projectId, artifact, asText }: { projectId: string; arti
           )}
         </div>
         <div className="artifact-actions">
-          <CopyButton text={text} html={() => import('../export/richCopy').then((m) => m.richCopyHtml(artifact.toolId, exportInput))} />
+          <CopyButton text={text} html={() => loadRichCopy().then((m) => m.richCopyHtml(artifact.toolId, exportInput))} />
           <ExportMenu toolId={artifact.toolId} input={exportInput} itemLabel={`${title} item saved ${when}`} />
           {!confirming && (
             <button ref={deleteRef} type="button" className="button button-quiet" onClick={() => setConfirming(true)}>

@@ -9,12 +9,13 @@ import { formatDate } from '../../ui/formatDate';
 import { ArtifactList, toolTitleOf } from './ArtifactList';
 import { FindItems } from './FindItems';
 import { findArtifacts, toolsIn, type ArtifactQuery } from './findArtifacts';
-import { ExportButtons } from '../export/ExportButtons';
+import { ExportButtons } from '../export';
+import { loadStudySection } from '../study';
 import { RenameForm } from './RenameForm';
 import { ProjectNotFound } from './ProjectNotFound';
 
 // The flashcards and their scheduler load after the page, and only matter for a project holding cards.
-const StudySection = lazy(() => import('../study/StudySection'));
+const StudySection = lazy(loadStudySection);
 
 export function ProjectPage({ projectId }: { projectId: string }) {
   const project = useProjects((s) => s.projects.find((p) => p.id === projectId));

@@ -4,7 +4,7 @@ import { loadTool } from '../../kernel/catalogue';
 import type { ToolDeclaration } from '../../kernel/defineTool';
 import type { Artifact } from './schema';
 import { savedViewOf } from './savedView';
-import { DEFAULT_OUTPUT } from '../refine/outputOptions';
+import { DEFAULT_OUTPUT } from '../refine';
 import { contractSchemaOf } from '../../kernel/runTool';
 import { runPrivateFollowUp } from '../privacy/followUpBackend';
 import { useBackend } from '../settings/backendHooks';

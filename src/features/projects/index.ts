@@ -4,31 +4,27 @@
  * and project pages, and saving a result into a project.
  *
  * Offers: the projects store and its data shapes, the save controls and the
- * active-project picker, project files (read, write, name), project error
- * messages, and loaders for the pages (Projects, a project, a broken one).
+ * active-project picker, project error messages, and loaders for what the
+ * first paint does not need: project files (their zod schemas) and the
+ * pages (Projects, a project, a broken one).
+ *
+ * Only modules already in the dashboard's first load, or free of top-level
+ * work, are re-exported here: the dashboard imports this entry, and a
+ * re-exported store or schema would ride into it.
  */
-export { useProjects, loadArtifacts } from './projectsState';
+export { useProjects, loadArtifacts, newestFirst } from './projectsState';
 export type { Artifact, NewArtifact, Project } from './schema';
 export { ActiveProjectPicker } from './ActiveProjectPicker';
 export { ProjectNotFound } from './ProjectNotFound';
 export { SaveButton } from './SaveButton';
 export { SaveToProjectPanel } from './SaveToProjectPanel';
 export { tooDeepToShow } from './artifactContent';
-export { exportAllProjects } from './exportAllProjects';
 export { newSaveId } from './merge';
 export { projectErrorMessage } from './projectErrors';
-export {
-  ALL_PROJECTS_EXPORT_FORMAT,
-  ALL_PROJECTS_EXPORT_VERSION,
-  PROJECT_EXPORT_FORMAT,
-  parseImportFile,
-  parseProjectExport,
-  projectExport,
-  projectExportJson,
-  projectMarkdown,
-  type ProjectExport,
-  type StudyExport,
-} from './projectFile';
+export type { ProjectExport, StudyExport } from './projectFile';
+
+/** Reading and writing project files (brings zod), loaded when someone imports or exports. */
+export const loadProjectFile = () => import('./projectFile');
 
 /** The projects list page. */
 export const loadProjectsPage = () => import('./Projects');

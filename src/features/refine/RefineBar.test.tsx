@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool } from '../../kernel/defineTool';
 import { OUTPUT_LANGUAGE_KEY, useOutputLanguage } from './outputLanguageState';
-import { useSettings } from '../settings/settingsState';
+import { useSettings } from '../settings';
 import { useToolSessions } from '../runner/toolSessions';
 import { ToolRunner } from '../runner/ToolRunner';
 import { toolFormOf } from '../../kernel/toolForm';

@@ -5,7 +5,7 @@ import type { ToolDeclaration } from '../../kernel/defineTool';
 import { changeRequestProblem, MAX_CHANGE_REQUEST_LENGTH, refinementsOf, typedChange, type ChangeRequest } from './changeRequests';
 import { readingScaleOf } from './outputOptions';
 import { useOutputLanguage } from './outputLanguageState';
-import type { ToolSession } from '../runner/toolSessions';
+import type { ToolSession } from '../runner';
 import { useToolSessions } from '../runner/toolSessions';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { Icon } from '../../ui/Icon';

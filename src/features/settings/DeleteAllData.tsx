@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { messageOf } from '../../kernel/messages';
-import { useProjects } from '../projects/projectsState';
+import { useProjects } from '../projects';
 import { Icon } from '../../ui/Icon';
 import { deleteAllData } from './deleteAllData';
-import { exportAllProjects } from '../projects/exportAllProjects';
+import { exportAllProjects } from './exportAllProjects';
 
 export const deletedAllMessage = 'All your StudyForge data in this browser was deleted.';
 

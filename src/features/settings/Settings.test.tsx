@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_PREFIX, storageKeys } from '../../kernel/stored/storage';
 import { usePrivacy } from '../privacy/privacyState';
-import { useProjects } from '../projects/projectsState';
+import { useProjects } from '../projects';
 import { useSettings } from './settingsState';
 import { useTheme } from './theme';
 import { useStudy } from '../study/studyState';

@@ -1,6 +1,6 @@
 import { UserFacingError } from '../../kernel/messages';
 import { ALL_PROJECTS_EXPORT_FORMAT, ALL_PROJECTS_EXPORT_VERSION, projectExport, type ProjectExport, type StudyExport } from '../projects/projectFile';
-import type { Artifact, Project } from '../projects/schema';
+import type { Artifact, Project } from '../projects';
 import { MAX_ITEM_DEPTH, nestedDeeperThan } from '../../kernel/resultText';
 import { STORAGE_PREFIX, storageKeys, storageUnavailable } from '../../kernel/stored/storage';
 

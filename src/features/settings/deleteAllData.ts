@@ -1,9 +1,10 @@
 import { deleteAllStoredData } from './deleteAll';
 import { announceStorageChange } from '../../kernel/stored/otherTabs';
-import { useDashboardFilter } from '../find/dashboardFilter';
+import { useDashboardFilter } from '../find';
 import { usePrivacy } from '../privacy/privacyState';
-import { useProjects } from '../projects/projectsState';
-import { useRecentTools } from '../favourites/recentTools';
+import { useProjects } from '../projects';
+import { useRecentTools } from '../favourites';
+import { loadStudyState } from '../study';
 import { useSettings } from './settingsState';
 import { useTheme } from './theme';
 
@@ -35,7 +36,7 @@ function browserStorage(): Storage | undefined {
  * again (its request stopped), so no tool shows what was typed before.
  */
 async function forgetLazyStores(): Promise<void> {
-  const study = await import('../study/studyState').catch(() => null);
+  const study = await loadStudyState().catch(() => null);
   study?.useStudy.setState({ data: {}, unsaved: {} });
   announceStorageChange(null);
 }

@@ -1,8 +1,9 @@
-import { allProjectsExportJson, allProjectsFileName } from '../settings/deleteAll';
+import { allProjectsExportJson, allProjectsFileName } from './deleteAll';
 import { UserFacingError } from '../../kernel/messages';
-import { useFavourites } from '../favourites/favourites';
-import { loadArtifacts, newestFirst, useProjects } from './projectsState';
-import { downloadText } from '../export/download';
+import { useFavourites } from '../favourites';
+import { loadArtifacts, newestFirst, useProjects } from '../projects';
+import { downloadText } from '../export';
+import { loadStudyStorage } from '../study';
 
 /**
  * "Export all projects first": every project, with its saved items and study
@@ -12,10 +13,10 @@ import { downloadText } from '../export/download';
  */
 export async function exportAllProjects(): Promise<{ fileName: string; count: number }> {
   const projects = newestFirst(useProjects.getState().projects);
-  let readStudyData: (typeof import('../study/studyStorage'))['readStudyData'];
+  let readStudyData: Awaited<ReturnType<typeof loadStudyStorage>>['readStudyData'];
   try {
     // The study code loads only now, as on a project page's export.
-    ({ readStudyData } = await import('../study/studyStorage'));
+    ({ readStudyData } = await loadStudyStorage());
   } catch {
     throw new UserFacingError('Could not export: part of the app did not load. Check your connection and try again.');
   }

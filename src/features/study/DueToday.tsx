@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { buildDeck, summarise } from './deck';
 import { readStudyData } from './studyStorage';
-import { loadArtifacts, useProjects } from '../projects/projectsState';
+import { loadArtifacts, useProjects } from '../projects';
 import { useStudy } from './studyState';
 import { Icon } from '../../ui/Icon';
 import { fromNow } from './useDeck';

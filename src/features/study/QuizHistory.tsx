@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import type { Artifact } from '../projects/schema';
+import type { Artifact } from '../projects';
 import { readableAttempts, type QuizAttempt } from './quizAttempts';
 import { useStudy } from './studyState';
 import { Icon } from '../../ui/Icon';

@@ -1,4 +1,4 @@
-import type { Artifact } from '../projects/schema';
+import type { Artifact } from '../projects';
 import { cardsOf, type CardFace } from './cards';
 import { dueAt, isDue, isSuspended, newRecord, type CardRecord } from './schedule';
 import type { CardRecords } from './studyStorage';

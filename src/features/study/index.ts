@@ -3,16 +3,14 @@
  * deck and the Study screen, cards due today, and the history of quiz
  * attempts.
  *
- * Offers: the cards a result holds, quiz attempts (store, numbering, the
- * history panel), and loaders for everything that brings the scheduler
- * (ts-fsrs): the Study page, a project's study section, cards due today, the
- * study store and its stored data.
+ * Offers: the cards a result holds, and loaders for the rest, each of which
+ * brings zod or the scheduler (ts-fsrs): the Study page, a project's study
+ * section, cards due today, the study store and its stored data, quiz
+ * attempts. The dashboard imports this entry (for cards due today), so only
+ * code free of top-level work is re-exported here.
  */
 export { cardsOf, type CardFace } from './cards';
-export { inOriginalNumbering, type FinishedQuiz } from './quizAttempts';
-export { useQuizAttempts } from './quizAttemptsState';
-export { QuizHistory } from './QuizHistory';
-export { useStudy } from './studyState';
+export type { FinishedQuiz } from './quizAttempts';
 
 /** The Study screen (brings the scheduler). */
 export const loadStudyPage = () => import('./StudyPage');
@@ -24,3 +22,7 @@ export const loadDueToday = () => import('./DueToday');
 export const loadStudyState = () => import('./studyState');
 /** Reading and writing a project's study data in exports and imports, loaded when a file has it. */
 export const loadStudyStorage = () => import('./studyStorage');
+/** The history of a saved quiz's attempts (brings the study store). */
+export const loadQuizHistory = () => import('./QuizHistory');
+/** Quiz attempts kept per result in a tool session (brings zod). */
+export const loadQuizAttempts = () => import('./quizAttemptsState');

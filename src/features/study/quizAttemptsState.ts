@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { z } from 'zod';
-import { newSaveId } from '../projects/merge';
+import { newSaveId } from '../projects';
 import { MAX_ATTEMPTS, type FinishedQuiz, type QuizAttempt } from './attempt';
 import { usePersistentState } from '../../ui/persistentState';
 

@@ -5,6 +5,7 @@ import { cardsOf } from './cards';
 import { buildDeck, dueCards, endOfDay, summarise } from './deck';
 import { dueAt, grade, isDue, mergeRecords, newRecord, nextDueByGrade, type CardRecord } from './schedule';
 import { mergeCardRecords, readStudyData, writeStudyData } from './studyStorage';
+import { loadProjectFile } from '../projects';
 
 /*
  * The scheduling wrapper around ts-fsrs: when a card is due, what
@@ -145,7 +146,7 @@ describe('study data in an export file', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('goes out with the project and comes back merged with what is here; an unreadable record is dropped alone', async () => {
-    const { projectExportJson, parseProjectExport } = await import('../projects/projectFile');
+    const { projectExportJson, parseProjectExport } = await loadProjectFile();
     const { importStudyData } = await import('./studyStorage');
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const project = { id: 'proj_1', name: 'Planets', createdAt: t0.toISOString() };

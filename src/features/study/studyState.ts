@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { onStorageChange } from '../../kernel/stored/otherTabs';
 import { messageOf } from '../../kernel/messages';
-import { newSaveId } from '../projects/merge';
+import { newSaveId } from '../projects';
 import { storageKeys } from '../../kernel/stored/storage';
 import { MAX_ATTEMPTS, type FinishedQuiz } from './quizAttempts';
 import { grade, newRecord, type CardGrade, type CardRecord } from './schedule';

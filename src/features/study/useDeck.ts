@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
-import type { Artifact } from '../projects/schema';
+import type { Artifact } from '../projects';
 import { buildDeck, type StudyCard } from './deck';
-import { loadArtifacts, useProjects } from '../projects/projectsState';
+import { loadArtifacts, useProjects } from '../projects';
 import { useStudy } from './studyState';
 
 /** A project's deck as this tab holds it: its saved items' cards with their schedules, kept current as either changes. */

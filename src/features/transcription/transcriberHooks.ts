@@ -1,4 +1,4 @@
-import { effectiveSettings, useSettings } from '../settings/settingsState';
+import { effectiveSettings, useSettings } from '../settings';
 import { transcriberFor, type Transcriber } from './transcription';
 
 /*
