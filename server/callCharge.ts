@@ -1,3 +1,4 @@
+import { estimateTokens } from '../src/kernel/tokenEstimate';
 import type { TokenUsage } from '../src/providers/types';
 
 /*
@@ -7,7 +8,7 @@ import type { TokenUsage } from '../src/providers/types';
  *
  * The reservation is the prompt's estimate plus ANSWER_ALLOWANCE for the
  * answer. The settlement is the provider's own count when it reported one;
- * else 4 characters a token of the prompt and of the answer. A call whose
+ * else the kernel's estimate (src/kernel/tokenEstimate.ts) of the prompt and of the answer. A call whose
  * caller left, or that the gateway cut for taking too long, before the
  * provider's count arrived, keeps its whole reservation, or what was
  * streamed if that is more: the provider was working on it and may have
@@ -17,8 +18,8 @@ import type { TokenUsage } from '../src/providers/types';
  * answering anything (an error of its own, not an abort) charges nothing.
  */
 
-/** Tokens estimated where a provider reports none: about 4 characters a token in English, OpenAI's rule of thumb. */
-export const estimateTokens = (characters: number): number => Math.ceil(characters / 4);
+/** Tokens estimated where a provider reports none (the one estimate the attach panel shows too). */
+export { estimateTokens };
 
 /**
  * The answer's share of a reservation: about 4,000 characters, a long tool answer. A bigger allowance would

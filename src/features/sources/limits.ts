@@ -57,7 +57,5 @@ export const READ_SECONDS = 30;
  */
 export const CONTEXT_TOKENS = 16_384;
 
-/** About four characters a token for English prose (OpenAI's and Google's rule of thumb). */
-export function estimatedTokens(characters: number): number {
-  return Math.ceil(characters / 4);
-}
+/** The kernel's estimate (src/kernel/tokenEstimate.ts), the one the gateway's budgets charge by. */
+export { estimateTokens as estimatedTokens } from '../../kernel/tokenEstimate';
