@@ -32,6 +32,13 @@ export function namedPaths(markdown: string): string[] {
   return [...new Set(paths)];
 }
 
+/** Relative module specifiers in the docs' code examples (`from '../src/kernel/defineTool'`), read from the doc's folder. */
+export function relativeImports(markdown: string): string[] {
+  return [...markdown.matchAll(/\bfrom\s+['"](\.{1,2}\/[^'"]+)['"]/g)].map((match) => match[1] ?? '');
+}
+
+const moduleFiles = (path: string): string[] => [path, `${path}.ts`, `${path}.tsx`, join(path, 'index.ts')];
+
 /** A file, or a folder holding at least one file: a folder emptied by a move is not there for a reader (nor in git). */
 function leadsSomewhere(path: string): boolean {
   if (!existsSync(path)) return false;
@@ -47,6 +54,10 @@ export function missingDocPaths(root: string, read: (path: string) => string): s
     for (const link of relativeLinks(markdown)) {
       const target = join(root, dirname(doc), link);
       if (!leadsSomewhere(target)) missing.push(`${doc}: link ${link} (${relative(root, target)})`);
+    }
+    for (const specifier of relativeImports(markdown)) {
+      const target = join(root, dirname(doc), specifier);
+      if (!moduleFiles(target).some((file) => existsSync(file) && statSync(file).isFile())) missing.push(`${doc}: import ${specifier}`);
     }
     for (const path of namedPaths(markdown)) {
       if (!leadsSomewhere(join(root, path))) missing.push(`${doc}: ${path}`);
