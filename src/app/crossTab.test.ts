@@ -10,8 +10,8 @@ import { storageKeys } from '../kernel/stored/storage';
 
 async function tab() {
   vi.resetModules();
-  const projects = await import('../features/projects/projectsState');
-  const recent = await import('../features/favourites/recentTools');
+  const projects = await import('../features/projects');
+  const recent = await import('../features/favourites');
   const { syncAcrossTabs } = await import('./crossTab');
   return { projects: projects.useProjects, recent: recent.useRecentTools, loadArtifacts: projects.loadArtifacts, syncAcrossTabs };
 }
@@ -99,7 +99,7 @@ describe('"Delete all my data" in another tab', () => {
     expect(keys).toContain(storageKeys.projects);
 
     // The other tab: the marker first, then each key removed, each heard here as the browser would tell it.
-    const { deleteAllStoredData } = await import('../features/settings/deleteAll');
+    const { deleteAllStoredData } = await (await import('../features/settings')).loadDeleteAll();
     const events: StorageEvent[] = [];
     const recording = new Proxy(localStorage, {
       get(target, name) {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterAll, beforeEach, afterEach, describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '../kernel/stored/storage';
-import type { Artifact } from '../features/projects/projectsState';
+import type { Artifact } from '../features/projects';
 
 /*
  * Storage faults, one table: each case starts from a project holding saved
@@ -13,7 +13,7 @@ import type { Artifact } from '../features/projects/projectsState';
 
 async function tab() {
   vi.resetModules();
-  return import('../features/projects/projectsState');
+  return import('../features/projects');
 }
 
 const kept: Artifact = { id: 'art_1700000000100', createdAt: '2026-11-01T10:00:00.000Z', toolId: 'smart-notes', toolTitle: 'SmartNotes', data: '## Kept' };

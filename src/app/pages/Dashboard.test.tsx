@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import { isTeacherTool, tools } from '../../kernel/catalogue';
-import { useDashboardFilter } from '../../features/find/dashboardFilter';
-import { useRecentTools } from '../../features/favourites/recentTools';
+import { useDashboardFilter } from '../../features/find';
+import { useRecentTools } from '../../features/favourites';
 import { Dashboard } from './Dashboard';
 
 /*
