@@ -1,11 +1,10 @@
+// Generated from registry/'s file names by tooling/registryToolIds.ts (npx tsx tooling/registryToolIds.ts): do not edit.
+
 /*
  * The registry's tool ids, as the gateway knows them: the only values the
  * metrics' `tool` label may take (metrics.ts), so that label cannot grow
- * past the registry however many names callers invent. The gateway does not
- * import the registry (its files hold forms, prompts and schemas the gateway
- * has no use for, and the import boundaries keep server/ apart from it), so
- * the ids are listed here; tooling/registryToolIds.test.ts fails, naming the
- * id, when a tool is added to or removed from registry/ without this list.
+ * past the registry however many names callers invent. Generated, since the
+ * gateway runs where registry/ is not (tooling/registryToolIds.ts says why).
  */
 export const REGISTRY_TOOL_IDS: ReadonlySet<string> = new Set([
   'analogy-generator',
