@@ -55,20 +55,30 @@ export interface RunOptions extends CallOptions {
   instructions?: readonly string[];
 }
 
+/** The schema a request is sent with: none for markdown, else the result's contract. */
+function responseSchemaOf(result: ResultSpec) {
+  return result === 'markdown' ? undefined : contractSchemaOf(result);
+}
+
 /**
- * One call, validated. An answer that cannot be used is asked for once more,
+ * One call, checked. An answer that cannot be used is asked for once more,
  * telling the model what was wrong; a second failure reaches the user as
- * spec 8's invalid-format message. Unvalidated data never leaves here.
+ * spec 8's invalid-format message. Unchecked data never leaves here.
  */
-export async function call(backend: Backend, prompt: string, result: ResultSpec, sample: unknown, { signal, onText }: CallOptions = {}) {
-  const responseSchema = result === 'markdown' ? undefined : contractSchemaOf(result);
-  const ask = async (text: string) => validatedResult(result, await backend.generate({ prompt: text, responseSchema, sample, signal, onText }));
+async function checkedCall(backend: Backend, prompt: string, result: ResultSpec, sample: unknown, check: (answer: unknown) => ToolResult, { signal, onText }: CallOptions) {
+  const responseSchema = responseSchemaOf(result);
+  const ask = async (text: string) => check(await backend.generate({ prompt: text, responseSchema, sample, signal, onText }));
   try {
     return await ask(prompt);
   } catch (error) {
     if (!(error instanceof InvalidAnswerError) || signal?.aborted) throw error;
     return ask(correctionPrompt(prompt, error.problem));
   }
+}
+
+/** One call validated against `result`, with its one repair retry. */
+export function call(backend: Backend, prompt: string, result: ResultSpec, sample: unknown, options: CallOptions = {}) {
+  return checkedCall(backend, prompt, result, sample, (answer) => validatedResult(result, answer), options);
 }
 
 /** The derived values of a tool for these inputs (none when it derives nothing). */
@@ -119,19 +129,25 @@ export function modelSchemaOf(tool: ToolDeclaration, derived: Readonly<Record<st
   return schema;
 }
 
-/** The model's answer made whole: what the browser computed wins over anything the model (or a sample) says about it. */
-export function withSuppliedValues(tool: ToolDeclaration, values: FormValues, answer: ToolResult): ToolResult {
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The one check of a tool's answer: what the browser computed goes in first
+ * (it wins over anything the model, or a sample, says about it), then one
+ * parse against the tool's result. An answer that is not even an object
+ * fails on the model's part of the result, which is what the model was asked for.
+ */
+export function checkedAnswer(tool: ToolDeclaration, values: FormValues, answer: unknown): ToolResult {
   const derived = derivedValues(tool, values);
   const supplied = suppliedKeys(tool.result, derived);
-  if (supplied.length === 0 || answer.kind !== 'json') return answer;
-  const computed = Object.fromEntries(supplied.map((k) => [k, derived[k]]));
-  return validatedResult(tool.result, { ...(answer.data as object), ...computed });
+  if (supplied.length === 0 || !isRecord(answer)) return validatedResult(modelSchemaOf(tool, derived), answer);
+  return validatedResult(tool.result, { ...answer, ...Object.fromEntries(supplied.map((key) => [key, derived[key]])) });
 }
 
-/** Asks the model with a prompt of the tool's (first or follow-up) and validates the answer against the model's part of the result. */
-export async function askTool(tool: ToolDeclaration, values: FormValues, prompt: string, backend: Backend, options: CallOptions = {}): Promise<ToolResult> {
-  const answer = await call(backend, prompt, modelSchemaOf(tool, derivedValues(tool, values)), tool.example.output, options);
-  return withSuppliedValues(tool, values, answer);
+/** Asks the model with a prompt of the tool's (first or follow-up) and checks the answer once. */
+export function askTool(tool: ToolDeclaration, values: FormValues, prompt: string, backend: Backend, options: CallOptions = {}): Promise<ToolResult> {
+  const model = modelSchemaOf(tool, derivedValues(tool, values));
+  return checkedCall(backend, prompt, model, tool.example.output, (answer) => checkedAnswer(tool, values, answer), options);
 }
 
 export function runTool(tool: ToolDeclaration, values: FormValues, backend: Backend, { instructions, ...options }: RunOptions = {}): Promise<ToolResult> {

@@ -3,15 +3,12 @@ import { flushSync } from 'react-dom';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { formCollapsesUnder, previewKindFor } from '../../../renderers';
 import { contractSchemaOf } from '../../kernel/resultContracts';
-import type { Backend } from '../../kernel/backend/types';
 import type { ToolDeclaration } from '../../kernel/defineTool';
-import { loadTool } from '../../kernel/catalogue';
-import { onDemand } from '../../kernel/onDemand';
-import { lazyComponent } from '../../ui/lazyComponent';
 import type { ToolForm } from '../../kernel/toolForm';
 import { inputSummary, type FormValues } from '../../kernel/fields';
 import { blockingReason } from '../../kernel/formRules';
-import { loadSessionCode, useToolSessions } from './toolSessions';
+import { useToolSessions } from './toolSessions';
+import { intent, livePreview, loadResultCard, loadValidation, onGenerate, openTool, ready, whenReady } from './toolCode';
 import { useOutputLanguage } from '../refine/outputLanguageState';
 import { languageName } from '../refine/outputLanguages';
 import { messages } from '../../kernel/messages';
@@ -19,29 +16,11 @@ import { ErrorBox } from '../../ui/ErrorBox';
 import { Icon } from '../../ui/Icon';
 import { Spinner } from '../../ui/Spinner';
 import { FieldControl } from './FieldControl';
-import { loadRefine } from '../refine/loadRefine';
 import { WhatWillBeSent } from '../privacy/WhatWillBeSent';
 
-/*
- * The result card (its Save, Copy and Export, the quiz's attempts) loads
- * with the first result, never with the form: its code is asked for when
- * Generate is pressed, so it is there when the answer is.
- */
-const loadResultCard = () => import('./ResultCard');
+/* The result card loads with the first result, never with the form (toolCode.ts says when). */
 const ResultCard = lazy(() => loadResultCard().then((m) => ({ default: m.ResultCard })));
-
-const loadValidation = () => import('./formValidation');
-
-/**
- * The streamed answer's preview, loaded (with its body, for markdown marked and DOMPurify) as the person starts on
- * the form. Once here it renders directly (lazyComponent): React.lazy would hold its reveal back on a timer.
- */
-const previewCode = onDemand(() => import('./StreamingPreview'));
-const livePreview = lazyComponent(() => previewCode.load().then((m) => m.LivePreview));
 const LivePreview = livePreview.Component;
-
-/** The backends' code: a request resolves the settings' backend when it starts. */
-const backends = onDemand(() => import('../settings/backendHooks'));
 
 /**
  * The form's resolver, its code (zod) loaded on the first validation: react-hook-form
@@ -76,7 +55,7 @@ export function ToolRunner({ tool, declaration: declared = null }: { tool: ToolF
   /** The declaration, loaded once (loadTool keeps it) and kept here for the result card and the preview's schema. */
   const needDeclaration = useCallback(
     () =>
-      loadTool(tool.id).then((loaded) => {
+      openTool(tool.id).then(({ declaration: loaded }) => {
         setDeclaration(loaded);
         return loaded;
       }),
@@ -101,13 +80,9 @@ export function ToolRunner({ tool, declaration: declared = null }: { tool: ToolF
   // starts: a visit that only looks loads none of it, and by the time Generate is pressed it is here.
   const previewKind = previewKindFor(tool);
   const wantPreview = useCallback(() => {
-    void livePreview.preload().then(() => previewKind && previewCode.current()?.preloadPreviewBody(previewKind), () => undefined);
     // Validation and the answer's code come too, so Generate runs at once when pressed.
-    void loadValidation().catch(() => undefined);
-    void backends.load().catch(() => undefined);
-    void loadSessionCode().catch(() => undefined);
-    void needDeclaration().catch(() => undefined);
-  }, [needDeclaration, previewKind]);
+    void intent(tool).then(({ declaration: loaded }) => setDeclaration((shown) => shown ?? loaded), () => undefined);
+  }, [tool]);
   const resultSchema = useMemo(
     () => (declaration && declaration.result !== 'markdown' ? contractSchemaOf(declaration.result) : undefined),
     [declaration],
@@ -164,26 +139,22 @@ export function ToolRunner({ tool, declaration: declared = null }: { tool: ToolF
   if (!session) return null;
   const blocked = blockingReason(tool.fields, tool.rules, values);
   const submit = form.handleSubmit(async (valid) => {
-    wantPreview(); // Already asked for when the person started on the form; a widget's own submit may come first.
-    // The refine bar's code comes while the answer does, so both are there together.
-    if (tool.refines) void loadRefine().catch(() => undefined);
-    void loadResultCard().catch(() => undefined);
+    // Already asked for when the person started on the form; a widget's own submit may come first.
+    onGenerate(tool);
     // All here (it loads as the person starts on the form): the request starts in this task, as it always did.
-    const backendCode = backends.current();
-    if (declaration && backendCode) {
+    const now = ready(tool, declaration);
+    if (now) {
       setNotLoaded(false);
-      return generate(declaration, valid, backendCode.backendNow(tool.id));
+      return generate(now.tool, valid, now.backend);
     }
-    let full: ToolDeclaration;
-    let backend: Backend;
     try {
-      [full, backend] = await Promise.all([declaration ?? needDeclaration(), backends.load().then(({ backendNow }) => backendNow(tool.id))]);
+      const loaded = await whenReady(tool, declaration);
+      setDeclaration(loaded.tool);
+      setNotLoaded(false);
+      return generate(loaded.tool, valid, loaded.backend);
     } catch {
       setNotLoaded(true);
-      return;
     }
-    setNotLoaded(false);
-    return generate(full, valid, backend);
   });
   const stop = () => {
     // Render the enabled form at once, so focus can go back to Generate rather than to the page.

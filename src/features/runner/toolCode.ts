@@ -1,0 +1,81 @@
+import type { Backend } from '../../kernel/backend/types';
+import { loadTool } from '../../kernel/catalogue';
+import type { ToolDeclaration } from '../../kernel/defineTool';
+import { onDemand, type OnDemand } from '../../kernel/onDemand';
+import type { LoadedTool } from '../../kernel/loadedTool';
+import type { ToolForm } from '../../kernel/toolForm';
+import { lazyComponent } from '../../ui/lazyComponent';
+import { previewKindFor } from '../../../renderers';
+import { loadRefine } from '../refine';
+import { loadBackendHooks } from '../settings';
+import { loadSessionCode } from './answerRequests';
+
+/*
+ * The one home of a tool page's code loading: what comes as the person
+ * starts on the form (intent), what comes when Generate is pressed, and what
+ * a request needs in hand to leave in the same task (ready). A first visit
+ * that only looks loads none of it.
+ */
+
+/** The result card (its Save, Copy and Export, the quiz's attempts): asked for on Generate, there when the answer is. */
+export const loadResultCard = () => import('./ResultCard');
+
+/** The form's validation (zod), loaded on the first validation. */
+export const loadValidation = () => import('./formValidation');
+
+/**
+ * The streamed answer's preview, loaded (with its body, for markdown marked and DOMPurify) on intent. Once here it
+ * renders directly (lazyComponent): React.lazy would hold its reveal back on a timer.
+ */
+const previewCode = onDemand(() => import('./StreamingPreview'));
+export const livePreview = lazyComponent(() => previewCode.load().then((m) => m.LivePreview));
+
+/** The backends' code: a request resolves the settings' backend when it starts. */
+const backends = onDemand(loadBackendHooks);
+
+const tools = new Map<string, OnDemand<LoadedTool>>();
+
+/** A tool with its schemas and contracts computed once (the kernel's loadedTool), loaded once per id. */
+export function openTool(id: string): Promise<LoadedTool> {
+  let tool = tools.get(id);
+  if (!tool) {
+    tool = onDemand(() => Promise.all([loadTool(id), import('../../kernel/loadedTool')]).then(([declaration, { loadedTool }]) => loadedTool(declaration)));
+    tools.set(id, tool);
+  }
+  return tool.load();
+}
+
+/** As the person starts on the form: the preview, validation, the backends, the session code and the tool. */
+export function intent(form: ToolForm): Promise<LoadedTool> {
+  const kind = previewKindFor(form);
+  void livePreview.preload().then(() => kind && previewCode.current()?.preloadPreviewBody(kind), () => undefined);
+  void loadValidation().catch(() => undefined);
+  void backends.load().catch(() => undefined);
+  void loadSessionCode().catch(() => undefined);
+  return openTool(form.id);
+}
+
+/** On Generate: the refine bar (for a tool that refines) and the result card come while the answer does. */
+export function onGenerate(form: ToolForm): void {
+  void intent(form).catch(() => undefined);
+  if (form.refines) void loadRefine().catch(() => undefined);
+  void loadResultCard().catch(() => undefined);
+}
+
+export interface Ready {
+  tool: ToolDeclaration;
+  backend: Backend;
+}
+
+/** The tool and the backend, when both are here: the request then starts in this task, as it always did. */
+export function ready(form: ToolForm, declared: ToolDeclaration | null): Ready | null {
+  const tool = declared ?? tools.get(form.id)?.current()?.declaration;
+  const code = backends.current();
+  return tool && code ? { tool, backend: code.backendNow(form.id) } : null;
+}
+
+/** The tool and the backend, once loaded; rejects when either did not arrive (nothing was sent). */
+export async function whenReady(form: ToolForm, declared: ToolDeclaration | null): Promise<Ready> {
+  const [tool, backend] = await Promise.all([declared ?? openTool(form.id).then((t) => t.declaration), backends.load().then(({ backendNow }) => backendNow(form.id))]);
+  return { tool, backend };
+}
