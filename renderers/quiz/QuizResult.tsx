@@ -9,7 +9,9 @@ import { defineRenderer, type ContractRendererProps } from '../shared/defineRend
 import { quizContract } from './contract';
 import { quizReducer, quizStateSchema, restoredState, scoreOf, startedState, type QuizContext, type QuizEvent, type QuizState } from './quizMachine';
 import { missedIndices, rightAnswerStillShown, type RightAnswer } from './outcome';
-import { Finished, Playing, Remediating } from './QuizViews';
+import { Playing } from './QuizViews';
+import { Remediating } from './QuizRemediating';
+import { Finished } from './QuizFinished';
 
 /*
  * The quiz screen for both quizzes (spec 4): one question at a time, a

@@ -1,0 +1,127 @@
+import { Marked, type Token, type Tokens } from 'marked';
+import { mathExtension } from '../../kernel/mathDelimiters';
+import { clean, headingLevel, type Block, type ListItem, type Run } from './documentModel';
+
+/* A markdown answer as document blocks: marked's tokens read as headings, paragraphs, lists, tables, code and quotes, all as plain text. */
+
+
+function inlineRuns(tokens: readonly Token[] | undefined, style: Omit<Run, 'text'> = {}): Run[] {
+  const runs: Run[] = [];
+  for (const token of tokens ?? []) {
+    switch (token.type) {
+      case 'strong':
+        runs.push(...inlineRuns((token as Tokens.Strong).tokens, { ...style, bold: true }));
+        break;
+      case 'em':
+        runs.push(...inlineRuns((token as Tokens.Em).tokens, { ...style, italic: true }));
+        break;
+      case 'del':
+        runs.push(...inlineRuns((token as Tokens.Del).tokens, style));
+        break;
+      case 'codespan':
+        runs.push({ ...style, code: true, text: clean(decodeEntities((token as Tokens.Codespan).text)) });
+        break;
+      case 'br':
+        runs.push({ ...style, text: '\n' });
+        break;
+      case 'link': {
+        const link = token as Tokens.Link;
+        runs.push(...inlineRuns(link.tokens, style));
+        // The address is kept as text: a file never holds a live link a model chose.
+        if (link.href && link.text !== link.href) runs.push({ ...style, text: ` (${clean(link.href)})` });
+        break;
+      }
+      case 'image':
+        runs.push({ ...style, text: clean((token as Tokens.Image).text) });
+        break;
+      case 'text': {
+        const text = token as Tokens.Text;
+        if (text.tokens?.length) runs.push(...inlineRuns(text.tokens, style));
+        else runs.push({ ...style, text: clean(decodeEntities(text.text)) });
+        break;
+      }
+      default:
+        // escape, html and anything newer: its source, as text.
+        runs.push({ ...style, text: clean(decodeEntities('text' in token && typeof token.text === 'string' ? token.text : token.raw)) });
+    }
+  }
+  return mergeRuns(runs);
+}
+
+/** marked leaves &amp; &lt; &gt; &quot; &#39; encoded in text tokens; a document holds the characters. */
+function decodeEntities(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name] ?? '');
+}
+
+function mergeRuns(runs: Run[]): Run[] {
+  const merged: Run[] = [];
+  for (const run of runs) {
+    const last = merged.at(-1);
+    if (last && !!last.bold === !!run.bold && !!last.italic === !!run.italic && !!last.code === !!run.code) last.text += run.text;
+    else if (run.text !== '') merged.push({ ...run });
+  }
+  return merged;
+}
+
+function listOf(list: Tokens.List): { ordered: boolean; items: ListItem[] } {
+  return {
+    ordered: list.ordered,
+    items: list.items.map((item) => {
+      const nested = item.tokens.find((t): t is Tokens.List => t.type === 'list');
+      const inline = item.tokens.filter((t) => t.type !== 'list');
+      const runs = inline.flatMap((t) => ('tokens' in t && t.tokens ? inlineRuns(t.tokens) : inlineRuns([t])));
+      const prefix: Run[] = item.task ? [{ text: item.checked ? '[x] ' : '[ ] ' }] : [];
+      return { runs: mergeRuns([...prefix, ...runs]), ...(nested ? { children: listOf(nested) } : {}) };
+    }),
+  };
+}
+
+function cellText(cell: Tokens.TableCell): string {
+  return inlineRuns(cell.tokens).map((r) => r.text).join('');
+}
+
+/** Markdown as blocks, its top headings at `baseLevel` (a "##" in a field becomes the heading just below the field's). */
+export function markdownBlocks(markdown: string, baseLevel = 1): Block[] {
+  const blocks: Block[] = [];
+  // Formulas are read whole, as their TeX source (markdown escapes inside TeX are TeX's, not markdown's); the Word writer makes them equations.
+  const tokens = new Marked({ gfm: true, extensions: [mathExtension([], () => '')] }).lexer(markdown);
+  const depths = tokens.filter((t): t is Tokens.Heading => t.type === 'heading').map((t) => t.depth);
+  const shift = baseLevel - (depths.length > 0 ? Math.min(...depths) : 1);
+  for (const token of tokens) {
+    switch (token.type) {
+      case 'heading': {
+        const heading = token as Tokens.Heading;
+        blocks.push({ kind: 'heading', level: headingLevel(heading.depth + shift), text: inlineRuns(heading.tokens).map((r) => r.text).join('') });
+        break;
+      }
+      case 'paragraph':
+        blocks.push({ kind: 'paragraph', runs: inlineRuns((token as Tokens.Paragraph).tokens) });
+        break;
+      case 'list':
+        blocks.push({ kind: 'list', ...listOf(token as Tokens.List) });
+        break;
+      case 'table': {
+        const table = token as Tokens.Table;
+        blocks.push({ kind: 'table', header: table.header.map(cellText), rows: table.rows.map((row) => row.map(cellText)) });
+        break;
+      }
+      case 'code':
+        blocks.push({ kind: 'code', text: clean((token as Tokens.Code).text) });
+        break;
+      case 'blockquote': {
+        const inner = markdownBlocks((token as Tokens.Blockquote).text, baseLevel);
+        blocks.push({ kind: 'quote', runs: inner.flatMap((b) => (b.kind === 'paragraph' ? b.runs : [])) });
+        break;
+      }
+      case 'space':
+      case 'hr':
+        break;
+      default: {
+        // html blocks and the like: their source, as a paragraph of text.
+        const raw = clean(token.raw).trim();
+        if (raw) blocks.push({ kind: 'paragraph', runs: [{ text: raw }] });
+      }
+    }
+  }
+  return blocks;
+}
