@@ -8,7 +8,6 @@ const TO_SPLIT = 'to split in the kernel and feature-folder reorganisation';
 const MANY_CASES = 'a test file of many cases on one subject';
 
 export const LONG_FILES: Readonly<Record<string, string>> = {
-  'src/app/styles.css': `the app's one stylesheet (both themes, the shell and every screen); to split into each feature's own, ${TO_SPLIT}`,
   'src/features/runner/ToolRunner.tsx': `the tool page's runner with its hand-written code loads; to split as code loading gets one home, ${TO_SPLIT}`,
   'src/features/runner/toolSessions.ts': `one store for every tool's inputs, result versions and request in flight; ${TO_SPLIT}`,
 };
