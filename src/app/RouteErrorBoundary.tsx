@@ -1,6 +1,5 @@
 import { Component, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { loadBrokenProject, useProjects, type Project } from '../features/projects';
 import { ErrorBox } from '../ui/ErrorBox';
 import { errorDetail } from '../ui/errorDetail';
 import { pageNames, routes } from '../ui/routes';
@@ -18,27 +17,26 @@ import { pageNames, routes } from '../ui/routes';
  * imports the same deletion code, so it is here already.
  */
 
+/** The projects feature's fallback for a failed project page, loaded with the feature's entry when one fails. */
+type BrokenProjectView = ComponentType<{ projectId: string; error: Error; otherwise: ReactNode }>;
+const loadBrokenProjectView = () => import('../features/projects').then(({ loadBrokenProject }) => loadBrokenProject());
+
 function RouteFailure({ error, projectId }: { error: Error; projectId: string | undefined }) {
-  const project = useProjects((s) => (projectId === undefined ? undefined : s.projects.find((p) => p.id === projectId)));
-  const [view, setView] = useState<{ BrokenProject?: ComponentType<{ project: Project; error: Error }>; failed?: boolean }>({});
+  const [view, setView] = useState<{ BrokenProjectById?: BrokenProjectView; failed?: boolean }>({});
   useEffect(() => {
-    if (!project) return;
+    if (projectId === undefined) return;
     let live = true;
-    loadBrokenProject().then(
-      ({ BrokenProject }) => live && setView({ BrokenProject }),
+    loadBrokenProjectView().then(
+      ({ BrokenProjectById }) => live && setView({ BrokenProjectById }),
       // Offline as well as broken: the plain failure below, with its way back to Projects.
       () => live && setView({ failed: true }),
     );
     return () => {
       live = false;
     };
-  }, [project]);
+  }, [projectId]);
 
-  if (project && view.BrokenProject) return <view.BrokenProject project={project} error={error} />;
-  // A moment while its code arrives (the project page had it already): nothing, rather than a page that changes under focus.
-  if (project && !view.failed) return null;
-
-  return (
+  const plainFailure = (
     <article className="page narrow">
       <h1 className="page-title" tabIndex={-1}>This page could not be shown</h1>
       <ErrorBox message="Something on this page failed to display. The rest of StudyForge still works: choose another page in the menu.">
@@ -53,6 +51,10 @@ function RouteFailure({ error, projectId }: { error: Error; projectId: string | 
       </p>
     </article>
   );
+  if (projectId === undefined || view.failed) return plainFailure;
+  // A moment while its code arrives (the project page had most of it already): nothing, rather than a page that changes under focus.
+  if (!view.BrokenProjectById) return null;
+  return <view.BrokenProjectById projectId={projectId} error={error} otherwise={plainFailure} />;
 }
 
 interface RouteErrorBoundaryProps {

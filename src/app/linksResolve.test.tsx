@@ -5,7 +5,8 @@ import { findTool } from '../kernel/catalogue';
 import { useProjects } from '../features/projects';
 import { App } from './App';
 import { screenAt, screenTable } from './screenTable';
-import { pathTo, routes } from '../ui/routes';
+import { routes } from '../ui/routes';
+import { pathTo } from '../ui/paths';
 
 /*
  * Every list said once: the links a page renders are made from the screen

@@ -1,5 +1,5 @@
 import { rankedMatches, type Ranked, type SearchTerms } from './toolSearch';
-import { projectPath, toolPath } from '../../ui/routes';
+import { projectPath, toolPath } from '../../ui/paths';
 
 /*
  * The command palette's search: one list of what a person may want to open

@@ -1,7 +1,7 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation } from 'wouter';
-import { loadArtifacts, type Project } from './projectsState';
+import { loadArtifacts, useProjects, type Project } from './projectsState';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { Icon } from '../../ui/Icon';
 import { DeleteProjectConfirm } from './DeleteProject';
@@ -62,4 +62,10 @@ export function BrokenProject({ project, error }: { project: Project; error: Err
       </div>
     </article>
   );
+}
+
+/** A failed project page's fallback, by the project's id: the project's own, or `otherwise` where no project has that id. */
+export function BrokenProjectById({ projectId, error, otherwise }: { projectId: string; error: Error; otherwise: ReactNode }) {
+  const project = useProjects((s) => s.projects.find((p) => p.id === projectId));
+  return project ? <BrokenProject project={project} error={error} /> : otherwise;
 }

@@ -7,7 +7,7 @@ import { useFavourites, useRecentTools } from '../favourites';
 import { storageKeys } from '../../kernel/stored/storage';
 import { loadArtifacts, newestFirst, useProjects, type ImportOutcome, type Project } from './projectsState';
 import { Icon } from '../../ui/Icon';
-import { projectPath } from '../../ui/routes';
+import { projectPath } from '../../ui/paths';
 import { WithSettingsLink } from '../../ui/WithSettingsLink';
 import { formatDate } from '../../ui/formatDate';
 import { NoticeBar } from '../../ui/NoticeBar';

@@ -5,7 +5,7 @@ import { GRADES, nextDueByGrade, type CardGrade } from './schedule';
 import { useProjects } from '../projects/projectsState';
 import { useStudy } from './studyState';
 import { Icon } from '../../ui/Icon';
-import { projectPath } from '../../ui/routes';
+import { projectPath } from '../../ui/paths';
 import { formatDateTime } from '../../ui/formatDate';
 import { fromNow, savedAtOf, useDeck } from './useDeck';
 import './study.css';
