@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import type { FieldError, UseFormRegister } from 'react-hook-form';
 import { loadedWidget, widgetMap } from '../../../renderers';
 import { attachable, type Field, type FormValues } from '../../kernel/fields';
-import { loadedAttachFile } from '../sources/attachFileLoader';
+import { loadedAttachFile } from '../sources';
 import type { FieldWidgetProps } from '../../../renderers/widgetProps';
 import { numberOrDefault } from '../../kernel/formRules';
 

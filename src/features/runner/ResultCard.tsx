@@ -4,21 +4,17 @@ import { rendererKeyFor, rendererMap } from '../../../renderers';
 import type { ToolDeclaration } from '../../kernel/defineTool';
 import { resultAsText } from '../../kernel/resultText';
 import { inputSummary, topicOf, type FormValues } from '../../kernel/fields';
-import { DEFAULT_OUTPUT } from '../refine/outputOptions';
+import { DEFAULT_OUTPUT, useRefineModule } from '../refine';
 import { contractSchemaOf, type ToolResult } from '../../kernel/runTool';
 import { runPrivateFollowUp } from '../privacy/followUpBackend';
-import { useProjects } from '../projects/projectsState';
+import { SaveButton, SaveToProjectPanel, useProjects, type NewArtifact } from '../projects';
 import { useToolSessions, type ToolSession } from './toolSessions';
-import type { NewArtifact } from '../projects/schema';
 import type { ExportInput } from '../export/format';
 import { useQuizAttempts } from '../study/quizAttemptsState';
 import { useBackend } from '../settings/backendHooks';
 import { CopyButton } from '../../ui/CopyButton';
-import { ExportMenu } from '../export/ExportMenu';
+import { ExportMenu } from '../export';
 import { Spinner } from '../../ui/Spinner';
-import { SaveButton } from '../projects/SaveButton';
-import { SaveToProjectPanel } from '../projects/SaveToProjectPanel';
-import { useRefineModule } from '../refine/loadRefine';
 
 interface ResultCardProps {
   tool: ToolDeclaration;

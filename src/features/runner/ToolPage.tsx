@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { loadTool, loadToolForm } from '../../kernel/catalogue';
 import type { ToolForm } from '../../kernel/toolForm';
 import { attachable } from '../../kernel/fields';
-import { preloadAttachFile } from '../sources/attachFileLoader';
+import { preloadAttachFile } from '../sources';
 import type { ToolDeclaration, ToolMeta } from '../../kernel/defineTool';
 import { hasStoredSession, loadSessionCode, useToolSessions } from './toolSessions';
 import { messages } from '../../kernel/messages';

@@ -9,14 +9,13 @@ import { inputSummary, type FormValues } from '../../kernel/fields';
 import { blockingReason } from '../../kernel/formRules';
 import { useToolSessions } from './toolSessions';
 import { intent, livePreview, loadResultCard, loadValidation, onGenerate, openTool, ready, whenReady } from './toolCode';
-import { useOutputLanguage } from '../refine/outputLanguageState';
-import { languageName } from '../refine/outputLanguages';
+import { languageName, useOutputLanguage } from '../refine';
 import { messages } from '../../kernel/messages';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { Icon } from '../../ui/Icon';
 import { Spinner } from '../../ui/Spinner';
 import { FieldControl } from './FieldControl';
-import { WhatWillBeSent } from '../privacy/WhatWillBeSent';
+import { WhatWillBeSent } from '../privacy';
 
 /* The result card loads with the first result, never with the form (toolCode.ts says when). */
 const ResultCard = lazy(() => loadResultCard().then((m) => ({ default: m.ResultCard })));

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import type { ResultSpec, ToolDeclaration } from '../../kernel/defineTool';
 import { defaultValues } from '../../kernel/fields';
-import { CEFR_LEVELS, DEFAULT_OUTPUT, GRADE_LEVELS, isOutputLanguage, type OutputOptions } from '../refine/outputOptions';
+import { CEFR_LEVELS, DEFAULT_OUTPUT, GRADE_LEVELS, isOutputLanguage, showing, type OutputOptions, type ResultVersion } from '../refine';
 import { revalidatedResult, type ToolResult } from '../../kernel/runTool';
 import { storageKeys } from '../../kernel/stored/storage';
 import { zodReader } from '../../kernel/stored/zodReader';
-import { showing, type ResultVersion } from '../refine/resultVersions';
 import type { ToolSession } from './sessionTypes';
 
 /*

@@ -107,7 +107,7 @@ describe('a tool session', () => {
 
   it('drops an error once the backend settings change, keeping the inputs', async () => {
     const { useToolSessions } = await freshStore();
-    const { useSettings } = await import('../settings/settingsState');
+    const { useSettings } = await import('../settings');
     const { backend, calls } = heldBackend();
     useToolSessions.getState().open(tool);
     const failing = useToolSessions.getState().generate(tool, { topic: 'Phones', essayType: 'Narrative' }, backend);

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UserFacingError } from '../../kernel/messages';
 import { storageKeys } from '../../kernel/stored/storage';
-import { MAX_VERSIONS } from '../refine/resultVersions';
+import { MAX_VERSIONS } from '../refine';
 import { freshStore, heldBackend, tool } from './testing/toolSessionKit';
 
 /* Result versions: refinements add versions; a failure, a cancel or a reload loses none; Generate starts a new chain. */
