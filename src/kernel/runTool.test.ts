@@ -34,6 +34,33 @@ describe('runTool with values the browser derives', () => {
   });
 });
 
+describe('the check of an answer', () => {
+  it('runs a result field\'s own checks once per answer, the computed values already in', async () => {
+    let checks = 0;
+    const checked = defineTool({
+      id: 'test-checked-counter',
+      title: 'Checked counter',
+      description: 'Counts words, then asks for feedback checked by the tool.',
+      icon: 'timer',
+      category: 'Presentations',
+      fields: [{ name: 'text', kind: 'textarea', label: 'Text', required: true }],
+      derive: ({ text }: { text: string }) => ({ wordCount: text.split(/\s+/).filter(Boolean).length }),
+      prompt: 'The text has {{wordCount}} words:\n{{text}}',
+      result: z.object({
+        wordCount: z.number().int(),
+        feedback: z.string().refine(() => {
+          checks += 1;
+          return true;
+        }),
+      }),
+      example: { input: { text: 'one two three' }, output: { wordCount: 3, feedback: 'Fine.' } },
+    });
+    const result = await runTool(checked, { text: 'a b c d' }, recordingBackend({ feedback: 'Good.' }).backend);
+    expect(result).toEqual({ kind: 'json', data: { wordCount: 4, feedback: 'Good.' } });
+    expect(checks).toBe(1);
+  });
+});
+
 describe('runTool while the answer streams', () => {
   it('passes the signal and the onText watcher to the backend, and still validates the whole answer', async () => {
     const { backend, requests } = recordingBackend({ feedback: 'Good.' });
