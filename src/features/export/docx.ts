@@ -1,4 +1,4 @@
-import { containsMath, splitMath } from '../math/delimiters';
+import { containsMath, splitMath } from '../../kernel/mathDelimiters';
 import { blocksText, type Block, type ExportDocument, type ListItem, type ProjectDocument, type Run } from './document';
 
 /*

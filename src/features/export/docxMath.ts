@@ -1,5 +1,5 @@
 import type { MathComponent } from 'docx';
-import type { MathRenderer } from '../math/delimiters';
+import type { MathRenderer } from '../../kernel/mathDelimiters';
 
 /*
  * Formulas as Word equations: KaTeX's MathML, already sanitised,

@@ -8,7 +8,7 @@ import type { Block, ListItem } from './document';
 import { docxOfDocument } from './docx';
 import type { ExportFormatKey, ExportInput } from './format';
 import { contentHtml } from './html';
-import { splitMath } from '../math/delimiters';
+import { splitMath } from '../../kernel/mathDelimiters';
 import { contractSchemaOf } from '../../kernel/runTool';
 
 /*

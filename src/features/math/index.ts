@@ -1,11 +1,13 @@
 /*
- * Math: formulas in answers. Finds TeX delimiters in text and renders them
- * with KaTeX, which loads only when a text holds a formula.
+ * Math: formulas in answers. Finds TeX delimiters in text (with the kernel's
+ * scanner, src/kernel/mathDelimiters.ts, which the sanitiser needs for every
+ * result) and renders them with KaTeX, which loads only when a text holds a
+ * formula.
  *
  * Offers: finding and splitting math in text, the markdown extension that
  * keeps it whole, and a loader for the KaTeX renderer.
  */
-export { containsMath, mathExtension, splitMath, type MathRenderer, type Segment } from './delimiters';
+export { containsMath, mathExtension, splitMath, type MathRenderer, type Segment } from '../../kernel/mathDelimiters';
 
 /** KaTeX and its renderer, loaded when a text holds math. */
 export const loadKatex = () => import('./katex');

@@ -1,5 +1,5 @@
 import { sanitizeMathml } from '../../kernel/safeHtml';
-import type { MathRenderer } from './delimiters';
+import type { MathRenderer } from '../../kernel/mathDelimiters';
 
 /*
  * TeX to MathML by KaTeX, loaded only when an answer holds math.

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeAll, describe, expect, it } from 'vitest';
 import { markdownToSafeHtml } from '../../kernel/safeHtml';
-import { containsMath, splitMath, type MathRenderer } from './delimiters';
+import { containsMath, splitMath, type MathRenderer } from '../../kernel/mathDelimiters';
 import { loadMathRenderer } from './katex';
 
 /*

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { markdownToSafeHtml, textWithMathToSafeHtml } from '../../kernel/safeHtml';
 import { xssPayloads } from '../../kernel/testing/xssPayloadList';
 import { findDanger } from '../../kernel/testing/xssScan';
-import { containsMath, splitMath, type MathRenderer } from './delimiters';
+import { containsMath, splitMath, type MathRenderer } from '../../kernel/mathDelimiters';
 import { loadMathRenderer } from './katex';
 
 /*
