@@ -3,24 +3,21 @@
  * storage, merging across tabs, import and export as files, the projects
  * and project pages, and saving a result into a project.
  *
- * Offers: the projects store and its data shapes, the save controls and the
- * active-project picker, project error messages, and loaders for what the
- * first paint does not need: project files (their zod schemas) and the
- * pages (Projects, a project, a broken one).
+ * Offers: the projects store and its data shapes, the active-project
+ * picker, the save controls, and loaders for what the first paint does not
+ * need: project files (their zod schemas) and the pages (Projects, a
+ * project, a broken one).
  *
- * Only modules already in the dashboard's first load, or free of top-level
- * work, are re-exported here: the dashboard imports this entry, and a
- * re-exported store or schema would ride into it.
+ * The dashboard imports this entry, and the bundler puts every module an
+ * entry re-exports into its importers' first load when any code uses it:
+ * only what the dashboard already loads is re-exported as a value here.
  */
 export { useProjects, loadArtifacts, newestFirst } from './projectsState';
 export type { Artifact, NewArtifact, Project } from './schema';
 export { ActiveProjectPicker } from './ActiveProjectPicker';
-export { ProjectNotFound } from './ProjectNotFound';
 export { SaveButton } from './SaveButton';
 export { SaveToProjectPanel } from './SaveToProjectPanel';
-export { tooDeepToShow } from './artifactContent';
 export { newSaveId } from './merge';
-export { projectErrorMessage } from './projectErrors';
 export type { ProjectExport, StudyExport } from './projectFile';
 
 /** Reading and writing project files (brings zod), loaded when someone imports or exports. */
