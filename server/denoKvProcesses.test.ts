@@ -7,6 +7,7 @@ import { callerKey } from './clientAddress';
 import { denoKvRateKey } from './limitStore/denoKv';
 import { freePort, spawnGroup, waitUntilUp, type GroupProcess } from './testing/processGroup';
 import { ask, expectLimited } from './testing/limitRequests';
+import { expectEachAllowsFullLimit, expectOneLimitAcrossTwo } from './testing/sharedLimitScenarios';
 
 /*
  * Shared counters in Deno KV across real Deno processes (the npm package
@@ -174,14 +175,7 @@ describe('two Deno gateway processes sharing one Deno KV file', () => {
 
   it('limits requests alternating between the two at 4 in all: the 5th, on either, gets the 429', async () => {
     await clearOfWindowEnd();
-    const client = '203.0.113.10';
-    const statuses: number[] = [];
-    for (const g of [a, b, a, b]) statuses.push((await ask(g, client)).status);
-    expect(statuses).toEqual([200, 200, 200, 200]);
-    await expectLimited(a, client);
-    await expectLimited(b, client);
-    // Another client is not limited by this one's count.
-    expect((await ask(b, '203.0.113.11')).status).toBe(200);
+    await expectOneLimitAcrossTwo(a, b, '203.0.113.10', '203.0.113.11', { ask, expectLimited });
   }, 180_000);
 
   it('keeps only salted hashes in the KV file: no client address', async () => {
@@ -211,12 +205,7 @@ describe('two Deno gateway processes sharing one Deno KV file', () => {
 describe('control: the same two Deno processes in memory mode', () => {
   it('lets each instance allow the full limit on its own (what sharing prevents)', async () => {
     const [a, b] = await Promise.all([denoGateway({}), denoGateway({})]);
-    const client = '203.0.113.30';
-    const statuses: number[] = [];
-    for (let i = 0; i < LIMIT; i += 1) for (const g of [a, b]) statuses.push((await ask(g, client)).status);
-    expect(statuses).toEqual(Array(2 * LIMIT).fill(200));
-    await expectLimited(a, client);
-    await expectLimited(b, client);
+    await expectEachAllowsFullLimit(a, b, '203.0.113.30', LIMIT, { ask, expectLimited });
   }, 180_000);
 });
 
