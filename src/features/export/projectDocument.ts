@@ -1,7 +1,6 @@
 import { findTool } from '../../kernel/catalogue';
 import { defaultDocument, type ProjectDocument } from './document';
 import type { ExportInput } from './format';
-import type { Artifact, Project } from '../projects/schema';
 import { preparedExport } from './exportFormats';
 
 /*
@@ -10,7 +9,15 @@ import { preparedExport } from './exportFormats';
  * tool and when it was saved, in the order the project page shows them.
  */
 
-export async function projectDocument(project: Project, artifacts: readonly Artifact[], formatDate: (iso: string) => string): Promise<ProjectDocument> {
+/** What the document reads of a project's saved item (the projects feature's items fit it). */
+export interface SavedItem {
+  toolId: string;
+  toolTitle?: string | undefined;
+  data: unknown;
+  createdAt: string;
+}
+
+export async function projectDocument(project: { name: string }, artifacts: readonly SavedItem[], formatDate: (iso: string) => string): Promise<ProjectDocument> {
   const sections = await Promise.all(
     artifacts.map(async (artifact) => {
       const title = findTool(artifact.toolId)?.title ?? artifact.toolTitle ?? artifact.toolId;

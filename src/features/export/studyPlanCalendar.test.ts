@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import studyPlan from '../../../registry/study-plan-ai';
+import { loadTool } from '../../kernel/catalogue';
 import { xssPayloads } from '../../kernel/testing/xssPayloadList';
 import { eventsOf } from '../../../renderers/testing/calendarEvents';
 import { MAX_CALENDAR_TEXT } from './calendar';
@@ -9,11 +9,13 @@ import { studyPlanCalendarFormat } from './studyPlanCalendar';
 /*
  * The study plan as a calendar, read back with a real iCalendar parser
  * (ical.js, Mozilla's): each VEVENT's SUMMARY, floating DTSTART, DTEND and
- * DESCRIPTION. Here in tooling/ so it reads StudyPlan AI's own example
- * (src/engine may not import registry/).
+ * DESCRIPTION. It reads StudyPlan AI's own example through the catalogue
+ * (a feature may not import registry/ files).
  */
 
-const registryExample = studyPlan.example.output;
+const studyPlanExample = (await loadTool('study-plan-ai')).example.output;
+if (typeof studyPlanExample !== 'string') throw new Error('StudyPlan AI answers in Markdown: its example should be a text.');
+const registryExample: string = studyPlanExample;
 
 const build = (data: unknown, madeAt?: string, extra: Partial<ExportInput> = {}) =>
   studyPlanCalendarFormat.build({ toolTitle: 'StudyPlan AI', topic: 'GCSE Biology and Chemistry', data, ...(madeAt ? { madeAt } : {}), ...extra }, {
