@@ -37,15 +37,10 @@ describe('runTool with values the browser derives', () => {
 describe('the check of an answer', () => {
   it('runs a result field\'s own checks once per answer, the computed values already in', async () => {
     let checks = 0;
+    // The counter again, with a check of its own on the model's field.
     const checked = defineTool({
+      ...counter,
       id: 'test-checked-counter',
-      title: 'Checked counter',
-      description: 'Counts words, then asks for feedback checked by the tool.',
-      icon: 'timer',
-      category: 'Presentations',
-      fields: [{ name: 'text', kind: 'textarea', label: 'Text', required: true }],
-      derive: ({ text }: { text: string }) => ({ wordCount: text.split(/\s+/).filter(Boolean).length }),
-      prompt: 'The text has {{wordCount}} words:\n{{text}}',
       result: z.object({
         wordCount: z.number().int(),
         feedback: z.string().refine(() => {
@@ -53,7 +48,6 @@ describe('the check of an answer', () => {
           return true;
         }),
       }),
-      example: { input: { text: 'one two three' }, output: { wordCount: 3, feedback: 'Fine.' } },
     });
     const result = await runTool(checked, { text: 'a b c d' }, recordingBackend({ feedback: 'Good.' }).backend);
     expect(result).toEqual({ kind: 'json', data: { wordCount: 4, feedback: 'Good.' } });
