@@ -6,9 +6,12 @@ import { z } from 'zod';
 import { defineTool } from '../../kernel/defineTool';
 import { OUTPUT_LANGUAGE_KEY, useOutputLanguage } from './outputLanguageState';
 import { useSettings } from '../settings';
-import { useToolSessions } from '../runner/toolSessions';
-import { ToolRunner } from '../runner/ToolRunner';
+import { loadToolRunner, loadToolSessions } from '../runner';
 import { toolFormOf } from '../../kernel/toolForm';
+
+// The runner loads with the tool page; through its entry here.
+const { ToolRunner } = await loadToolRunner();
+const { useToolSessions } = await loadToolSessions();
 
 /*
  * The refine bar and version bar in jsdom with the real stores and

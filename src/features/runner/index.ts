@@ -10,5 +10,8 @@
  */
 export type { ToolSession } from './toolSessions';
 
+/** The runner (the form, Generate, the result) and the sessions store, as the tool page loads them: for features that test inside it. */
+export const loadToolRunner = () => import('./ToolRunner');
+export const loadToolSessions = () => import('./toolSessions');
 /** The tool page: the form engine, validation and the backend client. */
 export const loadToolPage = () => import('./ToolPage');

@@ -3,14 +3,18 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_PREFIX, storageKeys } from '../../kernel/stored/storage';
-import { usePrivacy } from '../privacy/privacyState';
+import { loadNamesSettings, loadPrivacyState } from '../privacy';
 import { useProjects } from '../projects';
 import { useSettings } from './settingsState';
 import { useTheme } from './theme';
-import { useStudy } from '../study/studyState';
+import { loadStudyState } from '../study';
 import { Settings } from './Settings';
 import { deletedAllMessage } from './DeleteAllData';
-import { namesSentWarning, replaceNamesLabel } from '../privacy/NamesSettings';
+
+// Loaded as the app loads them (on demand), through each feature's entry.
+const { usePrivacy } = await loadPrivacyState();
+const { useStudy } = await loadStudyState();
+const { namesSentWarning, replaceNamesLabel } = await loadNamesSettings();
 
 /*
  * Settings' Names section and "Delete all my data" in jsdom, over

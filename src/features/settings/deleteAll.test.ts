@@ -8,8 +8,11 @@ import {
   storedKeysOfThisApp,
 } from './deleteAll';
 import { UserFacingError } from '../../kernel/messages';
-import { parseImportFile, parseProjectExport, PROJECT_EXPORT_FORMAT } from '../projects/projectFile';
+import { loadProjectFile } from '../projects';
 import { STORAGE_PREFIX, storageKeys, storageUnavailable } from '../../kernel/stored/storage';
+
+// The project file loads on demand in the app; through its entry here.
+const { parseImportFile, parseProjectExport, PROJECT_EXPORT_FORMAT } = await loadProjectFile();
 
 /** A Storage as the browser's: keys in insertion order, indexes that shift as keys go. */
 class MemoryStorage implements Storage {
