@@ -6,7 +6,7 @@ import { App } from './app/App';
 import { preloadOnIntent } from './app/routeModules';
 import { messages } from './kernel/messages';
 import { syncAcrossTabs } from './app/crossTab';
-import { followTheme } from './features/settings/theme';
+import { followTheme } from './features/settings';
 import './app/styles.css';
 
 // The chosen theme before anything renders, so the page does not flash in the other one.

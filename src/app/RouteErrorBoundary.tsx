@@ -17,7 +17,10 @@ import { pageNames, routes } from '../ui/routes';
  * imports the same deletion code, so it is here already.
  */
 
-/** The projects feature's fallback for a failed project page, loaded with the feature's entry when one fails. */
+/**
+ * The projects feature's fallback for a failed project page, loaded with the feature's entry when one fails
+ * (imported statically, the entry would bring the tool page's save panel into the first load).
+ */
 type BrokenProjectView = ComponentType<{ projectId: string; error: Error; otherwise: ReactNode }>;
 const loadBrokenProjectView = () => import('../features/projects').then(({ loadBrokenProject }) => loadBrokenProject());
 

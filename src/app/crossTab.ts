@@ -1,9 +1,8 @@
 import { storageKeys } from '../kernel/stored/storage';
 import { announceStorageChange, followOtherTabs, onStorageChange, type StorageChangeReaction } from '../kernel/stored/otherTabs';
-import { useFavourites } from '../features/favourites/favourites';
+import { useFavourites, useRecentTools } from '../features/favourites';
 import { useProjects } from '../features/projects/projectsState';
-import { useRecentTools } from '../features/favourites/recentTools';
-import { useTheme } from '../features/settings/theme';
+import { useTheme } from '../features/settings';
 
 /**
  * Keeps this tab in step with the others. The stores every page loads are

@@ -2,16 +2,23 @@ import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { findTool, isTeacherTool, tools } from '../../kernel/catalogue';
 import type { ToolMeta } from '../../kernel/defineTool';
 import { groupByCategory } from '../../kernel/toolGroups';
-import { categoryFilters, dashboardFilters, useDashboardFilter, type CategoryFilter, type DashboardFilter } from '../../features/find/dashboardFilter';
-import { pinnedFirst, useFavourites } from '../../features/favourites/favourites';
+import {
+  categoryFilters,
+  dashboardFilters,
+  SearchBox,
+  useDashboardFilter,
+  useToolSearch,
+  type CategoryFilter,
+  type DashboardFilter,
+} from '../../features/find';
+import { pinnedFirst, useFavourites, useRecentTools } from '../../features/favourites';
 import { useProjects } from '../../features/projects/projectsState';
-import { useRecentTools } from '../../features/favourites/recentTools';
 import { ToolCard } from './ToolCard';
-import { SearchBox, useToolSearch } from '../../features/find/ToolSearch';
 import { tabAfterKey } from '../../ui/tabKeys';
 
 // Cards due today: its code (the scheduler) loads only for someone with projects, after the tools are on screen.
-const DueToday = lazy(() => import('../../features/study/DueToday'));
+// Through the study entry, loaded with the card: imported statically it would bring study code into the first load.
+const DueToday = lazy(() => import('../../features/study').then((study) => study.loadDueToday()));
 
 const TAB_LABELS: Record<DashboardFilter, string> = {
   all: 'All Tools',

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import type { ToolMeta } from '../../kernel/defineTool';
 import { Icon } from '../../ui/Icon';
-import { FavouriteStar } from '../../features/favourites/FavouriteStar';
+import { FavouriteStar } from '../../features/favourites';
 
 /** Spec 2: a tool card shows icon, title and description and links to the tool; its star sits beside the link, not in it. */
 export function ToolCard({ tool }: { tool: ToolMeta }) {

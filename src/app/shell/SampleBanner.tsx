@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { backendKindFor } from '../../kernel/backend/backendKind';
 import { storageKeys } from '../../kernel/stored/storage';
 import { routes } from '../../ui/routes';
-import { useBackendSettings } from '../../features/settings/settingsState';
+import { useBackendSettings } from '../../features/settings';
 import { Icon } from '../../ui/Icon';
 
 /**

@@ -3,10 +3,9 @@ import { Link, useLocation } from 'wouter';
 import { tools } from '../../kernel/catalogue';
 import type { ToolMeta } from '../../kernel/defineTool';
 import { Icon } from '../../ui/Icon';
-import { pinnedFirst, useFavourites } from '../../features/favourites/favourites';
-import { FavouriteStar } from '../../features/favourites/FavouriteStar';
+import { FavouriteStar, pinnedFirst, useFavourites } from '../../features/favourites';
 import { pageAt, pageScreens, screenPath } from '../screenTable';
-import { SearchBox, useArrangeInOrder, useToolSearch } from '../../features/find/ToolSearch';
+import { SearchBox, useArrangeInOrder, useToolSearch } from '../../features/find';
 
 /*
  * Every tool link is rendered once, in the list's order, and hidden when it
