@@ -5,7 +5,8 @@ import type { RendererKey } from '../src/kernel/renderers';
 import type { PreviewBodyProps, ResultRendererProps } from '../src/kernel/rendererProps';
 import type { WidgetKey } from '../src/kernel/widgets';
 import type { FieldWidgetProps } from './widgetProps';
-import { provideRendererExports, type RendererExports } from '../src/features/export';
+import { provideRendererExports } from '../src/kernel/rendererExports';
+import type { RendererExports } from '../src/features/export';
 
 /*
  * The keys registry files may name, each with its contract, are declared in
