@@ -3,7 +3,7 @@ import { looksLikeMarkdown } from '../../kernel/looksLikeMarkdown';
 import { labelOf, MAX_ITEM_DEPTH, TOO_DEEP_TEXT } from '../../kernel/resultText';
 import type { ExportInput } from './exportInput';
 import { markdownBlocks } from './documentMarkdown';
-import { clean, headingLevel, type Block, type ExportDocument, type ListItem, type Run } from './documentModel';
+import { clean, headingLevel, metaLines, type Block, type ExportDocument } from './documentModel';
 
 /*
  * A result as a document: headings, paragraphs, lists and tables,
@@ -16,8 +16,8 @@ import { clean, headingLevel, type Block, type ExportDocument, type ListItem, ty
  * and nothing from a model is ever passed on as markup.
  */
 
-// The parts live in documentModel.ts; the writers read them from here, beside the layouts that make them.
-export type { Block, ExportDocument, ListItem, Run } from './documentModel';
+// The parts and the text helpers live in documentModel.ts (no markdown library: renderers' exports load it); the writers read them from here too.
+export { blocksText, metaLines, type Block, type ExportDocument, type ListItem, type Run } from './documentModel';
 
 /* ---------- Structured data ---------- */
 
@@ -94,58 +94,6 @@ function cardBlocks(item: Record<string, unknown>, schema: ContractSchema | unde
 export function resultBlocks(data: unknown, schema?: ContractSchema, level = 2): Block[] {
   if (typeof data === 'string') return markdownBlocks(data, level);
   return valueBlocks(data, schema, level, 0);
-}
-
-/** Blocks as plain text, one block a paragraph: how tests read a document, as a person would. */
-export function blocksText(blocks: readonly Block[]): string {
-  const runsText = (runs: readonly Run[]) => runs.map((r) => r.text).join('');
-  const listText = (list: { ordered: boolean; items: ListItem[] }, indent: string): string =>
-    list.items
-      .map((item, i) => `${indent}${list.ordered ? `${i + 1}.` : '-'} ${runsText(item.runs)}${item.children ? `\n${listText(item.children, `${indent}  `)}` : ''}`)
-      .join('\n');
-  return blocks
-    .flatMap((block) => {
-      switch (block.kind) {
-        case 'heading':
-          return [block.text];
-        case 'paragraph':
-          return [runsText(block.runs)];
-        case 'quote':
-          return [`> ${runsText(block.runs)}`];
-        case 'list':
-          return [listText(block, '')];
-        case 'table':
-          return [[block.header, ...block.rows].map((row) => row.join('\t')).join('\n')];
-        case 'code':
-          return [block.text];
-        case 'pageBreak':
-          return [];
-      }
-    })
-    .join('\n\n');
-}
-
-/* ---------- A result's document ---------- */
-
-/** An input longer than this is summarised by its start: the document is about the result, not a pasted essay. */
-const INPUT_SUMMARY_CHARS = 200;
-
-function summary(value: string): string {
-  const flat = clean(value).replace(/\s+/g, ' ').trim();
-  return flat.length > INPUT_SUMMARY_CHARS ? `${flat.slice(0, INPUT_SUMMARY_CHARS - 1).trimEnd()}…` : flat;
-}
-
-/** "Made 26 November 2026", in the reader's own date style; nothing when the date is unknown or unreadable. */
-function madeLine(madeAt: string | undefined): string[] {
-  const date = madeAt ? new Date(madeAt) : undefined;
-  if (!date || Number.isNaN(date.getTime())) return [];
-  return [`Made ${new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(date)} with StudyForge`];
-}
-
-/** The lines under a document's title: when it was made, then each input filled in. */
-export function metaLines(input: ExportInput): string[] {
-  const inputs = (input.inputs ?? []).filter((line) => line.value.trim() !== '').map((line) => `${clean(line.label)}: ${summary(line.value)}`);
-  return [...madeLine(input.madeAt), ...inputs];
 }
 
 /** A result as a document in the generic layout: the tool's title, the date and inputs, then the result. */

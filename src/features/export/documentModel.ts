@@ -1,9 +1,11 @@
-import { withoutControlCharacters } from './exportInput';
+import { withoutControlCharacters, type ExportInput } from './exportInput';
 
 /*
  * The export document's parts (runs, blocks, list items), which the markdown
  * and structured layouts (document.ts, documentMarkdown.ts) build and each
- * writer (Word, print, rich copy) reads.
+ * writer (Word, print, rich copy) reads; with the lines under a title and the
+ * blocks as text. No markdown library here: the export feature's entry offers
+ * these to renderers, and an entry's modules join its importers' first load.
  */
 
 export interface Run {
@@ -43,4 +45,54 @@ export const clean = (text: string) => withoutControlCharacters(text);
 
 export function headingLevel(level: number): HeadingLevel {
   return Math.min(6, Math.max(1, level)) as HeadingLevel;
+}
+
+/** Blocks as plain text, one block a paragraph: how tests read a document, as a person would. */
+export function blocksText(blocks: readonly Block[]): string {
+  const runsText = (runs: readonly Run[]) => runs.map((r) => r.text).join('');
+  const listText = (list: { ordered: boolean; items: ListItem[] }, indent: string): string =>
+    list.items
+      .map((item, i) => `${indent}${list.ordered ? `${i + 1}.` : '-'} ${runsText(item.runs)}${item.children ? `\n${listText(item.children, `${indent}  `)}` : ''}`)
+      .join('\n');
+  return blocks
+    .flatMap((block) => {
+      switch (block.kind) {
+        case 'heading':
+          return [block.text];
+        case 'paragraph':
+          return [runsText(block.runs)];
+        case 'quote':
+          return [`> ${runsText(block.runs)}`];
+        case 'list':
+          return [listText(block, '')];
+        case 'table':
+          return [[block.header, ...block.rows].map((row) => row.join('\t')).join('\n')];
+        case 'code':
+          return [block.text];
+        case 'pageBreak':
+          return [];
+      }
+    })
+    .join('\n\n');
+}
+
+/** An input longer than this is summarised by its start: the document is about the result, not a pasted essay. */
+const INPUT_SUMMARY_CHARS = 200;
+
+function summary(value: string): string {
+  const flat = clean(value).replace(/\s+/g, ' ').trim();
+  return flat.length > INPUT_SUMMARY_CHARS ? `${flat.slice(0, INPUT_SUMMARY_CHARS - 1).trimEnd()}…` : flat;
+}
+
+/** "Made 26 November 2026", in the reader's own date style; nothing when the date is unknown or unreadable. */
+function madeLine(madeAt: string | undefined): string[] {
+  const date = madeAt ? new Date(madeAt) : undefined;
+  if (!date || Number.isNaN(date.getTime())) return [];
+  return [`Made ${new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(date)} with StudyForge`];
+}
+
+/** The lines under a document's title: when it was made, then each input filled in. */
+export function metaLines(input: ExportInput): string[] {
+  const inputs = (input.inputs ?? []).filter((line) => line.value.trim() !== '').map((line) => `${clean(line.label)}: ${summary(line.value)}`);
+  return [...madeLine(input.madeAt), ...inputs];
 }

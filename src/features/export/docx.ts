@@ -1,4 +1,5 @@
 import { containsMath, splitMath } from '../../kernel/mathDelimiters';
+import { loadKatex } from '../math';
 import { blocksText, type Block, type ExportDocument, type ListItem, type ProjectDocument, type Run } from './document';
 
 /*
@@ -161,7 +162,7 @@ async function pack(title: string, blocks: readonly Block[], build: (writer: Wri
   const docx = await import('docx');
   // KaTeX and the equation writer load only for a document with math in it.
   const math = containsMath(blocksText(blocks))
-    ? await Promise.all([import('../math/katex'), import('./docxMath')]).then(async ([katex, word]) => word.wordMathWriter(docx, await katex.loadMathRenderer()))
+    ? await Promise.all([loadKatex(), import('./docxMath')]).then(async ([katex, word]) => word.wordMathWriter(docx, await katex.loadMathRenderer()))
     : undefined;
   const writer = new Writer(docx, math);
   const file = new docx.Document({

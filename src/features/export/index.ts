@@ -24,7 +24,7 @@ export {
   type RendererExports,
   type TextFormat,
 } from './format';
-export { blocksText, metaLines, type Block, type ExportDocument } from './document';
+export { blocksText, metaLines, type Block, type ExportDocument } from './documentModel';
 export { MAX_CALENDAR_TEXT, addMinutes, calendarFile, floatingOf, shortTitle, type CalendarEvent } from './calendar';
 export { downloadText } from './download';
 export { provideRendererExports, type RendererExportsLookup } from './rendererExports';
