@@ -1,9 +1,9 @@
 import { reservedToolIds } from '../src/app/screenTable.ts';
-import { exportProblems } from '../src/features/export/exportChecks.ts';
-import { privacyProblems } from '../src/features/privacy/privacyChecks.ts';
-import { refineProblems } from '../src/features/refine/refineChecks.ts';
+import { exportProblems } from '../src/features/export/checks.ts';
+import { privacyProblems } from '../src/features/privacy/checks.ts';
+import { refineProblems } from '../src/features/refine/checks.ts';
 import { rendererProblems, type RendererContracts } from './rendererChecks.ts';
-import { searchTermProblems } from '../src/features/find/searchTermChecks.ts';
+import { searchTermProblems } from '../src/features/find/checks.ts';
 
 /*
  * The checks the registry plugin runs on every registry file while it

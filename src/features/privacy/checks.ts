@@ -2,4 +2,4 @@
  * Privacy's build-time checks, run by the registry plugin over every tool
  * declaration (tooling/registryChecks.ts): never part of the browser bundle.
  */
-export { privacyProblems } from './privacyChecks';
+export { privacyProblems } from './privacyChecks.ts';

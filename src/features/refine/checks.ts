@@ -2,4 +2,4 @@
  * Refine's build-time checks, run by the registry plugin over every tool
  * declaration (tooling/registryChecks.ts): never part of the browser bundle.
  */
-export { refineProblems } from './refineChecks';
+export { refineProblems } from './refineChecks.ts';
