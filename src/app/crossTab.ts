@@ -1,5 +1,5 @@
 import { storageKeys } from '../kernel/stored/storage';
-import { announceStorageChange, followOtherTabs, onStorageChange, type StorageChangeReaction } from '../kernel/stored/otherTabs';
+import { followOtherTabs, onStorageChange } from '../kernel/stored/otherTabs';
 import { useFavourites, useRecentTools } from '../features/favourites';
 import { useProjects } from '../features/projects/projectsState';
 import { useTheme } from '../features/settings';
@@ -28,14 +28,3 @@ export function syncAcrossTabs(target: Pick<Window, 'addEventListener' | 'remove
   ];
   return () => stops.forEach((stop) => stop());
 }
-
-/**
- * Transitional, for a store not yet moved to onStorageChange: a reaction added
- * here registers there, and "each listener" is one call that tells every store.
- */
-export const storageListeners = {
-  add: (reaction: StorageChangeReaction): void => void onStorageChange(reaction),
-  *[Symbol.iterator](): Generator<StorageChangeReaction> {
-    yield announceStorageChange;
-  },
-};
