@@ -4,6 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { parseImportFile } from './projectFile';
 import { MAX_PROJECT_NAME_LENGTH } from './projectName';
 import { useFavourites, useRecentTools } from '../favourites';
+import { loadStudyState, loadStudyStorage } from '../study';
 import { storageKeys } from '../../kernel/stored/storage';
 import { loadArtifacts, newestFirst, useProjects, type ImportOutcome, type Project } from './projectsState';
 import { Icon } from '../../ui/Icon';
@@ -112,7 +113,7 @@ function ImportForm() {
         });
         if (withStudy.length > 0) {
           // Schedules and quiz history, merged with any here; their code loads only for a file that has them.
-          const [{ importStudyData }, { useStudy }] = await Promise.all([import('../study/studyStorage'), import('../study/studyState')]);
+          const [{ importStudyData }, { useStudy }] = await Promise.all([loadStudyStorage(), loadStudyState()]);
           for (const { projectId, study } of withStudy) {
             importStudyData(projectId, study);
             useStudy.getState().syncFromStorage(storageKeys.study(projectId));
