@@ -6,14 +6,13 @@ import { resultAsText } from '../../kernel/resultText';
 import { inputSummary, topicOf, type FormValues } from '../../kernel/fields';
 import { DEFAULT_OUTPUT, useRefineModule } from '../refine';
 import { contractSchemaOf, type ToolResult } from '../../kernel/runTool';
-import { runPrivateFollowUp } from '../privacy/followUpBackend';
+import { loadFollowUpBackend } from '../privacy';
 import { SaveButton, SaveToProjectPanel, useProjects, type NewArtifact } from '../projects';
 import { useToolSessions, type ToolSession } from './toolSessions';
-import type { ExportInput } from '../export/format';
 import { useQuizAttempts } from '../study/quizAttemptsState';
 import { useBackend } from '../settings/backendHooks';
 import { CopyButton } from '../../ui/CopyButton';
-import { ExportMenu } from '../export';
+import { ExportMenu, type ExportInput } from '../export';
 import { Spinner } from '../../ui/Spinner';
 
 interface ResultCardProps {
@@ -40,7 +39,10 @@ export function ResultCard({ tool, session, result, resultId, values, afterReset
   const output = version?.output ?? DEFAULT_OUTPUT;
   const followUp = useCallback(
     (key: string, context: Record<string, string>, signal?: AbortSignal) =>
-      runPrivateFollowUp(tool, session.resultValues ?? values, key, context, backend, { ...(signal ? { signal } : {}), output }),
+      // The follow-up code (and, for a tool with names, the name code) loads with the first follow-up asked.
+      loadFollowUpBackend().then(({ runPrivateFollowUp }) =>
+        runPrivateFollowUp(tool, session.resultValues ?? values, key, context, backend, { ...(signal ? { signal } : {}), output }),
+      ),
     [tool, backend, output, session.resultValues, values],
   );
   const reset = useCallback(() => {
