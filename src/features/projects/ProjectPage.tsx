@@ -9,7 +9,7 @@ import { formatDate } from '../../ui/formatDate';
 import { ArtifactList, toolTitleOf } from './ArtifactList';
 import { FindItems } from './FindItems';
 import { findArtifacts, toolsIn, type ArtifactQuery } from './findArtifacts';
-import { ExportButtons } from '../export/ExportButtons';
+import { ExportButtons } from './ExportButtons';
 import { loadStudySection } from '../study';
 import { RenameForm } from './RenameForm';
 import { ProjectNotFound } from './ProjectNotFound';

@@ -1,16 +1,15 @@
 import { useState } from 'react';
 import { findTool, loadTool } from '../../kernel/catalogue';
 import type { ContractSchema } from '../../kernel/contractSchema';
-import { exportFileName, projectExportJson, projectMarkdown } from '../projects/projectFile';
-import type { Artifact, Project } from '../projects/schema';
+import { exportFileName, projectExportJson, projectMarkdown } from './projectFile';
+import type { Artifact, Project } from './schema';
 import { MAX_ITEM_DEPTH } from '../../kernel/resultText';
 import { Icon } from '../../ui/Icon';
-import { downloadFile, downloadText } from './download';
-import { DOCX_TYPE } from './docxType';
+import { DOCX_TYPE, downloadFile, downloadText, loadDocx, loadProjectDocument, loadProjectPrint } from '../export';
 import { messageOf } from '../../kernel/messages';
 import { formatDateTime } from '../../ui/formatDate';
 import { useNotices } from '../../ui/notices';
-import { tooDeepToShow } from '../projects/artifactContent';
+import { tooDeepToShow } from './artifactContent';
 
 /** The result schemas of the tools in a project, for readable labels in the Markdown export. */
 async function schemasFor(artifacts: readonly Artifact[]): Promise<Map<string, ContractSchema>> {
@@ -79,14 +78,14 @@ export function ExportButtons({ project, artifacts, onError }: { project: Projec
     setBusy(true);
     onError(null);
     try {
-      const [{ projectDocument }, docx] = await Promise.all([import('./projectDocument'), as === 'docx' ? import('./docx') : null]);
+      const [{ projectDocument }, docx] = await Promise.all([loadProjectDocument(), as === 'docx' ? loadDocx() : null]);
       const doc = await projectDocument(project, artifacts, formatDateTime);
       if (docx) {
         const fileName = exportFileName(project.name, 'docx');
         downloadFile(fileName, await docx.docxOfProject(doc), DOCX_TYPE);
         useNotices.getState().show({ message: `Exported ${fileName}.` });
       } else {
-        const [{ printDocument }, { flattenProject }] = await Promise.all([import('./printDocument'), import('./document')]);
+        const { printDocument, flattenProject } = await loadProjectPrint();
         printDocument(flattenProject(doc));
       }
     } catch (failure) {
