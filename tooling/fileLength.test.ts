@@ -48,14 +48,6 @@ describe('no source file over 300 lines outside registry/', () => {
     expect(lengthProblems(root, listed)).toEqual([]);
   });
 
-  it('fails when a long file of this checkout is taken off the list', () => {
-    const [taken, ...rest] = Object.keys(LONG_FILES);
-    if (!taken) throw new Error('tooling/longFiles.ts names no file');
-    const listed = lengthProblems(ROOT, LONG_FILES);
-    const problems = lengthProblems(ROOT, Object.fromEntries(rest.map((file) => [file, LONG_FILES[file] ?? ''])));
-    expect(problems.filter((problem) => !listed.includes(problem))).toEqual([expect.stringMatching(new RegExp(`^${taken.replaceAll('.', '\\.')}: \\d+ lines, over the 300-line limit\\.`))]);
-  });
-
   it('fails while the list names a file that is within the limit now, or gone', () => {
     const root = checkout('stale', { 'src/long.ts': 500, 'src/split.ts': 120 });
     expect(lengthProblems(root, { 'src/long.ts': 'still long', 'src/split.ts': 'was long', 'src/gone.ts': 'was long' })).toEqual([
