@@ -1,6 +1,6 @@
 import { loadTool } from '../../kernel/catalogue';
 import { availableFormats, exportContext, type OptionalFormats } from './available';
-import { exportFileName } from './fileName';
+import { exportFileName } from '../../kernel/fileName';
 import { contractSchemaOf } from '../../kernel/runTool';
 import type { ExportContext, ExportFormat, ExportInput } from './format';
 import { downloadFile } from './download';

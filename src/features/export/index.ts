@@ -31,7 +31,7 @@ export { downloadFile, downloadText } from './download';
 export { DOCX_TYPE } from './docxType';
 export { provideRendererExports, type RendererExportsLookup } from './rendererExports';
 export { defineExport, type DefinedExport, type ExportReads } from './defineExport';
-export { exportFileName } from './fileName';
+export { exportFileName } from '../../kernel/fileName';
 
 /** A project as one document (each item in its renderer's layout), loaded when a project is exported. */
 export const loadProjectDocument = () => import('./projectDocument');

@@ -47,7 +47,7 @@ export function projectExportJson(project: Project, artifacts: readonly Artifact
   return `${JSON.stringify(projectExport(project, artifacts, exportedAt, study), null, 2)}\n`;
 }
 
-export { exportFileName } from '../export';
+export { exportFileName } from '../../kernel/fileName';
 
 export interface MarkdownOptions {
   /** The tool title when the artifact has none stored (the catalogue's). */
