@@ -1,6 +1,6 @@
 /*
  * Names as teachers and students write them, in every tool that takes
- * personal text: the inputs of the name corpus test (nameCorpus.registry.test.ts).
+ * personal text: the inputs of the name corpus test (tooling/nameCorpus.registry.test.ts).
  * Each input says which names must never reach the model. The writings are
  * the ones an attack run found leaking: a lone unfamiliar name mid-sentence
  * or opening the notes, twins, lists of first names, names in small letters,

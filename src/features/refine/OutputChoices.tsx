@@ -12,7 +12,6 @@ import {
   type ReadingScale,
 } from './outputOptions';
 import { useOutputLanguage } from './outputLanguageState';
-import { useToolSessions } from '../runner/toolSessions';
 
 /** "Spanish, Grade 5": what a rewrite to these choices is asked for. */
 function choiceText({ language, level }: OutputOptions): string {
@@ -36,16 +35,17 @@ export function outputChange(shown: OutputOptions, chosen: OutputOptions, scale:
 }
 
 interface OutputChoicesProps {
-  toolId: string;
   scale: ReadingScale | null;
   level: OutputOptions['level'];
+  /** A reading level chosen for this tool's later requests. */
+  onLevel(level: OutputOptions['level']): void;
   disabled: boolean;
   /** The rewrite button, when the choices differ from the version shown. */
   children?: ReactNode;
 }
 
 /** The output language (one remembered choice for every tool) and this tool's reading level; both apply to every later request. */
-export function OutputChoices({ toolId, scale, level, disabled, children }: OutputChoicesProps) {
+export function OutputChoices({ scale, level, onLevel, disabled, children }: OutputChoicesProps) {
   const id = useId();
   const { language, setLanguage } = useOutputLanguage();
   return (
@@ -78,7 +78,7 @@ export function OutputChoices({ toolId, scale, level, disabled, children }: Outp
               id={`${id}-level`}
               value={level}
               disabled={disabled}
-              onChange={(event) => isReadingLevel(event.target.value) && useToolSessions.getState().setLevel(toolId, event.target.value)}
+              onChange={(event) => isReadingLevel(event.target.value) && onLevel(event.target.value)}
             >
               <option value="">Any level</option>
               {levelsOf(scale).map((choice) => (

@@ -1,12 +1,10 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
-import type { Backend } from '../../kernel/backend/types';
 import type { ToolDeclaration } from '../../kernel/defineTool';
 import { changeRequestProblem, MAX_CHANGE_REQUEST_LENGTH, refinementsOf, typedChange, type ChangeRequest } from './changeRequests';
 import { readingScaleOf } from './outputOptions';
 import { useOutputLanguage } from './outputLanguageState';
-import type { ToolSession } from '../runner';
-import { useToolSessions } from '../runner/toolSessions';
+import type { RefineActions, RefineSession } from './refineSession';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { Icon } from '../../ui/Icon';
 import { Spinner } from '../../ui/Spinner';
@@ -16,8 +14,9 @@ import './refine.css';
 
 interface RefineBarProps {
   tool: ToolDeclaration;
-  session: ToolSession;
-  backend: Backend;
+  session: RefineSession;
+  /** The session's actions for this tool (the runner keeps the sessions). */
+  actions: RefineActions;
 }
 
 /**
@@ -26,7 +25,7 @@ interface RefineBarProps {
  * and the output language and reading level. A change becomes a new version;
  * while it is on its way the shown version stays, and Cancel stops it.
  */
-export function RefineBar({ tool, session, backend }: RefineBarProps) {
+export function RefineBar({ tool, session, actions }: RefineBarProps) {
   const [typed, setTyped] = useState('');
   const [pending, setPending] = useState<string | null>(null);
   const language = useOutputLanguage((s) => s.language);
@@ -58,7 +57,7 @@ export function RefineBar({ tool, session, backend }: RefineBarProps) {
     // The refining state is on screen before focus moves, so Cancel is there to take it.
     flushSync(() => {
       setPending(change.label);
-      request = useToolSessions.getState().refine(tool, change, backend);
+      request = actions.refine(change);
     });
     cancelRef.current?.focus({ preventScroll: true });
     void request;
@@ -123,7 +122,7 @@ export function RefineBar({ tool, session, backend }: RefineBarProps) {
         </p>
       </form>
 
-      <OutputChoices toolId={tool.id} scale={scale} level={session.level} disabled={busy}>
+      <OutputChoices scale={scale} level={session.level} onLevel={actions.setLevel} disabled={busy}>
         {rewrite && (
           <button type="button" className="button" disabled={busy} onClick={() => send(rewrite)}>
             <Icon name="translate" />
@@ -136,7 +135,7 @@ export function RefineBar({ tool, session, backend }: RefineBarProps) {
         <div className="refine-status" role="status">
           <Spinner />
           <span>Working on your change{pending ? `: ${pending}` : ''}…</span>
-          <button ref={cancelRef} type="button" className="button" onClick={() => useToolSessions.getState().cancel(tool.id)}>
+          <button ref={cancelRef} type="button" className="button" onClick={() => actions.cancel()}>
             <Icon name="close" />
             <span>Cancel</span>
           </button>

@@ -1,7 +1,6 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
 import type { ResultVersion } from './resultVersions';
-import { useToolSessions } from '../runner/toolSessions';
 import { Icon } from '../../ui/Icon';
 import { hrefTo, routes } from '../../ui/routes';
 import { ReadingBadge } from './ReadingBadge';
@@ -14,7 +13,8 @@ export function askedFor(version: ResultVersion): string {
 }
 
 interface VersionBarProps {
-  toolId: string;
+  /** Shows another version (the runner keeps the sessions). */
+  showVersion(index: number): void;
   versions: readonly ResultVersion[];
   shown: number;
   busy: boolean;
@@ -26,7 +26,7 @@ interface VersionBarProps {
  * same card), and the arrow keys (Home and End for the first and last) anywhere
  * in the group. The version shown and what it was asked for is announced.
  */
-export function VersionBar({ toolId, versions, shown, busy }: VersionBarProps) {
+export function VersionBar({ showVersion, versions, shown, busy }: VersionBarProps) {
   const earlierRef = useRef<HTMLButtonElement>(null);
   const laterRef = useRef<HTMLButtonElement>(null);
   const version = versions[shown];
@@ -34,7 +34,7 @@ export function VersionBar({ toolId, versions, shown, busy }: VersionBarProps) {
   const count = versions.length;
   const show = (index: number) => {
     const active = document.activeElement;
-    flushSync(() => useToolSessions.getState().showVersion(toolId, index));
+    flushSync(() => showVersion(index));
     // Reaching the first or last version disables its button, which would drop keyboard focus on the page: the other takes it.
     if (index === 0 && active === earlierRef.current) laterRef.current?.focus();
     if (index === count - 1 && active === laterRef.current) earlierRef.current?.focus();

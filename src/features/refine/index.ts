@@ -8,10 +8,11 @@
  */
 export { CEFR_LEVELS, DEFAULT_OUTPUT, GRADE_LEVELS, isOutputLanguage, type OutputOptions, type ReadingLevel } from './outputOptions';
 export { languageName } from './outputLanguages';
-export { useOutputLanguage } from './outputLanguageState';
+export { OUTPUT_LANGUAGE_KEY, useOutputLanguage } from './outputLanguageState';
 export { MAX_VERSIONS, addVersion, showing, type ResultVersion } from './resultVersions';
 export { loadRefine, useRefineModule } from './loadRefine';
 export type { ChangeRequest } from './changeRequests';
+export type { RefineActions, RefineSession } from './refineSession';
 export { outputInstruction } from './outputOptions';
 export type { AnswerRequest, ReadingReport } from './produceAnswer';
 /** Refine's wrappers of the answer pipeline (output options, reading level, a change), loaded when a request starts. */

@@ -4,18 +4,24 @@ import { rendererKeyFor, rendererMap } from '../../../renderers';
 import type { ToolDeclaration } from '../../kernel/defineTool';
 import { resultAsText } from '../../kernel/resultText';
 import { inputSummary, topicOf, type FormValues } from '../../kernel/fields';
-import { DEFAULT_OUTPUT, useRefineModule } from '../refine';
+import { DEFAULT_OUTPUT, useRefineModule, type RefineActions } from '../refine';
 import { contractSchemaOf, type ToolResult } from '../../kernel/runTool';
 import { loadFollowUpBackend } from '../privacy';
 import { SaveButton, SaveToProjectPanel, useProjects, type NewArtifact } from '../projects';
 import { useToolSessions, type ToolSession } from './toolSessions';
-import { useQuizAttempts } from '../study/quizAttemptsState';
-import { useBackend } from '../settings/backendHooks';
+import type { loadQuizAttempts } from '../study';
+import type { loadBackendHooks } from '../settings';
 import { CopyButton } from '../../ui/CopyButton';
 import { ExportMenu, type ExportInput } from '../export';
 import { Spinner } from '../../ui/Spinner';
 
-interface ResultCardProps {
+/** What the card uses of other features, loaded with it through their entries (toolCode.ts). */
+export interface ResultCardFeatures {
+  useBackend: Awaited<ReturnType<typeof loadBackendHooks>>['useBackend'];
+  useQuizAttempts: Awaited<ReturnType<typeof loadQuizAttempts>>['useQuizAttempts'];
+}
+
+export interface ResultCardProps {
   tool: ToolDeclaration;
   session: ToolSession;
   result: ToolResult;
@@ -32,9 +38,26 @@ interface ResultCardProps {
   onRevealed?(): void;
 }
 
-export function ResultCard({ tool, session, result, resultId, values, afterReset, reveal = false, onRevealed }: ResultCardProps) {
+/** The card bound to the features it uses, as the tool page loads it. */
+export function resultCardWith(features: ResultCardFeatures) {
+  return function BoundResultCard(props: ResultCardProps) {
+    return <ResultCard {...props} features={features} />;
+  };
+}
+
+function ResultCard({ tool, session, result, resultId, values, afterReset, reveal = false, onRevealed, features }: ResultCardProps & { features: ResultCardFeatures }) {
+  const { useBackend, useQuizAttempts } = features;
   const backend = useBackend(tool.id);
   const refine = useRefineModule();
+  const actions = useMemo<RefineActions>(() => {
+    const sessions = useToolSessions.getState;
+    return {
+      refine: (change) => sessions().refine(tool, change, backend),
+      cancel: () => sessions().cancel(tool.id),
+      showVersion: (index) => sessions().showVersion(tool.id, index),
+      setLevel: (level) => sessions().setLevel(tool.id, level),
+    };
+  }, [tool, backend]);
   const version = session.versions[session.shown];
   const output = version?.output ?? DEFAULT_OUTPUT;
   const followUp = useCallback(
@@ -110,7 +133,7 @@ export function ResultCard({ tool, session, result, resultId, values, afterReset
       {!activeProject && (
         <SaveToProjectPanel artifact={toSave} onSaved={setSavedInto} />
       )}
-      {canRefine && refine && <refine.VersionBar toolId={tool.id} versions={session.versions} shown={session.shown} busy={busy} />}
+      {canRefine && refine && <refine.VersionBar showVersion={actions.showVersion} versions={session.versions} shown={session.shown} busy={busy} />}
       <Suspense fallback={<Spinner />}>
         <Renderer
           tool={tool}
@@ -124,7 +147,7 @@ export function ResultCard({ tool, session, result, resultId, values, afterReset
           recordAttempt={recordAttempt}
         />
       </Suspense>
-      {canRefine && refine && <refine.RefineBar tool={tool} session={session} backend={backend} />}
+      {canRefine && refine && <refine.RefineBar tool={tool} session={session} actions={actions} />}
     </section>
   );
 }

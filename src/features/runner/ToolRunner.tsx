@@ -18,7 +18,7 @@ import { FieldControl } from './FieldControl';
 import { WhatWillBeSent } from '../privacy';
 
 /* The result card loads with the first result, never with the form (toolCode.ts says when). */
-const ResultCard = lazy(() => loadResultCard().then((m) => ({ default: m.ResultCard })));
+const ResultCard = lazy(() => loadResultCard().then((card) => ({ default: card })));
 const LivePreview = livePreview.Component;
 
 /**

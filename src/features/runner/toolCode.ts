@@ -5,9 +5,10 @@ import { onDemand, type OnDemand } from '../../kernel/onDemand';
 import type { LoadedTool } from '../../kernel/loadedTool';
 import type { ToolForm } from '../../kernel/toolForm';
 import { lazyComponent } from '../../ui/lazyComponent';
-import { previewKindFor } from '../../../renderers';
+import { previewKindFor, rendererKeyFor } from '../../../renderers';
 import { loadRefine } from '../refine';
 import { loadBackendHooks } from '../settings';
+import { loadQuizAttempts } from '../study';
 import { loadSessionCode } from './answerRequests';
 
 /*
@@ -16,9 +17,6 @@ import { loadSessionCode } from './answerRequests';
  * a request needs in hand to leave in the same task (ready). A first visit
  * that only looks loads none of it.
  */
-
-/** The result card (its Save, Copy and Export, the quiz's attempts): asked for on Generate, there when the answer is. */
-export const loadResultCard = () => import('./ResultCard');
 
 /** The form's validation (zod), loaded on the first validation. */
 export const loadValidation = () => import('./formValidation');
@@ -33,13 +31,21 @@ export const livePreview = lazyComponent(() => previewCode.load().then((m) => m.
 /** The backends' code: a request resolves the settings' backend when it starts. */
 const backends = onDemand(loadBackendHooks);
 
+/** The result card (its Save, Copy and Export, the quiz's attempts): asked for on Generate with the quiz attempts and backends it uses, there when the answer is. */
+export const loadResultCard = () =>
+  Promise.all([import('./ResultCard'), loadQuizAttempts(), backends.load()]).then(([card, { useQuizAttempts }, { useBackend }]) =>
+    card.resultCardWith({ useQuizAttempts, useBackend }),
+  );
+
 const tools = new Map<string, OnDemand<LoadedTool>>();
 
 /** A tool with its schemas and contracts computed once (the kernel's loadedTool), loaded once per id. */
 export function openTool(id: string): Promise<LoadedTool> {
   let tool = tools.get(id);
   if (!tool) {
-    tool = onDemand(() => Promise.all([loadTool(id), import('../../kernel/loadedTool')]).then(([declaration, { loadedTool }]) => loadedTool(declaration)));
+    // The renderer's contract comes with the tool (on intent), so the answer's one check reads the renderer's view too.
+    const parts = () => Promise.all([loadTool(id), import('../../kernel/loadedTool'), import('../../../renderers/contracts')]);
+    tool = onDemand(() => parts().then(([declaration, { loadedTool }, { rendererContracts }]) => loadedTool(declaration, rendererContracts[rendererKeyFor(declaration)])));
     tools.set(id, tool);
   }
   return tool.load();

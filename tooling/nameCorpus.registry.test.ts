@@ -1,16 +1,16 @@
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { requestBody } from '../../kernel/backend/contractClient';
-import type { Backend, GenerateRequest } from '../../kernel/backend/types';
-import type { ToolDeclaration, ToolModule } from '../../kernel/defineTool';
-import { defaultValues, holdsPersonalData, type FormValues } from '../../kernel/fields';
-import { acceptNames, forgetAcceptedNames } from './acceptedNames';
-import { formNames } from './formFlags';
-import { fold } from './placeholders';
-import { produceAnswer } from '../runner/answerCode';
-import { DEFAULT_OUTPUT } from '../refine';
-import { corpusTools, nameCorpus, type CorpusInput } from './nameCorpus';
-import { registryFiles } from '../../../tooling/registryFiles';
+import { requestBody } from '../src/kernel/backend/contractClient';
+import type { Backend, GenerateRequest } from '../src/kernel/backend/types';
+import type { ToolDeclaration, ToolModule } from '../src/kernel/defineTool';
+import { defaultValues, holdsPersonalData, type FormValues } from '../src/kernel/fields';
+import { acceptNames, forgetAcceptedNames } from '../src/features/privacy/acceptedNames';
+import { formNames } from '../src/features/privacy/formFlags';
+import { fold } from '../src/features/privacy/placeholders';
+import { produceAnswer } from '../src/features/runner/answerCode';
+import { DEFAULT_OUTPUT } from '../src/features/refine';
+import { corpusTools, nameCorpus, type CorpusInput } from '../src/features/privacy/nameCorpus';
+import { registryFiles } from './registryFiles';
 
 /*
  * The name corpus: for every tool that takes personal text, inputs naming

@@ -4,14 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool } from '../../kernel/defineTool';
-import { OUTPUT_LANGUAGE_KEY, useOutputLanguage } from './outputLanguageState';
+import { OUTPUT_LANGUAGE_KEY, useOutputLanguage } from '../refine';
 import { useSettings } from '../settings';
-import { loadToolRunner, loadToolSessions } from '../runner';
 import { toolFormOf } from '../../kernel/toolForm';
-
-// The runner loads with the tool page; through its entry here.
-const { ToolRunner } = await loadToolRunner();
-const { useToolSessions } = await loadToolSessions();
+import { ToolRunner } from './ToolRunner';
+import { useToolSessions } from './toolSessions';
 
 /*
  * The refine bar and version bar in jsdom with the real stores and
