@@ -9,6 +9,7 @@ import type {
 } from '../../src/kernel/rendererContract';
 import type { ResultRendererProps } from '../../src/kernel/rendererProps';
 import type { ToolResult } from '../../src/kernel/runTool';
+import { rendererViewOf } from '../../src/kernel/rendererView';
 import { ErrorBox } from '../../src/ui/ErrorBox';
 import { StructuredView } from '../structured/StructuredView';
 
@@ -33,7 +34,7 @@ function answerOf(result: ToolResult): unknown {
 /**
  * A renderer from its contract and its view. The app hands every renderer the
  * same untyped props; this parses the result and the tool's options with the
- * contract once, so the view reads typed data and never re-checks it, and a
+ * contract once (or reads what the answer's check parsed), so the view reads typed data and never re-checks it, and a
  * follow-up's answer reaches it parsed too (or fails with spec 8's
  * invalid-format message). The registry plugin has already refused a tool
  * whose example does not fit; a stored or model answer that fits the tool's
@@ -45,7 +46,8 @@ export function defineRenderer<C extends RendererContract>(
 ): ComponentType<ResultRendererProps> {
   function ContractedRenderer(props: ResultRendererProps) {
     const { result, tool, runFollowUp } = props;
-    const data = useMemo(() => contract.result.safeParse(answerOf(result)), [result]);
+    // The answer's check read it by this contract already (a miss, such as a restored saved item, parses here).
+    const data = useMemo(() => rendererViewOf(contract.result, result), [result]);
     const options = useMemo(() => contract.options.safeParse(tool.rendererOptions ?? {}), [tool]);
     const typedFollowUp = useCallback<TypedFollowUp<C>>(
       async (key, context, signal) => {

@@ -1,6 +1,8 @@
 import type { ContractSchema } from './contractSchema';
 import type { ResultSpec, ToolDeclaration } from './defineTool';
 import type { FormValues } from './fields';
+import type { RendererContract } from './rendererContract';
+import { knowRendererContract } from './rendererView';
 import { checkedAnswer, contractSchemaOf, derivedValues, modelSchemaOf, type ToolResult } from './runTool';
 
 /*
@@ -14,6 +16,8 @@ export interface LoadedTool {
   readonly declaration: ToolDeclaration;
   /** The result's contract (what a streaming preview reads); none for markdown. */
   readonly resultContract: ContractSchema | undefined;
+  /** The contract of the renderer that shows its results, loaded with the tool; the check reads the answer by it once. */
+  readonly rendererContract: RendererContract | undefined;
   /** The part of the result the model writes for these inputs (the rest the browser computes). */
   modelSchema(values: FormValues): ResultSpec;
   /** The one check of an answer for these inputs: computed values put in, then one parse. */
@@ -22,13 +26,15 @@ export interface LoadedTool {
 
 const opened = new WeakMap<ToolDeclaration, LoadedTool>();
 
-export function loadedTool(declaration: ToolDeclaration): LoadedTool {
+export function loadedTool(declaration: ToolDeclaration, rendererContract?: RendererContract): LoadedTool {
   let tool = opened.get(declaration);
   if (!tool) {
+    if (rendererContract) knowRendererContract(declaration, rendererContract);
     tool = {
       id: declaration.id,
       declaration,
       resultContract: declaration.result === 'markdown' ? undefined : contractSchemaOf(declaration.result),
+      rendererContract,
       modelSchema: (values) => modelSchemaOf(declaration, derivedValues(declaration, values)),
       check: (answer, values) => checkedAnswer(declaration, values, answer),
     };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rememberRendererView } from './rendererView';
 import { contractSchemaOf, rememberContract, withoutProperties } from './resultContracts';
 import type { ResultSpec, ToolDeclaration } from './defineTool';
 import type { Field, FormValues } from './fields';
@@ -140,8 +141,13 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 export function checkedAnswer(tool: ToolDeclaration, values: FormValues, answer: unknown): ToolResult {
   const derived = derivedValues(tool, values);
   const supplied = suppliedKeys(tool.result, derived);
-  if (supplied.length === 0 || !isRecord(answer)) return validatedResult(modelSchemaOf(tool, derived), answer);
-  return validatedResult(tool.result, { ...answer, ...Object.fromEntries(supplied.map((key) => [key, derived[key]])) });
+  const result =
+    supplied.length === 0 || !isRecord(answer)
+      ? validatedResult(modelSchemaOf(tool, derived), answer)
+      : validatedResult(tool.result, { ...answer, ...Object.fromEntries(supplied.map((key) => [key, derived[key]])) });
+  // The renderer's view is read here, once, so the screen and an export never parse this answer again.
+  rememberRendererView(tool, result);
+  return result;
 }
 
 /** Asks the model with a prompt of the tool's (first or follow-up) and checks the answer once. */
