@@ -50,7 +50,7 @@ export default function RequestPreview({ tool, values, output }: { tool: ToolDec
     const timer = setTimeout(() => {
       void (async () => {
         try {
-          const first = firstRequestOf(tool, values, output);
+          const first = await firstRequestOf(tool, values, output);
           const pseudonyms = hiding ? await pseudonymsForForm(tool.fields, values, [], acceptedNamesFor(tool.id)) : NO_PSEUDONYMS;
           const request = await outgoingRequest(settings, { ...first, prompt: hideNames(first.prompt, pseudonyms) }, tool.id);
           if (current) {

@@ -1,7 +1,7 @@
 import type { ContractSchema } from '../../kernel/contractSchema';
 import type { ToolDeclaration } from '../../kernel/defineTool';
 import type { FormValues } from '../../kernel/fields';
-import { DEFAULT_OUTPUT, outputInstruction, type OutputOptions } from '../refine';
+import { DEFAULT_OUTPUT, loadOutputOptions, type OutputOptions } from '../refine';
 import { contractSchemaOf, derivedValues, firstPrompt, modelSchemaOf } from '../../kernel/runTool';
 
 /*
@@ -10,7 +10,8 @@ import { contractSchemaOf, derivedValues, firstPrompt, modelSchemaOf } from '../
  * Apart from runTool.ts so every tool page does not carry it.
  */
 
-export function firstRequestOf(tool: ToolDeclaration, values: FormValues, output: OutputOptions = DEFAULT_OUTPUT): { prompt: string; responseSchema?: ContractSchema } {
+export async function firstRequestOf(tool: ToolDeclaration, values: FormValues, output: OutputOptions = DEFAULT_OUTPUT): Promise<{ prompt: string; responseSchema?: ContractSchema }> {
+  const { outputInstruction } = await loadOutputOptions();
   const result = modelSchemaOf(tool, derivedValues(tool, values));
   const prompt = firstPrompt(tool, values, [outputInstruction(output)]);
   return result === 'markdown' ? { prompt } : { prompt, responseSchema: contractSchemaOf(result) };

@@ -3,17 +3,18 @@
  * result, refinements ("shorter", "simpler", a change request), the output
  * language and reading level an answer is written in.
  *
- * Offers: the output options and their defaults, the output-language store,
+ * Offers: the output options' defaults (their instruction on demand), the output-language store,
  * the versions of a result, and the refine bar's on-demand loader.
  */
-export { CEFR_LEVELS, DEFAULT_OUTPUT, GRADE_LEVELS, isOutputLanguage, type OutputOptions, type ReadingLevel } from './outputOptions';
-export { languageName } from './outputLanguages';
+export { CEFR_LEVELS, DEFAULT_OUTPUT, GRADE_LEVELS, type OutputOptions, type ReadingLevel } from './outputDefaults';
+export { isOutputLanguage, languageName } from './outputLanguages';
 export { OUTPUT_LANGUAGE_KEY, useOutputLanguage } from './outputLanguageState';
 export { MAX_VERSIONS, addVersion, showing, type ResultVersion } from './resultVersions';
 export { loadRefine, useRefineModule } from './loadRefine';
 export type { ChangeRequest } from './changeRequests';
 export type { RefineActions, RefineSession } from './refineSession';
-export { outputInstruction } from './outputOptions';
+/** The output instruction and level names (outputOptions.ts), loaded with what asks a model: none of a first paint needs them. */
+export const loadOutputOptions = () => import('./outputOptions');
 export type { AnswerRequest, ReadingReport } from './produceAnswer';
 /** Refine's wrappers of the answer pipeline (output options, reading level, a change), loaded when a request starts. */
 export const loadProduceAnswer = () => import('./produceAnswer');

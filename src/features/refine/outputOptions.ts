@@ -1,5 +1,6 @@
 import type { ToolDeclaration } from '../../kernel/defineTool';
-import { DEFAULT_LANGUAGE, languageName, type OutputLanguage } from './outputLanguages';
+import { languageName } from './outputLanguages';
+import { CEFR_LEVELS, GRADE_LEVELS, type CefrLevel, type GradeLevel, type OutputOptions, type ReadingLevel } from './outputDefaults';
 
 /*
  * What every answer is written in and for whom: an output
@@ -10,14 +11,7 @@ import { DEFAULT_LANGUAGE, languageName, type OutputLanguage } from './outputLan
  */
 
 export { DEFAULT_LANGUAGE, isOutputLanguage, languageName, nativeLanguageName, OUTPUT_LANGUAGES, type OutputLanguage } from './outputLanguages';
-/** Reading levels: US grades 2-12 and adult, or CEFR for tools whose readers are learning the language. */
-export const GRADE_LEVELS = ['grade-2', 'grade-3', 'grade-4', 'grade-5', 'grade-6', 'grade-7', 'grade-8', 'grade-9', 'grade-10', 'grade-11', 'grade-12', 'adult'] as const;
-export const CEFR_LEVELS = ['A1', 'A2', 'B1', 'B2', 'C1', 'C2'] as const;
-export type GradeLevel = (typeof GRADE_LEVELS)[number];
-export type CefrLevel = (typeof CEFR_LEVELS)[number];
-/** '' is no target: the model writes as the tool's prompt says. */
-export type ReadingLevel = GradeLevel | CefrLevel | '';
-
+export { CEFR_LEVELS, DEFAULT_OUTPUT, GRADE_LEVELS, type CefrLevel, type GradeLevel, type OutputOptions, type ReadingLevel } from './outputDefaults';
 export type ReadingScale = 'grade' | 'cefr';
 
 export function isReadingLevel(value: string): value is ReadingLevel {
@@ -54,12 +48,6 @@ export function readingScaleOf(tool: Pick<ToolDeclaration, 'role' | 'refine'>): 
   return tool.role === 'teacher' ? null : 'grade';
 }
 
-export interface OutputOptions {
-  language: OutputLanguage;
-  level: ReadingLevel;
-}
-
-export const DEFAULT_OUTPUT: OutputOptions = { language: DEFAULT_LANGUAGE, level: '' };
 
 const CEFR_GUIDE: Record<CefrLevel, string> = {
   A1: 'very short sentences, the most frequent everyday words, present tense',

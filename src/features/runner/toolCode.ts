@@ -8,7 +8,6 @@ import { lazyComponent } from '../../ui/lazyComponent';
 import { previewKindFor, rendererKeyFor } from '../../../renderers';
 import { loadRefine } from '../refine';
 import { loadBackendHooks } from '../settings';
-import { loadQuizAttempts } from '../study';
 import { loadSessionCode } from './answerRequests';
 
 /*
@@ -33,9 +32,12 @@ const backends = onDemand(loadBackendHooks);
 
 /** The result card (its Save, Copy and Export, the quiz's attempts): asked for on Generate with the quiz attempts and backends it uses, there when the answer is. */
 export const loadResultCard = () =>
-  Promise.all([import('./ResultCard'), loadQuizAttempts(), backends.load()]).then(([card, { useQuizAttempts }, { useBackend }]) =>
+  Promise.all([import('./ResultCard'), quizAttempts(), backends.load()]).then(([card, { useQuizAttempts }, { useBackend }]) =>
     card.resultCardWith({ useQuizAttempts, useBackend }),
   );
+
+/** The study entry comes with the card, not before: statically imported, its cards code would ride in every tool page's first load. */
+const quizAttempts = () => import('../study').then(({ loadQuizAttempts }) => loadQuizAttempts());
 
 const tools = new Map<string, OnDemand<LoadedTool>>();
 
