@@ -8,7 +8,8 @@ import type { ToolForm } from '../../kernel/toolForm';
 import { inputSummary, type FormValues } from '../../kernel/fields';
 import { blockingReason } from '../../kernel/formRules';
 import { useToolSessions } from './toolSessions';
-import { intent, livePreview, loadResultCard, loadValidation, onGenerate, openTool, ready, whenReady } from './toolCode';
+import { onDemand } from '../../kernel/onDemand';
+import { lazyComponent } from '../../ui/lazyComponent';
 import { languageName, useOutputLanguage } from '../refine';
 import { messages } from '../../kernel/messages';
 import { ErrorBox } from '../../ui/ErrorBox';
@@ -17,9 +18,14 @@ import { Spinner } from '../../ui/Spinner';
 import { FieldControl } from './FieldControl';
 import { WhatWillBeSent } from '../privacy';
 
+/*
+ * The page's code loading (toolCode.ts) itself comes as the person starts on the form: painting the form needs none
+ * of it. Once here, Generate uses it in the same task.
+ */
+const toolCode = onDemand(() => import('./toolCode'));
 /* The result card loads with the first result, never with the form (toolCode.ts says when). */
-const ResultCard = lazy(() => loadResultCard().then((card) => ({ default: card })));
-const LivePreview = livePreview.Component;
+const ResultCard = lazy(() => toolCode.load().then((code) => code.loadResultCard()).then((card) => ({ default: card })));
+const LivePreview = lazyComponent(() => toolCode.load().then((code) => code.livePreview.Component)).Component;
 
 /**
  * The form's resolver, its code (zod) loaded on the first validation: react-hook-form
@@ -28,7 +34,7 @@ const LivePreview = livePreview.Component;
 function lazyResolver(tool: ToolForm): Resolver<FormValues> {
   let resolver: Promise<Resolver<FormValues>> | undefined;
   return async (values, context, options) => {
-    resolver ??= loadValidation().then(({ toolFormResolver }) => toolFormResolver(tool));
+    resolver ??= toolCode.load().then((code) => code.loadValidation()).then(({ toolFormResolver }) => toolFormResolver(tool));
     try {
       return await (await resolver)(values, context, options);
     } catch (error) {
@@ -54,7 +60,7 @@ export function ToolRunner({ tool, declaration: declared = null }: { tool: ToolF
   /** The declaration, loaded once (loadTool keeps it) and kept here for the result card and the preview's schema. */
   const needDeclaration = useCallback(
     () =>
-      openTool(tool.id).then(({ declaration: loaded }) => {
+      toolCode.load().then((code) => code.openTool(tool.id)).then(({ declaration: loaded }) => {
         setDeclaration(loaded);
         return loaded;
       }),
@@ -80,7 +86,10 @@ export function ToolRunner({ tool, declaration: declared = null }: { tool: ToolF
   const previewKind = previewKindFor(tool);
   const wantPreview = useCallback(() => {
     // Validation and the answer's code come too, so Generate runs at once when pressed.
-    void intent(tool).then(({ declaration: loaded }) => setDeclaration((shown) => shown ?? loaded), () => undefined);
+    void toolCode
+      .load()
+      .then((code) => code.intent(tool))
+      .then(({ declaration: loaded }) => setDeclaration((shown) => shown ?? loaded), () => undefined);
   }, [tool]);
   const resultSchema = useMemo(
     () => (declaration && declaration.result !== 'markdown' ? contractSchemaOf(declaration.result) : undefined),
@@ -139,15 +148,18 @@ export function ToolRunner({ tool, declaration: declared = null }: { tool: ToolF
   const blocked = blockingReason(tool.fields, tool.rules, values);
   const submit = form.handleSubmit(async (valid) => {
     // Already asked for when the person started on the form; a widget's own submit may come first.
-    onGenerate(tool);
+    const code = toolCode.current();
+    code?.onGenerate(tool);
     // All here (it loads as the person starts on the form): the request starts in this task, as it always did.
-    const now = ready(tool, declaration);
+    const now = code?.ready(tool, declaration);
     if (now) {
       setNotLoaded(false);
       return generate(now.tool, valid, now.backend);
     }
     try {
-      const loaded = await whenReady(tool, declaration);
+      const arrived = await toolCode.load();
+      if (!code) arrived.onGenerate(tool);
+      const loaded = await arrived.whenReady(tool, declaration);
       setDeclaration(loaded.tool);
       setNotLoaded(false);
       return generate(loaded.tool, valid, loaded.backend);
