@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadedTool } from '../../src/kernel/loadedTool';
 import { runTool, type ToolResult } from '../../src/kernel/runTool';
 import { scriptedBackend } from '../../src/kernel/testing/scriptedBackend';
 import { exactQuizFixture } from '../testing/fixtures';
 import { quizContract } from './contract';
 import { quizFormats } from './exports';
 import QuizResult from './QuizResult';
+import { loadedToolWithContract } from '../toolWithContract';
 
 /*
  * The answer is read by the renderer's contract once, in the answer's check:
@@ -30,7 +30,7 @@ afterEach(() => {
 
 describe('one reading of an answer by its renderer contract', () => {
   it('one Generate, its quiz screen and its GIFT export read the answer by the quiz contract once', async () => {
-    const tool = loadedTool(exactQuizFixture, quizContract);
+    const tool = await loadedToolWithContract(exactQuizFixture);
     const contractParses = vi.spyOn(quizContract.result, 'safeParse');
     const { backend } = scriptedBackend([exactQuizFixture.example.output]);
 
@@ -44,8 +44,8 @@ describe('one reading of an answer by its renderer contract', () => {
     expect(contractParses).toHaveBeenCalledTimes(1);
   });
 
-  it('a result restored from storage, never checked in this tab, is still read by the screen', () => {
-    loadedTool(exactQuizFixture, quizContract);
+  it('a result restored from storage, never checked in this tab, is still read by the screen', async () => {
+    await loadedToolWithContract(exactQuizFixture);
     const contractParses = vi.spyOn(quizContract.result, 'safeParse');
     const restored: ToolResult = { kind: 'json', data: JSON.parse(JSON.stringify(exactQuizFixture.example.output)) };
 

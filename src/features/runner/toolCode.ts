@@ -5,7 +5,7 @@ import { onDemand, type OnDemand } from '../../kernel/onDemand';
 import type { LoadedTool } from '../../kernel/loadedTool';
 import type { ToolForm } from '../../kernel/toolForm';
 import { lazyComponent } from '../../ui/lazyComponent';
-import { previewKindFor, rendererKeyFor } from '../../../renderers';
+import { previewKindFor } from '../../../renderers';
 import { loadRefine } from '../refine';
 import { loadBackendHooks } from '../settings';
 import { loadSessionCode } from './answerRequests';
@@ -46,8 +46,8 @@ export function openTool(id: string): Promise<LoadedTool> {
   let tool = tools.get(id);
   if (!tool) {
     // The renderer's contract comes with the tool (on intent), so the answer's one check reads the renderer's view too.
-    const parts = () => Promise.all([loadTool(id), import('../../kernel/loadedTool'), import('../../../renderers/contracts')]);
-    tool = onDemand(() => parts().then(([declaration, { loadedTool }, { rendererContracts }]) => loadedTool(declaration, rendererContracts[rendererKeyFor(declaration)])));
+    const parts = () => Promise.all([loadTool(id), import('../../../renderers/toolWithContract')]);
+    tool = onDemand(() => parts().then(([declaration, { loadedToolWithContract }]) => loadedToolWithContract(declaration)));
     tools.set(id, tool);
   }
   return tool.load();
