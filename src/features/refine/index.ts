@@ -4,13 +4,14 @@
  * language and reading level an answer is written in.
  *
  * Offers: the output options' defaults (their instruction on demand), the output-language store,
- * the versions of a result, and the refine bar's on-demand loader.
+ * the versions of a result, and the refine bar's loader (on demand itself).
  */
 export { CEFR_LEVELS, DEFAULT_OUTPUT, GRADE_LEVELS, type OutputOptions, type ReadingLevel } from './outputDefaults';
 export { isOutputLanguage, languageName } from './outputLanguages';
 export { OUTPUT_LANGUAGE_KEY, useOutputLanguage } from './outputLanguageState';
 export { MAX_VERSIONS, addVersion, showing, type ResultVersion } from './resultVersions';
-export { loadRefine, useRefineModule } from './loadRefine';
+/** The refine bar's loader and the hook that waits for it, loaded with the result card: a form's first paint needs neither. */
+export const loadRefineLoader = () => import('./loadRefine');
 export type { ChangeRequest } from './changeRequests';
 export type { RefineActions, RefineSession } from './refineSession';
 /** The output instruction and level names (outputOptions.ts), loaded with what asks a model: none of a first paint needs them. */

@@ -4,7 +4,7 @@ import { rendererKeyFor, rendererMap } from '../../../renderers';
 import type { ToolDeclaration } from '../../kernel/defineTool';
 import { resultAsText } from '../../kernel/resultText';
 import { inputSummary, topicOf, type FormValues } from '../../kernel/fields';
-import { DEFAULT_OUTPUT, useRefineModule, type RefineActions } from '../refine';
+import { DEFAULT_OUTPUT, type loadRefineLoader, type RefineActions } from '../refine';
 import { contractSchemaOf, type ToolResult } from '../../kernel/runTool';
 import { loadFollowUpBackend } from '../privacy';
 import { SaveButton, SaveToProjectPanel, useProjects, type NewArtifact } from '../projects';
@@ -19,6 +19,7 @@ import { Spinner } from '../../ui/Spinner';
 export interface ResultCardFeatures {
   useBackend: Awaited<ReturnType<typeof loadBackendHooks>>['useBackend'];
   useQuizAttempts: Awaited<ReturnType<typeof loadQuizAttempts>>['useQuizAttempts'];
+  useRefineModule: Awaited<ReturnType<typeof loadRefineLoader>>['useRefineModule'];
 }
 
 export interface ResultCardProps {
@@ -46,7 +47,7 @@ export function resultCardWith(features: ResultCardFeatures) {
 }
 
 function ResultCard({ tool, session, result, resultId, values, afterReset, reveal = false, onRevealed, features }: ResultCardProps & { features: ResultCardFeatures }) {
-  const { useBackend, useQuizAttempts } = features;
+  const { useBackend, useQuizAttempts, useRefineModule } = features;
   const backend = useBackend(tool.id);
   const refine = useRefineModule();
   const actions = useMemo<RefineActions>(() => {

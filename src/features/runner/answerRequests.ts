@@ -1,7 +1,7 @@
 import type { Answer } from '../../kernel/answerPipeline';
 import { messages, UserFacingError } from '../../kernel/messages';
 import { onDemand } from '../../kernel/onDemand';
-import type { ToolRequests } from '../../kernel/toolRequest';
+import { ToolRequests } from '../../kernel/toolRequest';
 import type { AnswerCode, ToolAnswerRequest } from './answerCode';
 
 /*
@@ -11,7 +11,18 @@ import type { AnswerCode, ToolAnswerRequest } from './answerCode';
  * the form without it. A tool page loads it when the person starts on the form,
  * and waits for it before opening a tool that has a session stored; Generate
  * waits for it if it is not here yet. The store only applies what comes back.
+ * This file loads on demand too (toolSessions.ts), with the requests in flight.
  */
+
+export { REQUEST_TIMEOUT_MS } from '../../kernel/toolRequest';
+
+/** The request in flight per tool: its time limit, going offline, cancel (kernel/toolRequest.ts). */
+const requests = new ToolRequests();
+
+/** Stops the request in flight for this tool, which then reports nothing; false when none was running. */
+export function cancelAnswer(toolId: string): boolean {
+  return requests.cancel(toolId);
+}
 
 const sessionCode = onDemand(() =>
   import('./answerCode')
@@ -38,7 +49,7 @@ export type AnswerEvent = { kind: 'text'; text: string } | { kind: 'answer'; ans
  * Starts one answer under its tool's key (replacing any there); settles when it ends. With the code here
  * (it loads as the person starts on the form) the request leaves in the same task.
  */
-export function startAnswer(requests: ToolRequests, request: ToolAnswerRequest, emit: (event: AnswerEvent) => void): Promise<void> {
+export function startAnswer(request: ToolAnswerRequest, emit: (event: AnswerEvent) => void): Promise<void> {
   return requests.run(
     request.tool.id,
     (options) => {

@@ -6,7 +6,7 @@ import type { LoadedTool } from '../../kernel/loadedTool';
 import type { ToolForm } from '../../kernel/toolForm';
 import { lazyComponent } from '../../ui/lazyComponent';
 import { previewKindFor } from '../../../renderers';
-import { loadRefine } from '../refine';
+import { loadRefineLoader } from '../refine';
 import { loadBackendHooks } from '../settings';
 import { loadSessionCode } from './answerRequests';
 
@@ -32,8 +32,8 @@ const backends = onDemand(loadBackendHooks);
 
 /** The result card (its Save, Copy and Export, the quiz's attempts): asked for on Generate with the quiz attempts and backends it uses, there when the answer is. */
 export const loadResultCard = () =>
-  Promise.all([import('./ResultCard'), quizAttempts(), backends.load()]).then(([card, { useQuizAttempts }, { useBackend }]) =>
-    card.resultCardWith({ useQuizAttempts, useBackend }),
+  Promise.all([import('./ResultCard'), quizAttempts(), backends.load(), loadRefineLoader()]).then(([card, { useQuizAttempts }, { useBackend }, { useRefineModule }]) =>
+    card.resultCardWith({ useQuizAttempts, useBackend, useRefineModule }),
   );
 
 /** The study entry comes with the card, not before: statically imported, its cards code would ride in every tool page's first load. */
@@ -66,7 +66,7 @@ export function intent(form: ToolForm): Promise<LoadedTool> {
 /** On Generate: the refine bar (for a tool that refines) and the result card come while the answer does. */
 export function onGenerate(form: ToolForm): void {
   void intent(form).catch(() => undefined);
-  if (form.refines) void loadRefine().catch(() => undefined);
+  if (form.refines) void loadRefineLoader().then(({ loadRefine }) => loadRefine()).catch(() => undefined);
   void loadResultCard().catch(() => undefined);
 }
 

@@ -4,18 +4,18 @@ import type { Backend } from '../../kernel/backend/types';
 import type { ToolDeclaration } from '../../kernel/defineTool';
 import { isDeclaration, type ToolForm } from '../../kernel/toolForm';
 import { defaultValues, type FormValues } from '../../kernel/fields';
-import { messages } from '../../kernel/messages';
+import { messages, UserFacingError } from '../../kernel/messages';
+import { onDemand } from '../../kernel/onDemand';
 import { readStored, storageKeys, writeStored } from '../../kernel/stored/storage';
 import { onStorageChange } from '../../kernel/stored/otherTabs';
 import type { StoredReader } from '../../kernel/stored/reader';
-import { ToolRequests } from '../../kernel/toolRequest';
 import { addVersion, showing, useOutputLanguage, type ChangeRequest, type ReadingLevel, type ResultVersion } from '../refine';
 import { useSettings } from '../settings';
 import type { ToolAnswerRequest } from './answerCode';
-import { loadSessionCode, sessionCodeNow, startAnswer } from './answerRequests';
+import type { AnswerCode } from './answerCode';
+import type { AnswerEvent } from './answerRequests';
 import type { ToolSession } from './sessionTypes';
 
-export { REQUEST_TIMEOUT_MS } from '../../kernel/toolRequest';
 
 /*
  * One session per tool: its inputs, its result's versions, and the
@@ -26,7 +26,50 @@ export { REQUEST_TIMEOUT_MS } from '../../kernel/toolRequest';
  */
 
 export type { ToolSession, ToolStatus } from './sessionTypes';
-export { loadSessionCode };
+
+/**
+ * How requests go out and the code behind them (answerRequests.ts), loaded as the person starts on the form
+ * (loadSessionCode): a first visit paints without it. Once here, Generate starts its request in the same task.
+ */
+const requestCode = onDemand(() => import('./answerRequests'));
+
+export function loadSessionCode(): Promise<AnswerCode> {
+  return requestCode.load().then(
+    ({ loadSessionCode: load }) => load(),
+    (error: unknown) => {
+      console.warn('[tool sessions] could not load the request code', error);
+      throw new UserFacingError(messages.toolNotLoaded);
+    },
+  );
+}
+
+/** The session code, once it has arrived. */
+function sessionCodeNow(): AnswerCode | undefined {
+  return requestCode.current()?.sessionCodeNow();
+}
+
+/** Requests asked for before their code arrived, per tool: a cancel meanwhile drops them unsent. */
+const waiting = new Map<string, symbol>();
+
+function startAnswer(asked: ToolAnswerRequest, emit: (event: AnswerEvent) => void): Promise<void> {
+  const code = requestCode.current();
+  if (code) return code.startAnswer(asked, emit);
+  const id = asked.tool.id;
+  const mine = Symbol(id);
+  waiting.set(id, mine);
+  const stillAsked = () => waiting.get(id) === mine && waiting.delete(id);
+  return loadSessionCode().then(
+    () => (stillAsked() ? requestCode.current()?.startAnswer(asked, emit) : undefined),
+    // Nothing was sent: the request ends as one whose code did not arrive.
+    () => void (stillAsked() && emit({ kind: 'failed', message: messages.toolNotLoaded })),
+  );
+}
+
+/** Stops this tool's request, sent or waiting for its code; false when there was none. */
+function cancelAnswer(toolId: string): boolean {
+  if (waiting.delete(toolId)) return true;
+  return requestCode.current()?.cancelAnswer(toolId) ?? false;
+}
 
 /** The stored JSON as it is, checked by restoredSession (sessionCode) when there is any. */
 const anyJson: StoredReader<unknown> = (value) => ({ ok: true, value });
@@ -63,9 +106,6 @@ function sameValues(a: FormValues, b: FormValues): boolean {
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((key) => Object.is(a[key], b[key]));
 }
-
-/** The request in flight per tool: its time limit, going offline, cancel (kernel/toolRequest.ts). */
-const requests = new ToolRequests();
 
 /**
  * The result on screen when Generate was pressed again, per tool: a new request never destroys a good
@@ -117,7 +157,7 @@ export const useToolSessions = create<ToolSessionsState>()((set, get) => {
   function request(asked: ToolAnswerRequest, accept: (answer: Answer) => Partial<ToolSession>) {
     const id = asked.tool.id;
     const failed = (message: string): Partial<ToolSession> => (asked.refine ? { refineError: message } : { error: message });
-    return startAnswer(requests, asked, (event) => {
+    return startAnswer(asked, (event) => {
       if (event.kind === 'text') return void update(id, { partial: event.text }, false);
       const kept = event.kind === 'failed' ? beforeRequest.get(id) : undefined;
       beforeRequest.delete(id);
@@ -196,7 +236,7 @@ export const useToolSessions = create<ToolSessionsState>()((set, get) => {
     },
 
     cancel(toolId, notice = messages.cancelled) {
-      if (!requests.cancel(toolId)) return;
+      if (!cancelAnswer(toolId)) return;
       const kept = beforeRequest.get(toolId);
       beforeRequest.delete(toolId);
       if (get().sessions[toolId]) update(toolId, { status: 'idle', partial: null, notice, ...kept }, kept !== undefined);
@@ -215,7 +255,7 @@ onStorageChange((key) => {
   const sessions: Record<string, ToolSession> = {};
   beforeRequest.clear();
   for (const [id, tool] of opened) {
-    requests.cancel(id);
+    cancelAnswer(id);
     sessions[id] = restore(tool);
   }
   useToolSessions.setState({ sessions });

@@ -2,6 +2,7 @@ import { vi } from 'vitest';
 import { z } from 'zod';
 import type { Backend, GenerateRequest } from '../../../kernel/backend/types';
 import { defineTool } from '../../../kernel/defineTool';
+import { REQUEST_TIMEOUT_MS } from '../../../kernel/toolRequest';
 
 /* What the tool sessions tests share: a small tool, a backend the test answers by hand, a fresh store. */
 
@@ -36,5 +37,6 @@ export async function freshStore() {
   const sessions = await import('../toolSessions');
   // The session code loads as a person starts on a form; these tests start with it here, as Generate usually does.
   await sessions.loadSessionCode();
-  return sessions;
+  // The time limit lives with the requests, which load with the session code.
+  return { ...sessions, REQUEST_TIMEOUT_MS };
 }
