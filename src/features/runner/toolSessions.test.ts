@@ -267,6 +267,19 @@ describe('a tool session, kept', () => {
     expect(useToolSessions.getState().sessions[tool.id]).toMatchObject({ status: 'idle', result: { kind: 'json', data: { thesis: 'Late but here' } } });
   });
 
+  it('sends nothing for a Generate cancelled while its code was still loading', async () => {
+    vi.resetModules();
+    const { useToolSessions, loadSessionCode } = await import('./toolSessions');
+    const { backend, calls } = heldBackend();
+    useToolSessions.getState().open(tool);
+    const done = useToolSessions.getState().generate(tool, { topic: 'Phones', essayType: 'Narrative' }, backend);
+    useToolSessions.getState().cancel(tool.id);
+    await loadSessionCode();
+    await done;
+    expect(calls).toHaveLength(0);
+    expect(useToolSessions.getState().sessions[tool.id]).toMatchObject({ status: 'idle', error: null, notice: messages.cancelled });
+  });
+
   it('starts again when storage is cleared ("Delete all my data"): nothing typed or answered is shown or written back', async () => {
     const { useToolSessions } = await freshStore();
     const { announceStorageChange } = await import('../../kernel/stored/otherTabs');
