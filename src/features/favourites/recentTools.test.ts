@@ -57,23 +57,6 @@ describe('recent tools', () => {
   });
 });
 
-describe('dashboard filter', () => {
-  it('defaults to all and is remembered', async () => {
-    vi.resetModules();
-    const first = await import('../find');
-    expect(first.useDashboardFilter.getState().filter).toBe('all');
-    first.useDashboardFilter.getState().setFilter('teachers');
-    vi.resetModules();
-    expect((await import('../find')).useDashboardFilter.getState().filter).toBe('teachers');
-  });
-
-  it('ignores an unknown stored filter', async () => {
-    localStorage.setItem(storageKeys.dashboardFilter, '"admins"');
-    vi.resetModules();
-    expect((await import('../find')).useDashboardFilter.getState().filter).toBe('all');
-  });
-});
-
 describe('recent tools across tabs', () => {
   it('records a visit on top of what another tab stored, not over it', async () => {
     const { useRecentTools } = await freshStore();

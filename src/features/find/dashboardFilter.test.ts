@@ -30,3 +30,20 @@ describe('the dashboard filter', () => {
     expect(localStorage.getItem(storageKeys.dashboardCategory)).toBeNull();
   });
 });
+
+describe('dashboard filter', () => {
+  it('defaults to all and is remembered', async () => {
+    vi.resetModules();
+    const first = await import('./dashboardFilter');
+    expect(first.useDashboardFilter.getState().filter).toBe('all');
+    first.useDashboardFilter.getState().setFilter('teachers');
+    vi.resetModules();
+    expect((await import('./dashboardFilter')).useDashboardFilter.getState().filter).toBe('teachers');
+  });
+
+  it('ignores an unknown stored filter', async () => {
+    localStorage.setItem(storageKeys.dashboardFilter, '"admins"');
+    vi.resetModules();
+    expect((await import('./dashboardFilter')).useDashboardFilter.getState().filter).toBe('all');
+  });
+});
