@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_CALENDAR_TEXT, type BinaryFile, type ExportInput } from '../../src/features/export';
 import { xssPayloads } from '../../src/kernel/testing/xssPayloadList';
-import { eventsOf } from '../testing/calendarEvents';
+import { eventsOf } from '../../src/kernel/testing/calendarEvents';
 import { sessionStart, sprintEvents, sprintsCalendarFormat, sprintsCalendarFormatWith, sprintsExports } from './exports';
 
 /*

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { xssPayloads } from '../../kernel/testing/xssPayloadList';
-import { eventsOf } from '../../../renderers/testing/calendarEvents';
+import { eventsOf } from '../../kernel/testing/calendarEvents';
 import type { ContractSchema } from '../../kernel/contractSchema';
 import { availableFormats } from './available';
 import { datedTasksCalendarFormat } from './datedTasks';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadTool } from '../../kernel/catalogue';
 import { xssPayloads } from '../../kernel/testing/xssPayloadList';
-import { eventsOf } from '../../../renderers/testing/calendarEvents';
+import { eventsOf } from '../../kernel/testing/calendarEvents';
 import { MAX_CALENDAR_TEXT } from './calendar';
 import type { BinaryFile, ExportInput } from './format';
 import { studyPlanCalendarFormat } from './studyPlanCalendar';

@@ -1,15 +1,15 @@
 // @vitest-environment jsdom
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { rendererExports, rendererKeyFor } from '../../../renderers';
-import { loadTool, tools as catalogue } from '../../kernel/catalogue';
-import { availableFormats, exportContext, type OptionalFormats } from './available';
-import type { Block, ListItem } from './document';
-import { docxOfDocument } from './docx';
-import type { ExportFormatKey, ExportInput } from './format';
-import { contentHtml } from './html';
-import { splitMath } from '../../kernel/mathDelimiters';
-import { contractSchemaOf } from '../../kernel/runTool';
+import { rendererExports, rendererKeyFor } from '../renderers';
+import { loadTool, tools as catalogue } from '../src/kernel/catalogue';
+import { availableFormats, exportContext, type OptionalFormats } from '../src/features/export/available';
+import type { Block, ListItem } from '../src/features/export/document';
+import { docxOfDocument } from '../src/features/export/docx';
+import type { ExportFormatKey, ExportInput } from '../src/features/export/format';
+import { contentHtml } from '../src/features/export/html';
+import { splitMath } from '../src/kernel/mathDelimiters';
+import { contractSchemaOf } from '../src/kernel/runTool';
 
 /*
  * Every registry entry's example result, exported: the formats it
@@ -22,7 +22,7 @@ import { contractSchemaOf } from '../../kernel/runTool';
  */
 
 const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
-const optional: OptionalFormats = { ics: () => import('./studyPlanCalendar').then((m) => m.studyPlanCalendarFormat) };
+const optional: OptionalFormats = { ics: () => import('../src/features/export/studyPlanCalendar').then((m) => m.studyPlanCalendarFormat) };
 
 /** A few words the result's text must contain, wherever it sits in the data. */
 function someWordsOf(data: unknown): string[] {

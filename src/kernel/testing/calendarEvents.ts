@@ -1,6 +1,5 @@
 import ICAL from 'ical.js';
 import { expect } from 'vitest';
-import type { BinaryFile } from '../../src/features/export';
 
 /*
  * A calendar file's events as a calendar reads them (ical.js, Mozilla's
@@ -21,8 +20,15 @@ export interface ParsedEvent {
   free: boolean;
 }
 
+/** An exported file as the export feature hands it over, as far as reading a calendar needs. */
+interface CalendarFile {
+  extension: string;
+  type: string;
+  bytes: Uint8Array;
+}
+
 /** Every VEVENT of an .ics export, after checking it is a calendar file. */
-export function eventsOf(file: BinaryFile): ParsedEvent[] {
+export function eventsOf(file: CalendarFile): ParsedEvent[] {
   expect(file.extension).toBe('ics');
   expect(file.type).toBe('text/calendar;charset=utf-8');
   const text = new TextDecoder('utf-8', { fatal: true }).decode(file.bytes);
