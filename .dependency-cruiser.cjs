@@ -59,13 +59,14 @@ module.exports = {
       to: { path: uiFrameworks },
     },
     {
-      name: 'providers-import-kernel-only',
+      name: 'providers-import-nothing-of-the-app',
       comment:
-        'src/providers/ (Gemini, OpenAI-compatible, Ollama, transcription) is shared by the gateway and the browser: it may import the kernel, nothing else of the app. ' +
-        'Fix: keep provider code free of features, screens and the server; pass what it needs as arguments.',
+        'src/providers/ (Gemini, OpenAI-compatible, Ollama, transcription, and the schema vocabulary they take) is the bottom room, shared by the gateway and the browser: ' +
+        'it imports nothing else of the repository, not even the kernel, which builds on it. ' +
+        'Fix: keep provider code free of the kernel, features, screens and the server; pass what it needs as arguments, or move a shared wire type into src/providers.',
       severity: 'error',
       from: { path: folders.providers },
-      to: { path: any('features', 'app', 'ui', 'renderers', 'registry', 'tooling', 'server', 'supabase', 'e2e') },
+      to: { path: any('kernel', 'features', 'app', 'ui', 'renderers', 'registry', 'tooling', 'server', 'supabase', 'e2e') },
     },
     {
       name: 'feature-imports-other-features-through-their-entry',

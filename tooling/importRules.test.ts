@@ -24,6 +24,7 @@ const fixtureTree: Record<string, string> = {
   'src/ui/uiUsesFeature.ts': "import { refine } from '../features/refine/index';\nexport const uiRefine = refine;\n",
   'src/providers/providerUsesFeature.ts':
     "import { refine } from '../features/refine/index';\nexport const providerRefine = refine;\n",
+  'src/providers/providerUsesKernel.ts': "import type { A } from '../kernel/typeCycleA';\nexport type ProviderA = A;\n",
   'e2e/flowHelper.ts': 'export const flowHelper = 1;\n',
   'tooling/toolingUsesE2e.ts': "import { flowHelper } from '../e2e/flowHelper';\nexport const helper = flowHelper;\n",
 };
@@ -80,7 +81,11 @@ describe('the import rules fire on the imports they forbid', () => {
   });
 
   it('reports a provider importing a feature', () => {
-    expect(brokenBy('src/providers/providerUsesFeature.ts')).toEqual(['providers-import-kernel-only']);
+    expect(brokenBy('src/providers/providerUsesFeature.ts')).toEqual(['providers-import-nothing-of-the-app']);
+  });
+
+  it('reports a provider importing the kernel, which builds on the providers', () => {
+    expect(brokenBy('src/providers/providerUsesKernel.ts')).toEqual(['providers-import-nothing-of-the-app']);
   });
 
   it('reports tooling importing an end-to-end flow file', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contractTypes, type ContractType, type ContractSchema } from '../providers/schema';
 
 /*
  * The backend contract (spec 7.1) describes structured output with an
@@ -11,29 +12,8 @@ import { z } from 'zod';
  * author learns at test time, not when a model ignores half the schema.
  */
 
-export const contractTypes = ['STRING', 'NUMBER', 'INTEGER', 'BOOLEAN', 'ARRAY', 'OBJECT'] as const;
-export type ContractType = (typeof contractTypes)[number];
-
-/**
- * The vocabulary, written once, over a set of type names: the contract's
- * upper-case ones (and Gemini's), or JSON Schema's lower-case ones for
- * OpenAI-style hosts and Ollama (providers/jsonSchema.ts). The gateway's
- * validator (contractSchemaShape.ts) is typed against it.
- */
-export interface SchemaNode<T extends string> {
-  type: T;
-  description?: string;
-  enum?: string[];
-  properties?: Record<string, SchemaNode<T>>;
-  required?: string[];
-  items?: SchemaNode<T>;
-  minItems?: number;
-  maxItems?: number;
-  minimum?: number;
-  maximum?: number;
-}
-
-export type ContractSchema = SchemaNode<ContractType>;
+// The vocabulary is the wire format every provider takes, so it lives with the providers; the kernel builds on it.
+export { contractTypes, type ContractType, type SchemaNode, type ContractSchema } from '../providers/schema';
 
 export class ContractSchemaError extends Error {}
 

@@ -1,4 +1,4 @@
-import { AUDIO_TYPE_ALIASES } from '../kernel/audioTypes';
+import { AUDIO_TYPE_ALIASES } from './audioTypes';
 import { ProviderError } from './types';
 
 /*

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ContractSchema } from '../kernel/contractSchema';
+import type { ContractSchema } from './schema';
 import { startFakeGemini, type FakeProviderServer } from './testing/fakeProviders';
 import { providerMessages } from './errors';
 import { audioMimeType, blobToBase64, createGeminiProvider, createGeminiTranscriber, GEMINI_DEFAULT_MODEL, geminiSchema, TRANSCRIBE_INSTRUCTION } from './gemini';

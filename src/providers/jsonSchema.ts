@@ -1,4 +1,4 @@
-import type { ContractSchema, ContractType, SchemaNode } from '../kernel/contractSchema';
+import type { ContractSchema, ContractType, SchemaNode } from './schema';
 
 /*
  * The backend contract describes structured output in an OpenAPI-like subset

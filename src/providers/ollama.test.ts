@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ContractSchema } from '../kernel/contractSchema';
+import type { ContractSchema } from './schema';
 import { startFakeOllama, type FakeProviderServer } from './testing/fakeProviders';
 import { createOllamaProvider } from './ollama';
 import type { FetchLike } from './transport';

@@ -1,4 +1,4 @@
-import type { ContractSchema } from '../kernel/contractSchema';
+import type { ContractSchema } from './schema';
 
 /*
  * Model providers, written against fetch only, so the same code runs in the

@@ -1,4 +1,4 @@
-import { AUDIO_TYPE_ALIASES } from '../../kernel/audioTypes';
+import { AUDIO_TYPE_ALIASES } from '../../providers/audioTypes';
 import { messages, UserFacingError } from '../../kernel/messages';
 
 /*

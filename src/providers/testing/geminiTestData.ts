@@ -1,4 +1,4 @@
-import type { ContractSchema } from '../../kernel/contractSchema';
+import type { ContractSchema } from '../schema';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createGeminiProvider, GEMINI_DEFAULT_MODEL } from '../gemini';
 import { startFakeGemini, type FakeProviderServer } from './fakeProviders';

@@ -1,4 +1,4 @@
-import type { ContractSchema } from '../../kernel/contractSchema';
+import type { ContractSchema } from '../schema';
 
 /* The request schema and its JSON Schema form that openaiCompatible.test.ts and openaiHosts.test.ts share. */
 

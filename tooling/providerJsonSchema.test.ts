@@ -1,7 +1,8 @@
+/* The providers' JSON Schema conversion on schemas the kernel builds from zod: it crosses both rooms, so it lives in tooling/. */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { toContractSchema, type ContractSchema } from '../kernel/contractSchema';
-import { fromProviderAnswer, toJsonSchema, toProviderJsonSchema } from './jsonSchema';
+import { toContractSchema, type ContractSchema } from '../src/kernel/contractSchema';
+import { fromProviderAnswer, toJsonSchema, toProviderJsonSchema } from '../src/providers/jsonSchema';
 
 describe('toJsonSchema', () => {
   it('lower-cases every type and keeps every keyword, however deep', () => {
