@@ -17,12 +17,9 @@ import { pageNames, routes } from '../ui/routes';
  * imports the same deletion code, so it is here already.
  */
 
-/**
- * The projects feature's fallback for a failed project page, loaded with the feature's entry when one fails
- * (imported statically, the entry would bring the tool page's save panel into the first load).
- */
+/** The fallback for a failed project page (pages/projects/BrokenProject.tsx), loaded with the pages' code when one fails. */
 type BrokenProjectView = ComponentType<{ projectId: string; error: Error; otherwise: ReactNode }>;
-const loadBrokenProjectView = () => import('../features/projects').then(({ loadBrokenProject }) => loadBrokenProject());
+const loadBrokenProjectView = () => import('./pages/pageLoaders').then((pages) => pages.loadBrokenProject());
 
 function RouteFailure({ error, projectId }: { error: Error; projectId: string | undefined }) {
   const [view, setView] = useState<{ BrokenProjectById?: BrokenProjectView; failed?: boolean }>({});

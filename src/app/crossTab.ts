@@ -1,7 +1,7 @@
 import { storageKeys } from '../kernel/stored/storage';
 import { followOtherTabs, onStorageChange } from '../kernel/stored/otherTabs';
 import { useFavourites, useRecentTools } from '../features/favourites';
-import { useProjects } from '../features/projects/projectsState';
+import { useProjects } from '../features/projects';
 import { useTheme } from '../features/settings';
 
 /**

@@ -1,17 +1,12 @@
 import { findTool, loadToolForm } from '../kernel/catalogue';
 import { lazyComponent } from '../ui/lazyComponent';
 import { screenAt, type Screen } from './screenTable';
-// These two entries name only what the first load has already, so their loaders are imported here.
+// These entries name only what the first load has already, so what is used of them is imported here.
+import { preloadSaveControls } from '../features/projects';
 import { loadToolPage } from '../features/runner';
-import { loadSettingsPage } from '../features/settings';
 
-/*
- * The projects and study entries also name code of later screens (the tool page's save panel, the study
- * cards): imported here, the bundler would put it in the first load, as everything reached statically
- * from the entry goes in its chunk. Their entries load with the route instead, and name the page.
- */
-const projects = () => import('../features/projects');
-const study = () => import('../features/study');
+/** The pages that compose features, in a chunk of their own (pages/pageLoaders.ts). */
+const pages = () => import('./pages/pageLoaders');
 
 /*
  * Screens other than the dashboard load with their route. Each loader is
@@ -25,13 +20,13 @@ type LoadedWithRoute = Exclude<Screen, { firstLoad: true }>['id'];
 
 export const screens = {
   landing: lazyComponent(() => import('./pages/Landing').then((m) => m.Landing)),
-  projects: lazyComponent(() => projects().then((entry) => entry.loadProjectsPage()).then((m) => m.Projects)),
-  project: lazyComponent(() => projects().then((entry) => entry.loadProjectPage()).then((m) => m.ProjectPage)),
-  // The scheduler (ts-fsrs) loads with the project pages and the Study screen only.
-  study: lazyComponent(() => study().then((entry) => entry.loadStudyPage()).then((m) => m.StudyPage)),
-  settings: lazyComponent(() => loadSettingsPage().then((m) => m.Settings)),
+  projects: lazyComponent(() => pages().then((page) => page.loadProjectsPage())),
+  project: lazyComponent(() => pages().then((page) => page.loadProjectPage())),
+  study: lazyComponent(() => pages().then((page) => page.loadStudyPage())),
+  settings: lazyComponent(() => pages().then((page) => page.loadSettingsPage())),
   // The form engine (react-hook-form, validation, the backend client) loads with the first tool page.
-  tool: lazyComponent(() => loadToolPage().then((m) => m.ToolPage)),
+  // The result's save controls come with it, so a result shows them at once (if they fail, they try again when shown).
+  tool: lazyComponent(() => Promise.all([loadToolPage(), preloadSaveControls().catch(() => undefined)]).then(([m]) => m.ToolPage)),
 } satisfies Record<LoadedWithRoute, { preload(): Promise<unknown> }>;
 
 /** Starts loading what the screen at a hash route needs. */

@@ -12,7 +12,7 @@ import {
   type DashboardFilter,
 } from '../../features/find';
 import { pinnedFirst, useFavourites, useRecentTools } from '../../features/favourites';
-import { useProjects } from '../../features/projects/projectsState';
+import { useProjects } from '../../features/projects';
 import { ToolCard } from './ToolCard';
 import { tabAfterKey } from '../../ui/tabKeys';
 

@@ -2,7 +2,7 @@ import { useLocation } from 'wouter';
 import { findTool } from '../../kernel/catalogue';
 import { Icon } from '../../ui/Icon';
 import { pageAt } from '../screenTable';
-import { ActiveProjectPicker } from '../../features/projects/ActiveProjectPicker';
+import { ActiveProjectPicker } from '../../features/projects';
 
 /** The page the sidebar marks current (screenTable.ts), else the tool on screen, else the app's name. */
 function useHeaderTitle(): { title: string; icon?: string } {

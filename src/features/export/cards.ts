@@ -1,4 +1,4 @@
-import { cardsOf, type CardFace } from '../study/cards';
+import { cardsOf, type CardFace } from '../study';
 import { baseNameOf, withoutControlCharacters, type ExportInput, type TextFormat } from './format';
 import { inertCell } from './spreadsheetCell';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ContractSchema } from '../../kernel/contractSchema';
-import { loadDeleteAll } from '../settings';
+import { allProjectsExportJson } from './allProjectsFile';
 import {
   artifactMarkdown,
   exportFileName,
@@ -260,7 +260,6 @@ describe('importing the file of every project (Settings, before Delete all)', ()
   const NOW = Date.parse('2026-11-26T12:00:00.000Z');
 
   it('reads back every project the export wrote, with its items and study data', async () => {
-    const { allProjectsExportJson } = await loadDeleteAll();
     const text = allProjectsExportJson(
       [
         { project, artifacts: [notes, essay], study: { cards: { 'art_2:0': { due: '2026-11-20T00:00:00.000Z' } } } },
@@ -282,7 +281,6 @@ describe('importing the file of every project (Settings, before Delete all)', ()
   });
 
   it('takes the file whole or not at all, naming the project that cannot be read', async () => {
-    const { allProjectsExportJson } = await loadDeleteAll();
     const file = JSON.parse(allProjectsExportJson([{ project, artifacts: [notes] }, { project: other, artifacts: [] }], '2026-11-26T10:00:00.000Z')) as { projects: { project: { name: string } }[] };
     file.projects[1]!.project.name = '   ';
     const parsed = parseImportFile(JSON.stringify(file), NOW);

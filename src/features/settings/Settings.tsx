@@ -1,11 +1,9 @@
-import { Fragment, useEffect, useId, useState } from 'react';
+import { Fragment, useEffect, useId, useState, type ReactNode } from 'react';
 import { backendKindFor } from '../../kernel/backend/backendKind';
 import { messageOf } from '../../kernel/messages';
 import { effectiveSettings, environmentDefaults, useBackendSettings, useSettings } from './settingsState';
 import { OwnKeySettingsForm, type OwnKeyDraft } from './OwnKeySettingsForm';
 import { ConnectionTest } from './ConnectionTest';
-import { DeleteAllData } from './DeleteAllData';
-import { NamesSettings } from '../privacy/NamesSettings';
 import './settings.css';
 import { ThemeSettings } from './ThemeSettings';
 
@@ -26,12 +24,20 @@ interface BackendDraft {
   problem: string | null;
 }
 
+interface SettingsProps {
+  /**
+   * The sections other features give the page, after this feature's own (the app's settings page passes the names
+   * to replace and Delete all). `startAgain` is for after all data is deleted: the forms here re-read what is stored.
+   */
+  more?: (startAgain: () => void) => ReactNode;
+}
+
 /*
  * Plain words first: how it looks, then the one connection most
  * people make (their own AI key). The seed's backend contract fields are for
  * a school running its own backend, so they wait under Advanced.
  */
-export function Settings() {
+export function Settings({ more }: SettingsProps) {
   // Bumped when all data is deleted: the forms below start again from what is stored now (nothing).
   const [generation, setGeneration] = useState(0);
   const [backendDraft, setBackendDraft] = useState<BackendDraft | null>(null);
@@ -58,8 +64,7 @@ export function Settings() {
         <AdvancedBackendSettings onDraftChange={setBackendDraft} />
       </Fragment>
       <ConnectionTest settings={toTest} problem={problem} />
-      <NamesSettings />
-      <DeleteAllData onDeleted={() => setGeneration((g) => g + 1)} />
+      {more?.(() => setGeneration((g) => g + 1))}
     </article>
   );
 }

@@ -2,17 +2,17 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { dueCards, summarise } from './deck';
 import { GRADES, nextDueByGrade, type CardGrade } from './schedule';
-import { useProjects } from '../projects/projectsState';
+import type { Project } from '../projects';
 import { useStudy } from './studyState';
 import { Icon } from '../../ui/Icon';
 import { projectPath } from '../../ui/paths';
 import { formatDateTime } from '../../ui/formatDate';
 import { fromNow, savedAtOf, useDeck } from './useDeck';
 import './study.css';
-import { ProjectNotFound } from '../projects/ProjectNotFound';
 
 /*
- * The Study screen: a project's due cards one at a time. Space
+ * The Study screen: a project's due cards one at a time (the page in
+ * src/app/pages/study finds the project, or says it is not there). Space
  * shows the answer; 1-4 (or the buttons) grade it Again, Hard, Good or Easy,
  * each button saying when that grade brings the card back. Grades are written
  * at once; if storage is full they are kept while the page is open, the
@@ -23,8 +23,8 @@ function typingIn(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 }
 
-export function StudyPage({ projectId }: { projectId: string }) {
-  const project = useProjects((s) => s.projects.find((p) => p.id === projectId));
+export function StudyScreen({ project }: { project: Project }) {
+  const projectId = project.id;
   const { deck, artifacts } = useDeck(projectId);
   const unsaved = useStudy((s) => s.unsaved[projectId]);
   const [now, setNow] = useState(() => new Date());
@@ -71,8 +71,6 @@ export function StudyPage({ projectId }: { projectId: string }) {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   });
-
-  if (!project) return <ProjectNotFound projectId={projectId} />;
 
   return (
     <article className="page study-page">

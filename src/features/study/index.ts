@@ -4,7 +4,7 @@
  * attempts.
  *
  * Offers: the cards a result holds, and loaders for the rest, each of which
- * brings zod or the scheduler (ts-fsrs): the Study page, a project's study
+ * brings zod or the scheduler (ts-fsrs): the Study screen, a project's study
  * section, cards due today, the study store and its stored data, quiz
  * attempts. The dashboard imports this entry (for cards due today), so only
  * code free of top-level work is re-exported here.
@@ -12,8 +12,8 @@
 export { cardsOf, type CardFace } from './cards';
 export type { FinishedQuiz } from './quizAttempts';
 
-/** The Study screen (brings the scheduler). */
-export const loadStudyPage = () => import('./StudyPage');
+/** The Study screen for a project (brings the scheduler). */
+export const loadStudyScreen = () => import('./StudyScreen');
 /** A project's flashcards and their schedule, loaded after the project page. */
 export const loadStudySection = () => import('./StudySection');
 /** The dashboard's cards due today, loaded only for someone with projects. */
@@ -24,5 +24,7 @@ export const loadStudyState = () => import('./studyState');
 export const loadStudyStorage = () => import('./studyStorage');
 /** The history of a saved quiz's attempts (brings the study store). */
 export const loadQuizHistory = () => import('./QuizHistory');
+/** Reading stored quiz attempts and renumbering a retry's (brings zod), loaded with a saved quiz. */
+export const loadQuizAttemptRecords = () => import('./quizAttempts');
 /** Quiz attempts kept per result in a tool session (brings zod). */
 export const loadQuizAttempts = () => import('./quizAttemptsState');

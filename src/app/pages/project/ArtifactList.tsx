@@ -1,18 +1,16 @@
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
-import { findTool } from '../../kernel/catalogue';
-import type { Artifact } from './schema';
-import { useProjects } from './projectsState';
-import { ErrorBox } from '../../ui/ErrorBox';
-import { Spinner } from '../../ui/Spinner';
-import { Icon } from '../../ui/Icon';
-import { ConfirmPanel } from '../../ui/ConfirmPanel';
-import { CopyButton } from '../../ui/CopyButton';
-import { ExportMenu, loadRichCopy, type ExportInput } from '../export';
-import { formatDateTime } from '../../ui/formatDate';
-import { UNDO_BUTTON_ID } from '../../ui/NoticeBar';
-import { useNotices } from '../../ui/notices';
-import { projectErrorMessage } from './projectErrors';
+import { findTool } from '../../../kernel/catalogue';
+import { type Artifact, useProjects, projectErrorMessage } from '../../../features/projects';
+import { ErrorBox } from '../../../ui/ErrorBox';
+import { Spinner } from '../../../ui/Spinner';
+import { Icon } from '../../../ui/Icon';
+import { ConfirmPanel } from '../../../ui/ConfirmPanel';
+import { CopyButton } from '../../../ui/CopyButton';
+import { ExportMenu, loadRichCopy, type ExportInput } from '../../../features/export';
+import { formatDateTime } from '../../../ui/formatDate';
+import { UNDO_BUTTON_ID } from '../../../ui/NoticeBar';
+import { useNotices } from '../../../ui/notices';
 import { artifactText, tooDeepMessage, tooDeepToShow } from './artifactContent';
 
 /*
@@ -22,7 +20,7 @@ import { artifactText, tooDeepMessage, tooDeepToShow } from './artifactContent';
  */
 
 // The renderers and tool declarations load with the first saved item, not with the page.
-const SavedResult = lazy(() => import('./SavedResult'));
+const SavedResult = lazy(() => import('./SavedResult').then(({ loadSavedResult }) => loadSavedResult()).then((view) => ({ default: view })));
 
 export function toolTitleOf(artifact: Artifact): string {
   return artifact.toolTitle ?? findTool(artifact.toolId)?.title ?? artifact.toolId;

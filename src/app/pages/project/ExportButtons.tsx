@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { findTool, loadTool } from '../../kernel/catalogue';
-import type { ContractSchema } from '../../kernel/contractSchema';
-import { exportFileName, projectExportJson, projectMarkdown } from './projectFile';
-import type { Artifact, Project } from './schema';
-import { MAX_ITEM_DEPTH } from '../../kernel/resultText';
-import { Icon } from '../../ui/Icon';
-import { DOCX_TYPE, downloadFile, downloadText, loadDocx, loadProjectDocument, loadProjectPrint } from '../export';
-import { messageOf } from '../../kernel/messages';
-import { formatDateTime } from '../../ui/formatDate';
-import { useNotices } from '../../ui/notices';
+import { findTool, loadTool } from '../../../kernel/catalogue';
+import type { ContractSchema } from '../../../kernel/contractSchema';
+import { loadProjectFile, type Artifact, type Project } from '../../../features/projects';
+import { loadStudyStorage } from '../../../features/study';
+import { MAX_ITEM_DEPTH } from '../../../kernel/resultText';
+import { Icon } from '../../../ui/Icon';
+import { DOCX_TYPE, downloadFile, downloadText, loadDocx, loadProjectDocument, loadProjectPrint } from '../../../features/export';
+import { messageOf } from '../../../kernel/messages';
+import { formatDateTime } from '../../../ui/formatDate';
+import { useNotices } from '../../../ui/notices';
 import { tooDeepToShow } from './artifactContent';
 
 /** The result schemas of the tools in a project, for readable labels in the Markdown export. */
@@ -17,7 +17,7 @@ async function schemasFor(artifacts: readonly Artifact[]): Promise<Map<string, C
   const ids = [...new Set(artifacts.filter((a) => typeof a.data !== 'string').map((a) => a.toolId))];
   // Loaded on demand: schema conversion brings zod's full API, which opening a project does not need.
   // contractSchemaOf converts each tool's schema once per page load, shared with the tool pages.
-  const { contractSchemaOf } = await import('../../kernel/runTool');
+  const { contractSchemaOf } = await import('../../../kernel/runTool');
   await Promise.all(
     ids.map(async (id) => {
       try {
@@ -41,15 +41,19 @@ export function ExportButtons({ project, artifacts, onError }: { project: Projec
       return;
     }
     onError(null);
-    const fileName = exportFileName(project.name, 'json');
-    // The schedules and quiz history go with the items (the study code loads only now).
-    let study: Awaited<typeof import('../study/studyStorage')>['NO_STUDY_DATA'];
+    // The schedules and quiz history go with the items (the study code loads only now; the project file's with the page).
+    let study: Awaited<ReturnType<typeof loadStudyStorage>>['NO_STUDY_DATA'];
+    let projectFile: Awaited<ReturnType<typeof loadProjectFile>>;
     try {
-      study = (await import('../study/studyStorage')).readStudyData(project.id);
+      const [studyStorage, loaded] = await Promise.all([loadStudyStorage(), loadProjectFile()]);
+      study = studyStorage.readStudyData(project.id);
+      projectFile = loaded;
     } catch {
       onError('Could not export as JSON: part of the app did not load. Check your connection and try again.');
       return;
     }
+    const { exportFileName, projectExportJson } = projectFile;
+    const fileName = exportFileName(project.name, 'json');
     const hasStudy = Object.keys(study.cards).length > 0 || Object.keys(study.attempts).length > 0;
     downloadText(fileName, projectExportJson(project, artifacts, undefined, hasStudy ? { cards: study.cards, attempts: study.attempts as Record<string, unknown[]> } : undefined), 'application/json');
     useNotices.getState().show({ message: `Exported ${fileName}.` });
@@ -58,7 +62,7 @@ export function ExportButtons({ project, artifacts, onError }: { project: Projec
   async function exportMarkdown() {
     setBusy(true);
     try {
-      const schemas = await schemasFor(artifacts);
+      const [schemas, { exportFileName, projectMarkdown }] = await Promise.all([schemasFor(artifacts), loadProjectFile()]);
       const fileName = exportFileName(project.name, 'md');
       const text = projectMarkdown(project, artifacts, {
         toolTitle: (id) => findTool(id)?.title,
@@ -67,6 +71,8 @@ export function ExportButtons({ project, artifacts, onError }: { project: Projec
       });
       downloadText(fileName, text, 'text/markdown');
       useNotices.getState().show({ message: `Exported ${fileName}.` });
+    } catch {
+      onError('Could not export as Markdown: part of the app did not load. Check your connection and try again.');
     } finally {
       setBusy(false);
     }
@@ -78,7 +84,7 @@ export function ExportButtons({ project, artifacts, onError }: { project: Projec
     setBusy(true);
     onError(null);
     try {
-      const [{ projectDocument }, docx] = await Promise.all([loadProjectDocument(), as === 'docx' ? loadDocx() : null]);
+      const [{ projectDocument }, docx, { exportFileName }] = await Promise.all([loadProjectDocument(), as === 'docx' ? loadDocx() : null, loadProjectFile()]);
       const doc = await projectDocument(project, artifacts, formatDateTime);
       if (docx) {
         const fileName = exportFileName(project.name, 'docx');

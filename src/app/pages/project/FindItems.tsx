@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { ArtifactQuery } from './findArtifacts';
-import { Icon } from '../../ui/Icon';
+import { Icon } from '../../../ui/Icon';
 
 interface FindItemsProps {
   query: ArtifactQuery;

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
-import { messages } from '../../kernel/messages';
-import { ErrorBox } from '../../ui/ErrorBox';
+import { messages } from '../../../kernel/messages';
+import { ErrorBox } from '../../../ui/ErrorBox';
 
 /** Spec 8's unknown-project page, for the project page and its Study screen alike. */
 export function ProjectNotFound({ projectId }: { projectId: string }) {

@@ -1,21 +1,27 @@
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation } from 'wouter';
-import { loadArtifacts, useProjects } from './projectsState';
-import { DeleteProjectConfirm } from './DeleteProject';
-import { NoticeBar } from '../../ui/NoticeBar';
-import { Icon } from '../../ui/Icon';
-import { formatDate } from '../../ui/formatDate';
+import { loadArtifacts, loadProjectFile, useProjects } from '../../../features/projects';
+import { DeleteProjectConfirm } from '../projects/DeleteProject';
+import { NoticeBar } from '../../../ui/NoticeBar';
+import { Icon } from '../../../ui/Icon';
+import { formatDate } from '../../../ui/formatDate';
 import { ArtifactList, toolTitleOf } from './ArtifactList';
 import { FindItems } from './FindItems';
 import { findArtifacts, toolsIn, type ArtifactQuery } from './findArtifacts';
 import { ExportButtons } from './ExportButtons';
-import { loadStudySection } from '../study';
+import { loadStudySection } from '../../../features/study';
 import { RenameForm } from './RenameForm';
 import { ProjectNotFound } from './ProjectNotFound';
 
 // The flashcards and their scheduler load after the page, and only matter for a project holding cards.
 const StudySection = lazy(loadStudySection);
+
+/** Paints without more code; the project file's code (an export or import) is fetched meanwhile, before a button needs it. */
+export function preloadParts(): Promise<unknown> {
+  loadProjectFile().catch(() => undefined);
+  return Promise.resolve();
+}
 
 export function ProjectPage({ projectId }: { projectId: string }) {
   const project = useProjects((s) => s.projects.find((p) => p.id === projectId));
@@ -123,4 +129,4 @@ export function ProjectPage({ projectId }: { projectId: string }) {
 }
 
 export { ARTIFACTS_PER_PAGE, artifactHeadingId } from './ArtifactList';
-export { projectLinkId } from './DeleteProject';
+export { projectLinkId } from '../projects/DeleteProject';

@@ -1,10 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { MAX_PROJECT_NAME_LENGTH } from './projectName';
-import type { Project } from './schema';
-import { useProjects } from './projectsState';
-import { Icon } from '../../ui/Icon';
-import { useNotices } from '../../ui/notices';
-import { projectErrorMessage } from './projectErrors';
+import { MAX_PROJECT_NAME_LENGTH, type Project, useProjects, projectErrorMessage } from '../../../features/projects';
+import { Icon } from '../../../ui/Icon';
+import { useNotices } from '../../../ui/notices';
 
 export function RenameForm({ project, onDone }: { project: Project; onDone(renamed: boolean): void }) {
   const [name, setName] = useState(project.name);

@@ -2,11 +2,11 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadTool } from '../../kernel/catalogue';
-import type { Artifact } from './schema';
+import { loadTool } from '../../../kernel/catalogue';
+import type { Artifact } from '../../../features/projects';
 import { savedViewNotes } from './savedView';
-import { storageKeys } from '../../kernel/stored/storage';
-import { rawMarkupIn } from '../../kernel/testing/rawMarkup';
+import { storageKeys } from '../../../kernel/stored/storage';
+import { rawMarkupIn } from '../../../kernel/testing/rawMarkup';
 import { ArtifactList } from './ArtifactList';
 
 /*

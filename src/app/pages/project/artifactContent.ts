@@ -1,5 +1,5 @@
-import type { Artifact } from './schema';
-import { MAX_ITEM_DEPTH, nestedDeeperThan, prettyJson } from '../../kernel/resultText';
+import type { Artifact } from '../../../features/projects';
+import { MAX_ITEM_DEPTH, nestedDeeperThan, prettyJson } from '../../../kernel/resultText';
 
 /** Spec 2: content as text, JSON pretty-printed when it is not a string (cut off where stored data nests too deep to show). */
 export function artifactText(artifact: Artifact): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findArtifacts, toolsIn } from './findArtifacts';
-import type { Artifact } from './schema';
+import type { Artifact } from '../../../features/projects';
 
 const item = (id: string, toolId: string, data: unknown, refinements?: string[]): Artifact => ({ id, createdAt: '2026-11-20T10:00:00.000Z', toolId, data, ...(refinements ? { refinements } : {}) });
 const titles: Record<string, string> = { 'smart-notes': 'SmartNotes', 'essay-buddy': 'Essay Buddy' };

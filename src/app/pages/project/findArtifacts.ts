@@ -1,4 +1,4 @@
-import type { Artifact } from './schema';
+import type { Artifact } from '../../../features/projects';
 
 /*
  * Finding saved items on a project page: a search over each

@@ -1,5 +1,5 @@
-import type { ToolDeclaration } from '../../kernel/defineTool';
-import type { ToolResult } from '../../kernel/runTool';
+import type { ToolDeclaration } from '../../../kernel/defineTool';
+import type { ToolResult } from '../../../kernel/runTool';
 
 /*
  * How the project page shows a saved item: with the renderer its

@@ -1,13 +1,13 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation } from 'wouter';
-import { loadArtifacts, useProjects, type Project } from './projectsState';
-import { ErrorBox } from '../../ui/ErrorBox';
-import { Icon } from '../../ui/Icon';
+import { loadArtifacts, useProjects, type Project } from '../../../features/projects';
+import { ErrorBox } from '../../../ui/ErrorBox';
+import { Icon } from '../../../ui/Icon';
 import { DeleteProjectConfirm } from './DeleteProject';
-import { NoticeBar } from '../../ui/NoticeBar';
-import { errorDetail } from '../../ui/errorDetail';
-import { pageNames, routes } from '../../ui/routes';
+import { NoticeBar } from '../../../ui/NoticeBar';
+import { errorDetail } from '../../../ui/errorDetail';
+import { pageNames, routes } from '../../../ui/routes';
 
 /*
  * A project page that failed to render (the app's route error boundary): the project

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
-import { useProjects, type Project } from './projectsState';
-import { ConfirmPanel } from '../../ui/ConfirmPanel';
-import { UNDO_BUTTON_ID } from '../../ui/NoticeBar';
-import { useNotices } from '../../ui/notices';
-import { projectErrorMessage } from './projectErrors';
+import { useProjects, type Project, projectErrorMessage } from '../../../features/projects';
+import { ConfirmPanel } from '../../../ui/ConfirmPanel';
+import { UNDO_BUTTON_ID } from '../../../ui/NoticeBar';
+import { useNotices } from '../../../ui/notices';
 
 /*
  * Deleting a project, the same everywhere it is offered (the project page,

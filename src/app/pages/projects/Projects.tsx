@@ -1,18 +1,15 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation } from 'wouter';
-import { parseImportFile } from './projectFile';
-import { MAX_PROJECT_NAME_LENGTH } from './projectName';
-import { useFavourites, useRecentTools } from '../favourites';
-import { loadStudyState, loadStudyStorage } from '../study';
-import { storageKeys } from '../../kernel/stored/storage';
-import { loadArtifacts, newestFirst, useProjects, type ImportOutcome, type Project } from './projectsState';
-import { Icon } from '../../ui/Icon';
-import { projectPath } from '../../ui/paths';
-import { WithSettingsLink } from '../../ui/WithSettingsLink';
-import { formatDate } from '../../ui/formatDate';
-import { NoticeBar } from '../../ui/NoticeBar';
-import { projectErrorMessage } from './projectErrors';
+import { MAX_PROJECT_NAME_LENGTH, loadArtifacts, loadProjectFile, newestFirst, projectErrorMessage, useProjects, type ImportOutcome, type Project } from '../../../features/projects';
+import { useFavourites, useRecentTools } from '../../../features/favourites';
+import { loadStudyState, loadStudyStorage } from '../../../features/study';
+import { storageKeys } from '../../../kernel/stored/storage';
+import { Icon } from '../../../ui/Icon';
+import { projectPath } from '../../../ui/paths';
+import { WithSettingsLink } from '../../../ui/WithSettingsLink';
+import { formatDate } from '../../../ui/formatDate';
+import { NoticeBar } from '../../../ui/NoticeBar';
 import { DeleteProjectConfirm, projectLinkId } from './DeleteProject';
 
 function NewProjectForm() {
@@ -99,7 +96,9 @@ function ImportForm() {
         setResult({ error: 'This file is not a StudyForge project export. It is far larger than any export.' });
         return;
       }
-      const parsed = parseImportFile(await file.text());
+      // The project file's code comes with this page (routeModules.ts), so this waits on nothing more.
+      const [{ parseImportFile }, text] = await Promise.all([loadProjectFile(), file.text()]);
+      const parsed = parseImportFile(text);
       if (!parsed.ok) {
         setResult({ error: parsed.message });
         return;
@@ -219,6 +218,12 @@ function ProjectRow({ project, active }: { project: Project; active: boolean }) 
       )}
     </li>
   );
+}
+
+/** Paints without more code; the project file's code (an export or import) is fetched meanwhile, before a button needs it. */
+export function preloadParts(): Promise<unknown> {
+  loadProjectFile().catch(() => undefined);
+  return Promise.resolve();
 }
 
 export function Projects() {

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { messageOf } from '../../kernel/messages';
-import { useProjects } from '../projects';
-import { Icon } from '../../ui/Icon';
+import { messageOf } from '../../../kernel/messages';
+import { useProjects } from '../../../features/projects';
+import { Icon } from '../../../ui/Icon';
 import { deleteAllData } from './deleteAllData';
 import { exportAllProjects } from './exportAllProjects';
 

@@ -2,19 +2,20 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_PREFIX, storageKeys } from '../../kernel/stored/storage';
-import { loadNamesSettings, loadPrivacyState } from '../privacy';
-import { useProjects } from '../projects';
-import { useSettings } from './settingsState';
-import { useTheme } from './theme';
-import { loadStudyState } from '../study';
-import { Settings } from './Settings';
+import { STORAGE_PREFIX, storageKeys } from '../../../kernel/stored/storage';
+import { loadNamesSettings, loadPrivacyState } from '../../../features/privacy';
+import { useProjects } from '../../../features/projects';
+import { useSettings, useTheme } from '../../../features/settings';
+import { loadStudyState } from '../../../features/study';
+import { preloadParts, SettingsPage } from './SettingsPage';
 import { deletedAllMessage } from './DeleteAllData';
 
 // Loaded as the app loads them (on demand), through each feature's entry.
 const { usePrivacy } = await loadPrivacyState();
 const { useStudy } = await loadStudyState();
 const { namesSentWarning, replaceNamesLabel } = await loadNamesSettings();
+// The page's parts, as its route loads them before showing it.
+await preloadParts();
 
 /*
  * Settings' Names section and "Delete all my data" in jsdom, over
@@ -23,7 +24,7 @@ const { namesSentWarning, replaceNamesLabel } = await loadNamesSettings();
  */
 
 const downloads = vi.hoisted(() => [] as { fileName: string; text: string }[]);
-vi.mock('../export/download', () => ({
+vi.mock('../../../features/export/download', () => ({
   downloadText: (fileName: string, text: string) => downloads.push({ fileName, text }),
   downloadFile: () => undefined,
 }));
@@ -53,7 +54,7 @@ afterEach(() => {
 describe('Names', () => {
   it('replaces names by default; turned off, it warns, and is remembered', async () => {
     const user = userEvent.setup();
-    render(<Settings />);
+    render(<SettingsPage />);
     const names = screen.getByRole('switch', { name: replaceNamesLabel });
     expect(checked(names)).toBe(true);
     expect(description(names)).toMatch(/replaced by placeholders such as “Student A” before a request leaves this browser, and put back in the answer/);
@@ -75,7 +76,7 @@ describe('Names', () => {
       usePrivacy.getState().setToolSendsNames('parent-communication-assistant', true);
       usePrivacy.getState().setToolSendsNames('report-card-generator', true);
     });
-    render(<Settings />);
+    render(<SettingsPage />);
     const list = screen.getByRole('list', { name: 'Tools that send names as typed' });
     expect(within(list).getAllByRole('listitem').map((item) => item.firstChild?.textContent)).toEqual(['Parent Communication Assistant', 'Report Card Generator']);
 
@@ -109,7 +110,7 @@ describe('Delete all my data', () => {
   it('opens a confirmation that takes focus, and Escape or Cancel closes it, focus back on the button', async () => {
     const user = userEvent.setup();
     seedEverything();
-    render(<Settings />);
+    render(<SettingsPage />);
     const open = screen.getByRole('button', { name: 'Delete all my data' });
     await user.click(open);
     const panel = screen.getByRole('group', { name: 'Delete all your StudyForge data in this browser?' });
@@ -127,7 +128,7 @@ describe('Delete all my data', () => {
   it('exports every project first, then deletes every StudyForge key and empties the stores', async () => {
     const user = userEvent.setup();
     seedEverything();
-    render(<Settings />);
+    render(<SettingsPage />);
     expect(checked(screen.getByRole('switch', { name: 'Call a provider with my own key' }))).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Delete all my data' }));
 
@@ -160,7 +161,7 @@ describe('Delete all my data', () => {
   it("says so when the browser refuses, and the screen stays", async () => {
     const user = userEvent.setup();
     seedEverything();
-    render(<Settings />);
+    render(<SettingsPage />);
     vi.spyOn(Storage.prototype, 'removeItem').mockImplementation(() => {
       throw new DOMException('The operation is insecure.', 'SecurityError');
     });

@@ -2,8 +2,12 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSettings } from './settingsState';
-import { advancedSummary, Settings } from './Settings';
+import { loadSettingsForm, useSettings } from '../../../features/settings';
+import { preloadParts, SettingsPage } from './SettingsPage';
+
+// The page's parts, as its route loads them before showing it.
+await preloadParts();
+const { advancedSummary } = await loadSettingsForm();
 
 /*
  * Settings in plain words in jsdom, over the real stores and the
@@ -29,7 +33,7 @@ const testSection = () => screen.getByRole('region', { name: 'Check the connecti
 
 describe('order and Advanced', () => {
   it('puts Appearance and the own AI key first, the backend fields folded under Advanced', () => {
-    render(<Settings />);
+    render(<SettingsPage />);
     const titles = [...document.querySelectorAll('h2, summary')].map((el) => el.textContent);
     expect(titles).toEqual(['Appearance', 'Use your own AI key', advancedSummary, 'Check the connection', 'Names', 'Delete all my data']);
     expect(advanced().open).toBe(false);
@@ -38,7 +42,7 @@ describe('order and Advanced', () => {
 
   it('opens Advanced by itself when a backend is set', () => {
     act(() => useSettings.getState().save({ backendUrl: 'https://school.example', publicKey: 'anon', transcribeUrl: '' }));
-    render(<Settings />);
+    render(<SettingsPage />);
     expect(advanced().open).toBe(true);
   });
 });
@@ -46,7 +50,7 @@ describe('order and Advanced', () => {
 describe('Test connection', () => {
   it('says the sample backend answered, and sends nothing', async () => {
     const user = userEvent.setup();
-    render(<Settings />);
+    render(<SettingsPage />);
     await user.click(screen.getByRole('button', { name: 'Test connection' }));
     expect(await within(testSection()).findByText(/^Connected: the offline sample backend\./, undefined, { timeout: 3000 })).toBeTruthy();
     expect(fetches).not.toHaveBeenCalled();
@@ -54,7 +58,7 @@ describe('Test connection', () => {
 
   it('names what is missing from an own key switched on, before sending anything', async () => {
     const user = userEvent.setup();
-    render(<Settings />);
+    render(<SettingsPage />);
     await user.click(screen.getByRole('switch', { name: 'Call a provider with my own key' }));
     await user.click(screen.getByRole('button', { name: 'Test connection' }));
     expect(within(testSection()).getByText('Enter your API key.')).toBeTruthy();
@@ -64,7 +68,7 @@ describe('Test connection', () => {
   it('tries the address as typed, not yet saved, and reports the exact error', async () => {
     const user = userEvent.setup();
     fetches.mockRejectedValue(new TypeError('Failed to fetch'));
-    render(<Settings />);
+    render(<SettingsPage />);
     await user.click(screen.getByText(advancedSummary));
     await user.type(screen.getByLabelText('Backend URL'), 'http://127.0.0.1:9/');
     await user.click(screen.getByRole('button', { name: 'Test connection' }));

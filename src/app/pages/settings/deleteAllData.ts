@@ -1,16 +1,13 @@
-import { deleteAllStoredData } from './deleteAll';
-import { announceStorageChange } from '../../kernel/stored/otherTabs';
-import { useDashboardFilter } from '../find';
-import { usePrivacy } from '../privacy/privacyState';
-import { useProjects } from '../projects';
-import { useRecentTools } from '../favourites';
-import { loadStudyState } from '../study';
-import { useSettings } from './settingsState';
-import { useTheme } from './theme';
+import { announceStorageChange } from '../../../kernel/stored/otherTabs';
+import { useDashboardFilter } from '../../../features/find';
+import { useProjects } from '../../../features/projects';
+import { useRecentTools } from '../../../features/favourites';
+import { loadStudyState } from '../../../features/study';
+import { loadDeleteAll, useSettings, useTheme } from '../../../features/settings';
 
 /*
  * "Delete everything": every StudyForge key leaves local storage
- * (features/settings/deleteAll.ts says what there is, and that there is no IndexedDB or
+ * (src/features/settings/deleteAll.ts says what there is, and that there is no IndexedDB or
  * Cache Storage to clear), then every store this tab holds is emptied, so each
  * screen shows the empty state at once, without a reload.
  */
@@ -50,7 +47,6 @@ function forgetLoadedStores(): void {
   useSettings.setState({ stored: {} });
   useTheme.getState().reload();
   useRecentTools.getState().reload();
-  usePrivacy.getState().reload(); // Also a storage listener, once loaded: this covers it whether or not.
   useDashboardFilter.setState({ filter: 'all' }); // Spec 9: the dashboard's default filter.
 }
 
@@ -61,6 +57,8 @@ function forgetLoadedStores(): void {
  * stores show what is left.
  */
 export async function deleteAllData(): Promise<number> {
+  // It comes with the Settings page (SettingsPage.tsx), so nothing waits here.
+  const { deleteAllStoredData } = await loadDeleteAll();
   let removed = 0;
   let failure: unknown = null;
   try {
