@@ -13,7 +13,7 @@ import { pageNames, routes } from '../../../ui/routes';
  * A project page that failed to render (the app's route error boundary): the project
  * can still be deleted, so no stored data can lock a person out of their own
  * project. Loaded when a project page fails, not with every page:
- * the project page imports the same deletion code (ui/DeleteProject.tsx and
+ * the project page imports the same deletion code (./DeleteProject.tsx and
  * ui/NoticeBar.tsx), so that code is here already when its render fails.
  */
 
