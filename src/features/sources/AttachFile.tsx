@@ -1,5 +1,6 @@
 import { lazy, Suspense, useRef, useState, type ClipboardEvent, type DragEvent, type ReactNode } from 'react';
 import { Icon } from '../../ui/Icon';
+import type { AttachBoxes } from './attachBoxes';
 
 /*
  * "Attach a file" for a text box: a file picker, a file dropped on
@@ -11,18 +12,6 @@ import { Icon } from '../../ui/Icon';
  * name. A tool's page carries only this button: the reading, its status and
  * the page chooser (AttachPanel) load with the first file.
  */
-
-export interface AttachTarget {
-  name: string;
-  label: string;
-}
-
-export interface AttachBoxes {
-  /** This box, then the boxes after it that several files may fill. */
-  targets: readonly AttachTarget[];
-  valueOf(name: string): string;
-  setValue(name: string, value: string): void;
-}
 
 interface AttachFileProps extends AttachBoxes {
   id: string;

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { MAX_PDF_PAGES } from './limits';
 import { Spinner } from '../../ui/Spinner';
 import { attachFile } from './attachFiles';
-import type { AttachBoxes } from './AttachFile';
+import type { AttachBoxes } from './attachBoxes';
 
 /*
  * Reading an attachment, loaded with the first file: its progress
