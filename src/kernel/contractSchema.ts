@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contractTypes, type ContractType, type ContractSchema } from '../providers/schema';
+import { contractTypes, type ContractType, type ContractSchema } from '../providers/schema.ts';
 
 /*
  * The backend contract (spec 7.1) describes structured output with an
@@ -13,7 +13,7 @@ import { contractTypes, type ContractType, type ContractSchema } from '../provid
  */
 
 // The vocabulary is the wire format every provider takes, so it lives with the providers; the kernel builds on it.
-export { contractTypes, type ContractType, type SchemaNode, type ContractSchema } from '../providers/schema';
+export { contractTypes, type ContractType, type SchemaNode, type ContractSchema } from '../providers/schema.ts';
 
 export class ContractSchemaError extends Error {}
 

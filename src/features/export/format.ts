@@ -7,9 +7,9 @@
  */
 
 import type { ExportDocument } from './document';
-import type { ExportInput } from './exportInput';
+import type { ExportInput } from './exportInput.ts';
 
-export { withoutControlCharacters, type ExportInput } from './exportInput';
+export { withoutControlCharacters, type ExportInput } from './exportInput.ts';
 
 /** Every format a result can leave in, by key: what a registry file names to add or remove one. */
 export const exportFormatKeys = ['docx', 'print', 'pptx', 'quizlet', 'anki', 'csv', 'gift', 'qti', 'ics'] as const;
