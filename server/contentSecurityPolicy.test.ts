@@ -79,7 +79,7 @@ describe('the app stays within the policy', () => {
   it('model text reaches innerHTML in two places only, each through the sanitiser', () => {
     const raw = sources.filter((file) => /dangerouslySetInnerHTML|\.innerHTML\s*=|outerHTML\s*=/.test(readFileSync(file, 'utf8')));
     // Markdown, and plain text holding math: both made by src/kernel/safeHtml.ts.
-    expect(raw.map((f) => path.relative(root, f))).toEqual([path.join('renderers', 'markdown', 'MarkdownResult.tsx'), path.join('renderers', 'shared', 'math.tsx')]);
+    expect(raw.map((f) => path.relative(root, f))).toEqual([path.join('renderers', 'markdown', 'MarkdownView.tsx'), path.join('renderers', 'shared', 'math.tsx')]);
     expect(readFileSync(raw[0]!, 'utf8')).toMatch(/markdownToSafeHtml\(/);
     // math.tsx loads the sanitiser with KaTeX: the HTML it sets is safeHtml.ts's textWithMathToSafeHtml.
     expect(readFileSync(raw[1]!, 'utf8')).toMatch(/import\('\.\.\/\.\.\/src\/kernel\/safeHtml'\)[\s\S]*toSafeHtml: safe\.textWithMathToSafeHtml/);
