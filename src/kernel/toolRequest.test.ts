@@ -106,6 +106,17 @@ describe('a tool request', () => {
     expect(removed).toHaveBeenCalledWith('offline', expect.any(Function));
   });
 
+  it('says it is offline, and sends nothing, when the connection went before the request could start', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const requests = new ToolRequests();
+    const { backend, calls } = heldBackend();
+    const { heard, handlers } = recorder();
+    await requests.run('t', firstAnswer(backend), handlers);
+    expect(calls).toHaveLength(0);
+    expect(heard).toEqual([['onError', messages.wentOffline]]);
+    expect(requests.running('t')).toBe(false);
+  });
+
   it('cancel aborts the request, and nothing it brings back afterwards is reported', async () => {
     const requests = new ToolRequests();
     const { backend, calls } = heldBackend();

@@ -49,7 +49,11 @@ export class ToolRequests {
     const timer = setTimeout(() => controller.abort(new UserFacingError(messages.timedOut)), REQUEST_TIMEOUT_MS);
     const wentOffline = () => controller.abort(new UserFacingError(messages.wentOffline));
     globalThis.addEventListener?.('offline', wentOffline);
+    // Offline already (the connection went while the code this request needs was loading): no 'offline' event
+    // will come, and the backend would only say it cannot be reached, so say what happened and send nothing.
+    if (globalThis.navigator?.onLine === false) wentOffline();
     try {
+      if (controller.signal.aborted) throw controller.signal.reason;
       const result = await request({ signal: controller.signal, onText });
       if (current()) handlers.onResult(result);
     } catch (error) {
