@@ -7,6 +7,7 @@ import type { ContractSchema } from '../src/kernel/contractSchema';
 import { ProviderError, type TextProvider, type TranscriptionProvider } from '../src/providers/types';
 import { createBudgets, type BudgetRefusal } from './budgets';
 import { callCharge, reservationFor, type CallCharge } from './callCharge';
+import { addCapabilitiesRoute } from './capabilitiesRoute';
 import { callerKey } from './clientAddress';
 import type { GatewaySettings } from './config';
 import { parseGenerateRequest } from './contractRequest';
@@ -173,6 +174,8 @@ export function createGateway(options: GatewayOptions): Hono {
 
   // Says only that the gateway is up: which provider and model it uses is the operator's business (logged at start).
   app.get('/healthz', (c) => c.json({ ok: true }));
+  // The audio types its transcriber takes, for an app this gateway did not serve (capabilitiesRoute.ts).
+  addCapabilitiesRoute(app, transcription);
 
   app.get('/metrics', metricsEndpoint({ metricsKey: settings.metricsKey, metrics, limitStore, clientOf }));
   // Before the key and the rate limit: a page on another site can neither spend the quota nor a visitor's allowance.

@@ -1,5 +1,6 @@
-import { AUDIO_TYPE_ALIASES } from '../../providers/audioTypes';
+import { AUDIO_TYPE_ALIASES, WIDELY_ACCEPTED_AUDIO_TYPES, WIDELY_ACCEPTED_FORMAT_NAMES } from '../../providers/audioTypes';
 import { messages, UserFacingError } from '../../kernel/messages';
+import { askAcceptedFormats } from './serviceFormats';
 
 /*
  * The seed's transcription contract, spec 7.2:
@@ -11,6 +12,8 @@ export interface TranscribeRequest {
   audio: Blob;
   fileName: string;
   signal?: AbortSignal;
+  /** The spoken language's code when the user chose one (a `language` form field); services that detect it ignore it. */
+  language?: string;
   /** What the offline sample transcriber answers with; real services ignore it. */
   sample?: string;
 }
@@ -51,6 +54,14 @@ const EXTENSION_TYPES: Readonly<Record<string, string>> = {
   weba: 'audio/webm',
   m4a: 'audio/mp4',
   mp4: 'video/mp4',
+  // Containers no service lists, which a file picker for audio and video lets through: converted to WAV first.
+  mov: 'video/quicktime',
+  qt: 'video/quicktime',
+  mkv: 'video/x-matroska',
+  '3gp': 'video/3gpp',
+  avi: 'video/x-msvideo',
+  wma: 'audio/x-ms-wma',
+  amr: 'audio/amr',
 };
 
 /** The audio's base MIME type ("audio/webm;codecs=opus" -> "audio/webm"), aliases mapped; from the file name when the Blob has none; '' when unknown. */
@@ -61,14 +72,22 @@ export function audioBaseType(audio: Blob, fileName: string): string {
   return EXTENSION_TYPES[extension] ?? '';
 }
 
-/** Whether `audio` should be converted to WAV before it goes to a service taking `accepts`. */
+/**
+ * Whether `audio` should be converted to WAV before it goes to a service taking `accepts`; a service naming
+ * no list is taken to take the widely accepted containers (WIDELY_ACCEPTED_AUDIO_TYPES), not a .mov.
+ */
 export function needsWav(audio: Blob, fileName: string, accepts: readonly string[] | undefined): boolean {
-  if (!accepts || accepts.length === 0) return false;
-  const accepted = accepts.map((type) => AUDIO_TYPE_ALIASES[type.trim().toLowerCase()] ?? type.trim().toLowerCase());
+  const accepted = acceptedList(accepts);
   if (!accepted.includes('audio/wav')) return false;
   const type = audioBaseType(audio, fileName);
   // Unknown: the service may still recognise it by its name.
   return type !== '' && !accepted.includes(type);
+}
+
+/** The service's list, names normalised; the widely accepted containers when it names none. */
+function acceptedList(accepts: readonly string[] | undefined): string[] {
+  const listed = accepts && accepts.length > 0 ? accepts : WIDELY_ACCEPTED_AUDIO_TYPES;
+  return listed.map((type) => AUDIO_TYPE_ALIASES[type.trim().toLowerCase()] ?? type.trim().toLowerCase());
 }
 
 /** The file name with the .wav extension. */
@@ -91,8 +110,10 @@ export type WavConverter = (audio: Blob, maxBytes: number) => Promise<Blob | nul
 const browserWavConverter: WavConverter = async (audio, maxBytes) => (await import('./transcode')).transcodeToWav(audio, maxBytes);
 
 export interface ContractTranscriberOptions {
-  /** The audio MIME types the service takes (our gateway's transcribeAccepts); undefined: any. */
+  /** The audio MIME types the service takes (our gateway's transcribeAccepts); undefined: the widely accepted ones. */
   accepts?: readonly string[];
+  /** Without `accepts`, ask the service which types it takes (GET {host}/capabilities, once per page) before the first upload. */
+  askFormats?: boolean;
   fetcher?: typeof fetch;
   /** Converts audio the service does not take to WAV; the browser's Web Audio unless given. */
   toWav?: WavConverter;
@@ -116,18 +137,22 @@ export interface TranscriptionSettings {
  */
 export function transcriberFor({ transcribeUrl, transcribeAccepts, transcribeKey }: TranscriptionSettings): Transcriber {
   if (transcribeUrl === '') return createSampleTranscriber();
+  // The page names the types only when our gateway served it; an app built for a separate one asks it.
   return createContractTranscriber(transcribeUrl, {
-    ...(transcribeAccepts ? { accepts: transcribeAccepts } : {}),
+    ...(transcribeAccepts ? { accepts: transcribeAccepts } : { askFormats: true }),
     ...(transcribeKey ? { publicKey: transcribeKey } : {}),
   });
 }
 
 export function createContractTranscriber(host: string, options: ContractTranscriberOptions = {}): Transcriber {
-  const { accepts, fetcher = globalThis.fetch.bind(globalThis), toWav = browserWavConverter, publicKey } = options;
+  const { fetcher = globalThis.fetch.bind(globalThis), toWav = browserWavConverter, publicKey } = options;
+  const acceptsNow = async () => options.accepts ?? (options.askFormats ? await askAcceptedFormats(host, fetcher) : undefined);
   const headers: Record<string, string> = { Accept: 'application/json', ...(publicKey ? { Authorization: `Bearer ${publicKey}` } : {}) };
 
   async function prepare(audio: Blob, fileName: string, signal: AbortSignal | undefined): Promise<{ audio: Blob; fileName: string }> {
-    if (!accepts || !needsWav(audio, fileName, accepts)) return { audio, fileName };
+    const accepts = await acceptsNow();
+    if (!needsWav(audio, fileName, accepts)) return { audio, fileName };
+    const formats = formatList(accepts && accepts.length > 0 ? accepts : WIDELY_ACCEPTED_FORMAT_NAMES);
     let wav: Blob | null;
     try {
       wav = await toWav(audio, MAX_WAV_BYTES);
@@ -135,18 +160,22 @@ export function createContractTranscriber(host: string, options: ContractTranscr
       if (signal?.aborted) throw signal.reason;
       const problem = (error as { problem?: unknown } | null)?.problem === 'tooLong' ? 'tooLong' : 'unreadable';
       // 16-bit mono at 16 kHz is 32,000 bytes a second.
-      throw new UserFacingError(messages.audioNotConverted(problem, Math.floor((MAX_WAV_BYTES - 44) / 32_000 / 60), formatList(accepts)));
+      throw new UserFacingError(messages.audioNotConverted(problem, Math.floor((MAX_WAV_BYTES - 44) / 32_000 / 60), formats));
     }
     signal?.throwIfAborted();
-    return wav ? { audio: wav, fileName: wavFileName(fileName) } : { audio, fileName };
+    if (wav) return { audio: wav, fileName: wavFileName(fileName) };
+    // No Web Audio: a type the service named may still be worth a try, a container no service lists is not.
+    if (accepts && accepts.length > 0) return { audio, fileName };
+    throw new UserFacingError(messages.audioNotConverted('unreadable', 0, formats));
   }
 
   return {
     kind: 'contract',
-    async transcribe({ audio: original, fileName: originalName, signal }) {
+    async transcribe({ audio: original, fileName: originalName, signal, language }) {
       const { audio, fileName } = await prepare(original, originalName, signal);
       const form = new FormData();
       form.append('file', audio, fileName);
+      if (language) form.append('language', language);
       let response: Response;
       try {
         response = await fetcher(transcriptionUrl(host), { method: 'POST', headers, body: form, signal });

@@ -5,6 +5,7 @@ import { gatewaySettingsFromEnv } from '../../../server/config';
 import { limitStoreFor, type LimitStoreRuntime } from '../../../server/limitStore/choose';
 import { createRedisRestLimitStore } from '../../../server/limitStore/redisRest';
 import type { LimitStore } from '../../../server/limitStore/types';
+import { withoutFunctionPrefix } from './functionPaths';
 
 /*
  * The gateway as the seed's own Supabase Edge Function `gemini`: deploy with
@@ -56,4 +57,4 @@ try {
 const app = createGateway({ settings, text: providers.text, transcription: providers.transcription, socketAddress, limitStore });
 
 // Behind Supabase's proxies the peer is a proxy: set STUDYFORGE_TRUSTED_HOPS (docs/district.md) so the limit keys on each caller.
-Deno.serve((request, info) => app.fetch(request, { remoteAddr: info.remoteAddr }));
+Deno.serve((request, info) => app.fetch(withoutFunctionPrefix(request), { remoteAddr: info.remoteAddr }));
