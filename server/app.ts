@@ -18,7 +18,7 @@ import { crossSiteGuard } from './middleware/crossSite';
 import { metricsEndpoint } from './middleware/metricsEndpoint';
 import { securityHeaders } from './middleware/securityHeaders';
 import { errorJson, failureJson, postOnly, SAMPLE_HEADER, tooLarge } from './replies';
-import { addTranscriptionRoutes } from './transcriptionRoute';
+import { addTranscriptionRoutes, type ReserveFor } from './transcriptionRoute';
 import { failure, streamResponse, upstreamCall, type CallLimits } from './upstreamCall';
 
 export { SAMPLE_HEADER };
@@ -124,7 +124,7 @@ export function createGateway(options: GatewayOptions): Hono {
   };
 
   /**
-   * The budgets' check before transcription (sample answers cost nothing, so they are never refused).
+   * The budgets' refusal (sample answers cost nothing, so they are never refused).
    * Forged headers change nothing here: the client is the address our own proxies saw (clientOf), and
    * tokens are counted from the provider's answer, never from anything the caller sent.
    */
@@ -132,20 +132,22 @@ export function createGateway(options: GatewayOptions): Hono {
     named(c, verdict.reason);
     return errorJson(c, verdict.status, verdict.message, { 'Retry-After': String(verdict.retryAfterSeconds) });
   };
-  const withinBudget = async (c: Context): Promise<Response | undefined> => {
-    const verdict = await budgets.check(clientOf(c));
-    return verdict.allowed ? undefined : refused(c, verdict);
+
+  /** Reserves `estimate` tokens for an AI call, or answers the refusal; what it returns charges the call's cost, budgets and metrics alike. */
+  const reserveFor: ReserveFor = async (c, estimate) => {
+    const reservation = await budgets.reserve(clientOf(c), estimate);
+    if (!reservation.allowed) return refused(c, reservation);
+    return ({ input, output, source }) => {
+      const meter = meterOf(c);
+      if (meter) metrics.tokens(meter.labels, input, output, source);
+      return reservation.settle(input + output);
+    };
   };
 
   /** A text call's charge (callCharge.ts): reserved in the budgets before the provider is called, then settled and metered alike. */
   const chargeFor = async (c: Context, prompt: string): Promise<CallCharge | Response> => {
-    const reservation = await budgets.reserve(clientOf(c), reservationFor(prompt));
-    if (!reservation.allowed) return refused(c, reservation);
-    return callCharge(prompt, ({ input, output, source }) => {
-      const meter = meterOf(c);
-      if (meter) metrics.tokens(meter.labels, input, output, source);
-      return reservation.settle(input + output);
-    });
+    const settle = await reserveFor(c, reservationFor(prompt));
+    return settle instanceof Response ? settle : callCharge(prompt, settle);
   };
 
   /** A streamed answer's end, for its meter (the handler returned long before). */
@@ -241,7 +243,7 @@ export function createGateway(options: GatewayOptions): Hono {
   }
 
   const transcriptionMeter = metered('transcription', transcription?.name ?? 'sample');
-  addTranscriptionRoutes(app, { transcription, limits, maxCallMs: callLimits.maxMs, log, metered: transcriptionMeter, sameSite, guard, withinBudget });
+  addTranscriptionRoutes(app, { transcription, limits, maxCallMs: callLimits.maxMs, log, metered: transcriptionMeter, sameSite, guard, reserveFor });
 
   app.notFound((c) => errorJson(c, 404, `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname.slice(0, 200)}`));
   app.onError((error, c) => {

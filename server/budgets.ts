@@ -109,7 +109,7 @@ const UNAVAILABLE: BudgetRefusal = { allowed: false, status: 503, message: BUDGE
 export interface Budgets {
   /** Whether any cap is set; with none, nothing is read or counted. */
   readonly enabled: boolean;
-  /** May this client spend more? Reads only (for calls that report no tokens). */
+  /** May this client spend more? Reads only, reserving nothing (every AI call, transcription too, reserves instead). */
   check(client: string): Promise<BudgetVerdict>;
   /** Before a call: reserves its estimate on every counter, or refuses when one is used up. */
   reserve(client: string, estimate: number): Promise<BudgetReservation>;

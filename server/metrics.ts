@@ -78,8 +78,8 @@ export function createMetrics({ processMetrics = false }: { processMetrics?: boo
   });
   const tokens = new Counter({
     name: 'studyforge_tokens_total',
-    help: 'Provider tokens, by tool, provider, direction (in: prompt, out: answer) and source (reported by the provider, or estimated where it reported none: 4 characters a token, and for a call cut short the whole answer allowance reserved for it).',
-    labelNames: ['tool', 'provider', 'direction', 'source'] as const,
+    help: 'Provider tokens, by route, tool, provider, direction (in: prompt or audio, out: answer or transcript) and source (reported by the provider, or estimated where it reported none: 4 characters a token, audio at 32 tokens a second, and for a call cut short the whole answer allowance reserved for it).',
+    labelNames: ['route', 'tool', 'provider', 'direction', 'source'] as const,
     registers: [registry],
   });
   const duration = new Histogram({
@@ -101,9 +101,9 @@ export function createMetrics({ processMetrics = false }: { processMetrics?: boo
       duration.observe(labels, seconds);
     },
     tokens(labels, input, output, source) {
-      const { tool, provider } = labels;
-      if (input > 0) tokens.inc({ tool, provider, direction: 'in', source }, input);
-      if (output > 0) tokens.inc({ tool, provider, direction: 'out', source }, output);
+      const { route, tool, provider } = labels;
+      if (input > 0) tokens.inc({ route, tool, provider, direction: 'in', source }, input);
+      if (output > 0) tokens.inc({ route, tool, provider, direction: 'out', source }, output);
     },
     async exposition() {
       return { body: await registry.metrics(), contentType: registry.contentType };

@@ -1,10 +1,13 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { TranscriptionProvider } from '../src/providers/types';
+import { audioSeconds } from './audioLength';
+import type { ChargedTokens } from './callCharge';
 import type { GatewayLimits } from './config';
 import type { LogOptions } from './gatewayLog';
 import { CLOSE, errorJson, failureJson, postOnly, SAMPLE_HEADER, tooLarge } from './replies';
 import { createSlots } from './slots';
+import { transcriptionCharge, transcriptionReservation } from './transcriptionCharge';
 import { upstreamCall } from './upstreamCall';
 
 /*
@@ -26,12 +29,15 @@ export interface TranscriptionRouteOptions {
   metered: MiddlewareHandler;
   sameSite: MiddlewareHandler;
   guard: MiddlewareHandler;
-  /** The budgets' refusal, if any: transcription services report no tokens, but a used-up allowance stops them too. */
-  withinBudget: (c: Context) => Promise<Response | undefined>;
+  /** Reserves a call's estimate in the budgets (or answers their refusal); a transcription is counted as a text call is. */
+  reserveFor: ReserveFor;
 }
 
+/** Reserves `estimate` tokens for the call, or answers the refusal; what it returns charges what the call cost. */
+export type ReserveFor = (c: Context, estimate: number) => Promise<((tokens: ChargedTokens) => Promise<void>) | Response>;
+
 export function addTranscriptionRoutes(app: Hono, options: TranscriptionRouteOptions): void {
-  const { transcription, limits, maxCallMs, log, withinBudget } = options;
+  const { transcription, limits, maxCallMs, log, reserveFor } = options;
   /*
    * Audio uploads are read whole (multipart), so at most maxAudioUploads are
    * taken in at once. The next ones wait their turn without being read: their
@@ -63,17 +69,24 @@ export function addTranscriptionRoutes(app: Hono, options: TranscriptionRouteOpt
       }
       if (!(file instanceof Blob) || file.size === 0) return errorJson(c, 400, NOT_MULTIPART);
       if (!transcription) return c.json({ text: SAMPLE_TRANSCRIPT }, 200, { [SAMPLE_HEADER]: 'true' });
-      const refused = await withinBudget(c);
-      if (refused) return refused;
+      // Reserved from the recording's length, settled from what the service reports (transcriptionCharge.ts).
+      const seconds = await audioSeconds(file);
+      const settle = await reserveFor(c, transcriptionReservation(seconds));
+      if (settle instanceof Response) return settle;
+      const charge = transcriptionCharge(seconds, settle);
       const fileName = file instanceof File && file.name ? file.name.slice(0, 200) : 'audio.webm';
       // The upload to the provider is activity this gateway cannot see: only the overall cap applies.
       const call = upstreamCall(c.req.raw, { idleMs: maxCallMs, maxMs: maxCallMs });
+      let transcript = '';
       try {
-        return c.json({ text: await transcription.transcribe({ audio: file, fileName, signal: call.signal }) });
+        transcript = await transcription.transcribe({ audio: file, fileName, signal: call.signal, onUsage: charge.onUsage });
+        return c.json({ text: transcript });
       } catch (error) {
+        if (!call.signal.aborted) await charge.settle('failed', '');
         return failureJson(c, error, call, log);
       } finally {
         call.finish();
+        await charge.settle(call.signal.aborted ? 'cut' : 'complete', transcript);
       }
     });
     postOnly(app, path);

@@ -194,7 +194,9 @@ export function createGeminiTranscriber(options: GeminiOptions): TranscriptionPr
         ],
       };
       const response = await client.post('generateContent', body, request.signal);
-      return wholeAnswerText(await readJson(response, request.signal, client.maxAnswerBytes), client.secrets).trim();
+      // Gemini bills the audio as prompt tokens, "32 tokens" a second ([G-audio]), and reports them in
+      // usageMetadata as it does for text: told to onUsage, so budgets count a transcription like an answer.
+      return wholeAnswerText(await readJson(response, request.signal, client.maxAnswerBytes), client.secrets, request.onUsage).trim();
     },
   };
 }

@@ -6,6 +6,12 @@ import { ProviderError } from './types';
  * https://ai.google.dev/gemini-api/docs/audio), and its base64 encoding.
  */
 
+/**
+ * [G-audio]: "Gemini represents each second of audio as 32 tokens". Gemini reports the tokens it billed
+ * (usageMetadata); the gateway uses the same rate to estimate audio a service reports no tokens for.
+ */
+export const AUDIO_TOKENS_PER_SECOND = 32;
+
 /** Base64 of a Blob, in pieces small enough for String.fromCharCode (isomorphic: no Buffer). */
 export async function blobToBase64(blob: Blob): Promise<string> {
   const bytes = new Uint8Array(await blob.arrayBuffer());

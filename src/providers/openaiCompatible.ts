@@ -5,6 +5,7 @@ import { fromProviderAnswer } from './jsonSchema';
 import { audioFileName, checkAudioSize, transcriptionHost } from './audioFiles';
 import { ChatCompletion, ChatCompletionChunk, errorEventBody, finishError, isRecord, tokenUsage, Unwrapper } from './openaiAnswer';
 import { chatRequest } from './openaiChatRequest';
+import { openaiTranscriptionUsage } from './openaiTranscriptionUsage';
 import { answerCap, defaultFetch, joinUrl, postJson, readJson, readServerSentEvents, send, type FetchLike, type Upstream } from './transport';
 import { ProviderError, type ProviderRequest, type TextProvider, type TokenUsage, type TranscriptionProvider } from './types';
 
@@ -220,7 +221,11 @@ export function createOpenAICompatibleTranscriber(options: OpenAICompatibleTrans
       } catch (error) {
         throw orUnknownModel(error, model, options.modelSetting ?? 'TRANSCRIBE_MODEL');
       }
-      const parsed = Transcription.safeParse(await readJson(response, request.signal, upstream.maxAnswerBytes));
+      const answer = await readJson(response, request.signal, upstream.maxAnswerBytes);
+      // Told before the text is checked: an empty transcript was billed too (openaiTranscriptionUsage.ts).
+      const usage = openaiTranscriptionUsage(answer);
+      if (usage) request.onUsage?.(usage);
+      const parsed = Transcription.safeParse(answer);
       if (!parsed.success) throw unreadableAnswer();
       const text = parsed.data.text.trim();
       if (!text) throw emptyAnswer();

@@ -50,7 +50,17 @@ export interface TranscriptionRequest {
   audio: Blob;
   fileName: string;
   signal?: AbortSignal;
+  /**
+   * Told what the transcription used, once, when the service reports it:
+   * tokens (Gemini's usageMetadata, OpenAI's token-billed models) or the
+   * audio's length in seconds (OpenAI's whisper-1, billed by the second).
+   * Never called with a guess: the gateway estimates where nothing is reported.
+   */
+  onUsage?: (usage: TranscriptionUsage) => void;
 }
+
+/** What a transcription service reports it used: its tokens, or the seconds of audio it billed. */
+export type TranscriptionUsage = TokenUsage | { audioSeconds: number };
 
 export interface TranscriptionProvider {
   readonly name: 'openai' | 'gemini' | 'whispercpp';

@@ -1,13 +1,16 @@
 import type { ServerResponse } from 'node:http';
 import { checkJsonContentType, sendHuge, sendJson, sendPaddedJson, splitIntoChunks, writeForever, writeSlowly } from './http';
-import { checkGeminiBody, geminiError, geminiErrorBody, GEMINI_DOCUMENTED_MODELS } from './geminiRequest';
+import { checkGeminiBody, geminiAudioUsage, geminiError, geminiErrorBody, GEMINI_DOCUMENTED_MODELS } from './geminiRequest';
 import type { FakeAnswer, FakeExchange, Protocol } from './types';
 
 // ---------------------------------------------------------------------------
 // Gemini (generativelanguage.googleapis.com, v1beta): the protocol and its answers.
 // The request checks, error bodies and documented models are in ./geminiRequest.
 
-function geminiResponse(text: string, model: string, final: boolean): Record<string, unknown> {
+const TEXT_USAGE = { promptTokenCount: 8, candidatesTokenCount: 12, totalTokenCount: 20 };
+
+/** `usage`: the final chunk's usageMetadata (a transcription's: geminiAudioUsage). */
+function geminiResponse(text: string, model: string, final: boolean, usage: Record<string, unknown> = TEXT_USAGE): Record<string, unknown> {
   return {
     candidates: [
       {
@@ -16,7 +19,7 @@ function geminiResponse(text: string, model: string, final: boolean): Record<str
         index: 0,
       },
     ],
-    ...(final ? { usageMetadata: { promptTokenCount: 8, candidatesTokenCount: 12, totalTokenCount: 20 } } : {}),
+    ...(final ? { usageMetadata: usage } : {}),
     modelVersion: model,
     responseId: 'fake-response-id',
   };
@@ -159,7 +162,7 @@ export function geminiProtocol(): Protocol {
               geminiError(res, 500, answer.message);
               return;
             }
-            sendJson(res, 200, geminiResponse(answer.text, model, true));
+            sendJson(res, 200, geminiResponse(answer.text, model, true, geminiAudioUsage(exchange.json, answer.text)));
             return;
           }
           res.writeHead(200, { 'Content-Type': 'text/event-stream' });

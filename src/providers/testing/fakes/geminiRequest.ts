@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { fakeAudioSeconds } from './audioSeconds';
 import { isRecord, sendJson, unknownKeys } from './http';
 
 // ---------------------------------------------------------------------------
@@ -142,4 +143,41 @@ export function checkGeminiBody(json: unknown, problems: string[]): void {
       checkGeminiSchema(config.responseSchema, 'generationConfig.responseSchema', problems);
     }
   }
+}
+
+/*
+ * What a request with inline audio costs, as Gemini bills it: "Gemini represents each second of audio as 32
+ * tokens" ([G-audio] https://ai.google.dev/gemini-api/docs/audio), counted in the prompt, with the share of
+ * each modality in promptTokensDetails ([G-sdk] googleapis/js-genai src/types.ts,
+ * GenerateContentResponseUsageMetadata and ModalityTokenCount). Text, the prompt's and the answer's, at 4
+ * characters a token. Undefined for a request without audio (its answers keep the fake's 8 and 12).
+ */
+export function geminiAudioUsage(json: unknown, answer: string): Record<string, unknown> | undefined {
+  if (!isRecord(json) || !Array.isArray(json.contents)) return undefined;
+  let seconds = 0;
+  let audio = false;
+  let promptCharacters = 0;
+  for (const content of json.contents) {
+    for (const part of isRecord(content) && Array.isArray(content.parts) ? content.parts : []) {
+      if (!isRecord(part)) continue;
+      if (typeof part.text === 'string') promptCharacters += part.text.length;
+      const blob = part.inline_data ?? part.inlineData;
+      if (!isRecord(blob) || typeof blob.data !== 'string' || !/^audio\//i.test(String(blob.mime_type ?? blob.mimeType))) continue;
+      audio = true;
+      seconds += fakeAudioSeconds(new Uint8Array(Buffer.from(blob.data, 'base64')));
+    }
+  }
+  if (!audio) return undefined;
+  const audioTokens = Math.ceil(seconds * 32);
+  const textTokens = Math.ceil(promptCharacters / 4);
+  const candidatesTokenCount = Math.ceil(answer.length / 4);
+  return {
+    promptTokenCount: textTokens + audioTokens,
+    candidatesTokenCount,
+    totalTokenCount: textTokens + audioTokens + candidatesTokenCount,
+    promptTokensDetails: [
+      { modality: 'TEXT', tokenCount: textTokens },
+      { modality: 'AUDIO', tokenCount: audioTokens },
+    ],
+  };
 }

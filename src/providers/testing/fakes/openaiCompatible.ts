@@ -1,5 +1,6 @@
 import { checkJsonContentType, isRecord, sendHuge, sendJson, sendPaddedJson, splitIntoChunks, writeForever, writeSlowly } from './http';
 import { checkOpenAIChatBody, checkOpenAIFlavour, maskKey, openaiError, openaiErrorBody, parseMultipart, type OpenAIFlavour } from './openaiRequest';
+import { readUploadSeconds, transcriptionUsage } from './openaiTranscription';
 import type { FakeExchange, Protocol } from './types';
 
 // ---------------------------------------------------------------------------
@@ -101,6 +102,7 @@ export function openaiProtocol(flavour: OpenAIFlavour = 'openai'): Protocol {
         model = isRecord(exchange.json) ? exchange.json.model : undefined;
       } else {
         await parseMultipart(exchange, raw);
+        await readUploadSeconds(exchange, raw);
         const form = exchange.form;
         if (form) {
           if (!form.files.file) exchange.problems.push("'file' must be an uploaded file");
@@ -199,7 +201,7 @@ export function openaiProtocol(flavour: OpenAIFlavour = 'openai'): Protocol {
         case 'text': {
           if (audio) {
             if (answer.kind === 'streamError') openaiError(res, 500, answer.message, null);
-            else sendJson(res, 200, { text: answer.text });
+            else sendJson(res, 200, { text: answer.text, ...transcriptionUsage(exchange, flavour, model, answer.text) });
             return;
           }
           if (!exchange.streamed) {
