@@ -7,6 +7,7 @@ import type { GatewayLimits } from './config';
 import type { LogOptions } from './gatewayLog';
 import { CLOSE, errorJson, failureJson, postOnly, SAMPLE_HEADER, tooLarge } from './replies';
 import { createSlots } from './slots';
+import { spokenLanguage } from './spokenLanguage';
 import { transcriptionCharge, transcriptionReservation } from './transcriptionCharge';
 import { upstreamCall } from './upstreamCall';
 
@@ -62,8 +63,11 @@ export function addTranscriptionRoutes(app: Hono, options: TranscriptionRouteOpt
   for (const path of ['/speechtotext/speechtotext/transcribe-audio/', '/speechtotext/speechtotext/transcribe-audio']) {
     app.post(path, options.metered, options.sameSite, options.guard, audioSlot, bodyLimit({ maxSize: limits.maxAudioBytes, onError: tooLarge('audio file', limits.maxAudioBytes) }), async (c) => {
       let file: unknown;
+      let language: string | undefined;
       try {
-        file = (await c.req.formData()).get('file');
+        const form = await c.req.formData();
+        file = form.get('file');
+        language = spokenLanguage(form.get('language'));
       } catch {
         return errorJson(c, 400, NOT_MULTIPART);
       }
@@ -79,7 +83,7 @@ export function addTranscriptionRoutes(app: Hono, options: TranscriptionRouteOpt
       const call = upstreamCall(c.req.raw, { idleMs: maxCallMs, maxMs: maxCallMs });
       let transcript = '';
       try {
-        transcript = await transcription.transcribe({ audio: file, fileName, signal: call.signal, onUsage: charge.onUsage });
+        transcript = await transcription.transcribe({ audio: file, fileName, signal: call.signal, ...(language ? { language } : {}), onUsage: charge.onUsage });
         return c.json({ text: transcript });
       } catch (error) {
         if (!call.signal.aborted) await charge.settle('failed', '');

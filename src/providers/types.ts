@@ -50,6 +50,8 @@ export interface TranscriptionRequest {
   audio: Blob;
   fileName: string;
   signal?: AbortSignal;
+  /** The spoken language's code, when the user chose one; services that detect the language may ignore it. */
+  language?: string;
   /**
    * Told what the transcription used, once, when the service reports it:
    * tokens (Gemini's usageMetadata, OpenAI's token-billed models) or the

@@ -16,6 +16,11 @@ import type { TranscriptionProvider } from './types';
  *   on the server" (README l.52). The recording is sent as it is: a browser
  *   recording (webm, mp4) needs a server started with --convert, otherwise it
  *   answers 400 "failed to read audio data" (server.cpp l.878-884).
+ * - the spoken language: the server decodes as English unless told otherwise
+ *   (`-l en` is its default, server.cpp l.113) and takes a per-request
+ *   `language` field (l.558-561). Every request names one: the language the
+ *   user chose, when the app sent it, else `auto`, so a French lecture is not
+ *   transcribed as if it were English.
  * No key: whisper.cpp's server has no authentication; it runs on the school's machine.
  */
 
@@ -28,6 +33,26 @@ export interface WhisperCppOptions {
 }
 
 const Inference = z.object({ text: z.string() });
+
+/**
+ * The languages whisper.cpp knows, by the codes it takes (Whisper's 99 languages and Cantonese, its g_lang
+ * table in src/whisper.cpp): a language outside it is one the model cannot be told to decode, so the server
+ * is left to detect it instead.
+ */
+const WHISPER_LANGUAGES = new Set(
+  ('en zh de es ru ko fr ja pt tr pl ca nl ar sv it id hi fi vi he uk el ms cs ro da hu ta no th ur hr bg lt la mi ml cy sk te fa lv bn sr az sl ' +
+    'kn et mk br eu is hy ne mn bs kk sq sw gl mr pa si km sn yo so af oc ka be tg sd gu am yi lo uz fo ht ps tk nn mt sa lb my bo tl mg as tt ' +
+    'haw ln ha ba jw su yue').split(' '),
+);
+/** Other names of languages whisper.cpp knows: Filipino is Tagalog there. */
+const WHISPER_ALIASES: Readonly<Record<string, string>> = { fil: 'tl' };
+
+/** The `language` field for a requested code: a language whisper.cpp knows, else `auto` (detect it). */
+export function whisperLanguage(requested: string | undefined): string {
+  const code = requested?.trim().toLowerCase() ?? '';
+  const known = WHISPER_ALIASES[code] ?? code;
+  return WHISPER_LANGUAGES.has(known) ? known : 'auto';
+}
 
 export function createWhisperCppTranscriber(options: WhisperCppOptions): TranscriptionProvider {
   const upstream: Upstream = { fetch: options.fetch ?? defaultFetch, secrets: [], maxAnswerBytes: answerCap(options.maxAnswerBytes) };
@@ -43,6 +68,7 @@ export function createWhisperCppTranscriber(options: WhisperCppOptions): Transcr
       // As the README's example: deterministic decoding, JSON answer.
       form.append('temperature', '0.0');
       form.append('response_format', 'json');
+      form.append('language', whisperLanguage(request.language));
       const response = await send(upstream, url, { method: 'POST', body: form, signal: request.signal });
       const parsed = Inference.safeParse(await readJson(response, request.signal, upstream.maxAnswerBytes));
       if (!parsed.success) throw unreadableAnswer();

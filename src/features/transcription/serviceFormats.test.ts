@@ -135,3 +135,14 @@ describe('containers no transcription service lists (a phone video, .mov)', () =
     expect(server.requests).toHaveLength(0);
   });
 });
+
+describe('the spoken language', () => {
+  it('goes with the audio as a `language` field when the user chose one, and not otherwise', async () => {
+    server.respond(json(200, { text: 'Bonjour.' }));
+    const transcriber = createContractTranscriber(server.url);
+    await transcriber.transcribe({ audio: wav(), fileName: 'a.wav', language: 'fr' });
+    await transcriber.transcribe({ audio: wav(), fileName: 'a.wav' });
+    expect(server.requests[0]?.body).toMatch(/name="language"\r\n\r\nfr\r\n/);
+    expect(server.requests[1]?.body).not.toContain('name="language"');
+  });
+});
