@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ToolModule } from '../src/kernel/defineTool';
 import { renderPrompt } from '../src/kernel/promptTemplate';
 import { contractSchemaOf, derivedValues, modelSchemaOf } from '../src/kernel/runTool';
-import { promptFor } from '../src/features/refine/outputWrapper';
+import { promptFor } from '../src/features/refine/answerWrappers';
 import { keysOf, promptFormatProblems, restatedKeys, statedCounts } from './promptFormatChecks';
 import { registryFiles } from './registryFiles';
 

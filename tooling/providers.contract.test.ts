@@ -7,7 +7,7 @@ import { createOllamaProvider, OLLAMA_DEFAULT_NUM_CTX } from '../src/providers/o
 import { createOpenAICompatibleProvider } from '../src/providers/openaiCompatible';
 import type { SetupId } from '../src/providers/capabilities';
 import { derivedValues, modelSchemaOf } from '../src/kernel/runTool';
-import { promptFor } from '../src/features/refine/outputWrapper';
+import { promptFor } from '../src/features/refine/answerWrappers';
 import { startFakeGemini, startFakeOllama, startFakeOpenAI, type FakeProviderServer, type OpenAIFlavour } from '../src/providers/testing/fakeProviders';
 import { registryFiles } from './registryFiles';
 

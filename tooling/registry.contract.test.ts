@@ -10,7 +10,7 @@ import { blockingReason } from '../src/kernel/formRules';
 import { formSchema } from '../src/kernel/formSchema';
 import { builtinPlaceholders, placeholdersIn, renderPrompt } from '../src/kernel/promptTemplate';
 import { derivedValues, modelSchemaOf } from '../src/kernel/runTool';
-import { promptFor } from '../src/features/refine/outputWrapper';
+import { promptFor } from '../src/features/refine/answerWrappers';
 import { registryProblems, type RegistryFileReport } from './registryChecks';
 import { registryFiles } from './registryFiles';
 import { iconExists } from './registryPlugin';

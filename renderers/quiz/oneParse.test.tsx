@@ -7,7 +7,9 @@ import { exactQuizFixture } from '../testing/fixtures';
 import { quizContract } from './contract';
 import { quizFormats } from './exports';
 import QuizResult from './QuizResult';
-import { loadedToolWithContract } from '../toolWithContract';
+import { loadedTool } from '../../src/kernel/loadedTool';
+import { rendererContracts } from '../contracts';
+import { rendererKeyFor } from '../index';
 
 /*
  * The answer is read by the renderer's contract once, in the answer's check:
@@ -30,7 +32,7 @@ afterEach(() => {
 
 describe('one reading of an answer by its renderer contract', () => {
   it('one Generate, its quiz screen and its GIFT export read the answer by the quiz contract once', async () => {
-    const tool = await loadedToolWithContract(exactQuizFixture);
+    const tool = loadedTool(exactQuizFixture, rendererContracts[rendererKeyFor(exactQuizFixture)]);
     const contractParses = vi.spyOn(quizContract.result, 'safeParse');
     const { backend } = scriptedBackend([exactQuizFixture.example.output]);
 
@@ -45,7 +47,7 @@ describe('one reading of an answer by its renderer contract', () => {
   });
 
   it('a result restored from storage, never checked in this tab, is still read by the screen', async () => {
-    await loadedToolWithContract(exactQuizFixture);
+    loadedTool(exactQuizFixture, rendererContracts[rendererKeyFor(exactQuizFixture)]);
     const contractParses = vi.spyOn(quizContract.result, 'safeParse');
     const restored: ToolResult = { kind: 'json', data: JSON.parse(JSON.stringify(exactQuizFixture.example.output)) };
 

@@ -1,4 +1,4 @@
-import type { AnswerWrapper } from '../../kernel/answerPipeline';
+import type { AnswerWrapper } from '../../kernel/runTool';
 import { holdsPersonalData, type Field } from '../../kernel/fields';
 
 /*
@@ -9,7 +9,7 @@ import { holdsPersonalData, type Field } from '../../kernel/fields';
  * same task, so it leaves at once.
  */
 
-declare module '../../kernel/answerPipeline' {
+declare module '../../kernel/runTool' {
   interface AnswerSettings {
     /** Names typed in the tool's personal fields leave as placeholders and come back as names. */
     pseudonymise?: boolean;

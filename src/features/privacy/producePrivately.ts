@@ -1,7 +1,7 @@
 import type { Backend } from '../../kernel/backend/types';
 import type { Field, FormValues } from '../../kernel/fields';
 import { acceptedNamesFor } from './acceptedNames';
-import type { Answer } from '../../kernel/answerPipeline';
+import type { Answer } from '../../kernel/runTool';
 import { pseudonymisingBackend, pseudonymsForForm, type PseudonymReport } from './pseudonymise';
 
 /*

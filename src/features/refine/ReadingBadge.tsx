@@ -1,5 +1,5 @@
 import { gradeNumber } from './outputOptions';
-import type { ReadingReport } from './produceAnswer';
+import type { ReadingReport } from './answerWrappers';
 import type { Measurement } from './readingLevel';
 
 function formulas(measurement: Measurement): string {

@@ -16,6 +16,6 @@ export type { ChangeRequest } from './changeRequests';
 export type { RefineActions, RefineSession } from './refineSession';
 /** The output instruction and level names (outputOptions.ts), loaded with what asks a model: none of a first paint needs them. */
 export const loadOutputOptions = () => import('./outputOptions');
-export type { AnswerRequest, ReadingReport } from './produceAnswer';
+export type { AnswerRequest, ReadingReport } from './answerWrappers';
 /** Refine's wrappers of the answer pipeline (output options, reading level, a change), loaded when a request starts. */
-export const loadProduceAnswer = () => import('./produceAnswer');
+export const loadAnswerWrappers = () => import('./answerWrappers');

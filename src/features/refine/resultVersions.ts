@@ -1,6 +1,6 @@
 import type { ChangeRequest } from './changeRequests';
 import type { OutputOptions } from './outputOptions';
-import type { ReadingReport } from './produceAnswer';
+import type { ReadingReport } from './answerWrappers';
 import type { ToolResult } from '../../kernel/runTool';
 
 /*

@@ -34,7 +34,7 @@ const LivePreview = lazyComponent(() => toolCode.load().then((code) => code.live
 function lazyResolver(tool: ToolForm): Resolver<FormValues> {
   let resolver: Promise<Resolver<FormValues>> | undefined;
   return async (values, context, options) => {
-    resolver ??= toolCode.load().then((code) => code.loadValidation()).then(({ toolFormResolver }) => toolFormResolver(tool));
+    resolver ??= toolCode.load().then((code) => code.toolFormResolver(tool));
     try {
       return await (await resolver)(values, context, options);
     } catch (error) {

@@ -1,16 +1,21 @@
-import { modelAnswer, wrap, type Answer, type Ask } from '../../kernel/answerPipeline';
+import { modelAnswer, wrap, type Answer, type Ask, type CallOptions } from '../../kernel/runTool';
 import type { Backend } from '../../kernel/backend/types';
 import type { ToolDeclaration } from '../../kernel/defineTool';
 import type { FormValues } from '../../kernel/fields';
-import type { CallOptions } from '../../kernel/runTool';
+import { messages, UserFacingError } from '../../kernel/messages';
+import { ToolRequests } from '../../kernel/toolRequest';
 import { loadPrivacyWrapper } from '../privacy';
-import { loadProduceAnswer, type AnswerRequest } from '../refine';
+import { loadAnswerWrappers, type AnswerRequest } from '../refine';
 import { restoredSession } from './storedSession';
 
 /*
  * What a tool session needs beyond its form, in one chunk loaded on demand
- * (answerRequests.ts): reading a stored session back, and the answer pipeline,
- * composed here and nowhere else. Both bring zod and the tool's result checks.
+ * (toolSessions.ts loads it as the person starts on the form, and before
+ * opening a tool that has a session stored): reading a stored session back,
+ * the answer pipeline, composed here and nowhere else, and the way a request
+ * goes out and its events come back. It brings zod and the tool's result
+ * checks, so a first visit paints the form without it. The store only applies
+ * the events.
  */
 
 /** One answer the tool page asks for: the tool, its inputs, the backend, and what refine and privacy need. */
@@ -21,7 +26,7 @@ export interface ToolAnswerRequest extends Omit<AnswerRequest, 'pseudonymise'> {
 }
 
 async function composed() {
-  const [refine, privacy] = await Promise.all([loadProduceAnswer(), loadPrivacyWrapper()]);
+  const [refine, privacy] = await Promise.all([loadAnswerWrappers(), loadPrivacyWrapper()]);
   // The one composition, outermost first: names are hidden around everything (a reading-level re-ask and a change
   // included), the reading level is checked around a change (its re-ask is one), and the output instruction is
   // the last thing before the answer format, which keeps every prompt as it was.
@@ -52,20 +57,63 @@ async function composed() {
   return { produce, produceWith, restoredSession };
 }
 
-let code: ReturnType<typeof composed> | undefined;
+export type AnswerCode = Awaited<ReturnType<typeof composed>>;
 
-/** The session code, composed once. */
-export function answerCode(): ReturnType<typeof composed> {
-  code ??= composed().catch((error: unknown) => {
-    code = undefined;
-    throw error;
-  });
+let code: Promise<AnswerCode> | undefined;
+let codeNow: AnswerCode | undefined;
+
+/** The session code, composed once (refine's and privacy's wrappers load on demand); again after a failed load. */
+export function answerCode(): Promise<AnswerCode> {
+  code ??= composed().then(
+    (arrived) => (codeNow = arrived),
+    (error: unknown) => {
+      code = undefined;
+      console.warn('[tool sessions] could not load the session code', error);
+      throw new UserFacingError(messages.toolNotLoaded);
+    },
+  );
   return code;
 }
 
-export type AnswerCode = Awaited<ReturnType<typeof composed>>;
+/** The session code, once it has arrived. */
+export function answerCodeNow(): AnswerCode | undefined {
+  return codeNow;
+}
 
 /** One answer from start to end with the choices handed in: the first answer or a change, each through every wrapper. */
 export async function produceAnswer(tool: ToolDeclaration, values: FormValues, backend: Backend, request: AnswerRequest, options: CallOptions = {}): Promise<Answer> {
   return (await answerCode()).produceWith(tool, values, backend, request, options);
+}
+
+/** The request in flight per tool: its time limit, going offline, cancel (kernel/toolRequest.ts). */
+const requests = new ToolRequests();
+
+/** Stops the request in flight for this tool, which then reports nothing; false when none was running. */
+export function cancelAnswer(toolId: string): boolean {
+  return requests.cancel(toolId);
+}
+
+/** What a request reports, in order: text while it streams, then its answer or why it failed. */
+export type AnswerEvent = { kind: 'text'; text: string } | { kind: 'answer'; answer: Answer } | { kind: 'failed'; message: string };
+
+/**
+ * Starts one answer under its tool's key (replacing any there); settles when it ends. With the code composed
+ * (it is as the person starts on the form) the request leaves in the same task.
+ */
+export function startAnswer(request: ToolAnswerRequest, emit: (event: AnswerEvent) => void): Promise<void> {
+  return requests.run(
+    request.tool.id,
+    (options) => {
+      if (codeNow) return codeNow.produce(request, options);
+      return answerCode().then((composedCode) => {
+        options.signal.throwIfAborted(); // Cancelled while the wrappers loaded: nothing is sent.
+        return composedCode.produce(request, options);
+      });
+    },
+    {
+      onText: (text) => emit({ kind: 'text', text }),
+      onResult: (answer) => emit({ kind: 'answer', answer }),
+      onError: (message) => emit({ kind: 'failed', message }),
+    },
+  );
 }

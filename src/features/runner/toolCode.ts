@@ -1,24 +1,31 @@
 import type { Backend } from '../../kernel/backend/types';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Resolver } from 'react-hook-form';
 import { loadTool } from '../../kernel/catalogue';
 import type { ToolDeclaration } from '../../kernel/defineTool';
+import type { FormValues } from '../../kernel/fields';
+import { formSchema } from '../../kernel/formSchema';
 import { onDemand, type OnDemand } from '../../kernel/onDemand';
-import type { LoadedTool } from '../../kernel/loadedTool';
+import { loadedTool, type LoadedTool } from '../../kernel/loadedTool';
 import type { ToolForm } from '../../kernel/toolForm';
 import { lazyComponent } from '../../ui/lazyComponent';
-import { previewKindFor } from '../../../renderers';
+import { previewKindFor, rendererKeyFor } from '../../../renderers';
 import { loadRefineLoader } from '../refine';
 import { loadBackendHooks } from '../settings';
-import { loadSessionCode } from './answerRequests';
+import { loadSessionCode } from './toolSessions';
 
 /*
  * The one home of a tool page's code loading: what comes as the person
  * starts on the form (intent), what comes when Generate is pressed, and what
  * a request needs in hand to leave in the same task (ready). A first visit
- * that only looks loads none of it.
+ * that only looks loads none of it: this file itself comes on intent, with
+ * the form's validation (zod), so a tool's form paints without zod.
  */
 
-/** The form's validation (zod), loaded on the first validation. */
-export const loadValidation = () => import('./formValidation');
+/** The form's validation: the resolver and the schema built from the fields. */
+export function toolFormResolver(tool: Pick<ToolDeclaration, 'fields' | 'rules'>): Resolver<FormValues> {
+  return zodResolver(formSchema(tool.fields, tool.rules)) as unknown as Resolver<FormValues>;
+}
 
 /**
  * The streamed answer's preview, loaded (with its body, for markdown marked and DOMPurify) on intent. Once here it
@@ -45,9 +52,10 @@ const tools = new Map<string, OnDemand<LoadedTool>>();
 export function openTool(id: string): Promise<LoadedTool> {
   let tool = tools.get(id);
   if (!tool) {
-    // The renderer's contract comes with the tool (on intent), so the answer's one check reads the renderer's view too.
-    const parts = () => Promise.all([loadTool(id), import('../../../renderers/toolWithContract')]);
-    tool = onDemand(() => parts().then(([declaration, { loadedToolWithContract }]) => loadedToolWithContract(declaration)));
+    // The renderer's contract comes with the tool (on intent), so the answer's one check reads the renderer's view
+    // too; the contracts load from here, so a tool route's first paint names none of their files.
+    const parts = () => Promise.all([loadTool(id), import('../../../renderers/contracts')]);
+    tool = onDemand(() => parts().then(([declaration, { rendererContracts }]) => loadedTool(declaration, rendererContracts[rendererKeyFor(declaration)])));
     tools.set(id, tool);
   }
   return tool.load();
@@ -57,7 +65,6 @@ export function openTool(id: string): Promise<LoadedTool> {
 export function intent(form: ToolForm): Promise<LoadedTool> {
   const kind = previewKindFor(form);
   void livePreview.preload().then(() => kind && previewCode.current()?.preloadPreviewBody(kind), () => undefined);
-  void loadValidation().catch(() => undefined);
   void backends.load().catch(() => undefined);
   void loadSessionCode().catch(() => undefined);
   return openTool(form.id);

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { Answer } from '../../kernel/answerPipeline';
+import type { Answer } from '../../kernel/runTool';
 import type { Backend } from '../../kernel/backend/types';
 import type { ToolDeclaration } from '../../kernel/defineTool';
 import { isDeclaration, type ToolForm } from '../../kernel/toolForm';
@@ -11,9 +11,7 @@ import { onStorageChange } from '../../kernel/stored/otherTabs';
 import type { StoredReader } from '../../kernel/stored/reader';
 import { addVersion, showing, useOutputLanguage, type ChangeRequest, type ReadingLevel, type ResultVersion } from '../refine';
 import { useSettings } from '../settings';
-import type { ToolAnswerRequest } from './answerCode';
-import type { AnswerCode } from './answerCode';
-import type { AnswerEvent } from './answerRequests';
+import type { AnswerCode, AnswerEvent, ToolAnswerRequest } from './answerCode';
 import type { ToolSession } from './sessionTypes';
 
 
@@ -28,14 +26,14 @@ import type { ToolSession } from './sessionTypes';
 export type { ToolSession, ToolStatus } from './sessionTypes';
 
 /**
- * How requests go out and the code behind them (answerRequests.ts), loaded as the person starts on the form
+ * How requests go out and the code behind them (answerCode.ts), loaded as the person starts on the form
  * (loadSessionCode): a first visit paints without it. Once here, Generate starts its request in the same task.
  */
-const requestCode = onDemand(() => import('./answerRequests'));
+const requestCode = onDemand(() => import('./answerCode'));
 
 export function loadSessionCode(): Promise<AnswerCode> {
   return requestCode.load().then(
-    ({ loadSessionCode: load }) => load(),
+    ({ answerCode }) => answerCode(),
     (error: unknown) => {
       console.warn('[tool sessions] could not load the request code', error);
       throw new UserFacingError(messages.toolNotLoaded);
@@ -45,7 +43,7 @@ export function loadSessionCode(): Promise<AnswerCode> {
 
 /** The session code, once it has arrived. */
 function sessionCodeNow(): AnswerCode | undefined {
-  return requestCode.current()?.sessionCodeNow();
+  return requestCode.current()?.answerCodeNow();
 }
 
 /** Requests asked for before their code arrived, per tool: a cancel meanwhile drops them unsent. */
