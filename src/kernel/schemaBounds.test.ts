@@ -22,7 +22,7 @@ describe('response schema bounds', () => {
   });
 
   it.each([
-    ['nesting', nested(13), /nested deeper than 12 levels/],
+    ['nesting', nested(10), /nests more than 10 levels.*providers accept at most 10/],
     ['minItems', { type: 'ARRAY', minItems: 201, items: { type: 'STRING' } }, /minItems is 201; the limit is 200/],
     ['maxItems', { type: 'ARRAY', maxItems: 10_000, items: { type: 'STRING' } }, /maxItems is 10000/],
     ['minItems above maxItems', { type: 'ARRAY', minItems: 5, maxItems: 3, items: { type: 'STRING' } }, /minItems \(5\) is above maxItems \(3\)/],
@@ -50,7 +50,7 @@ describe('response schema bounds', () => {
   it('reads a schema 100,000 levels deep without overflowing the stack', () => {
     let raw = '{"type":"STRING"}';
     raw = `${'{"type":"ARRAY","items":'.repeat(100_000)}${raw}${'}'.repeat(100_000)}`;
-    expect(schemaBoundsProblem(JSON.parse(raw))).toMatch(/nested deeper than 12 levels/);
+    expect(schemaBoundsProblem(JSON.parse(raw))).toMatch(/nests more than 10 levels/);
   });
 
   it('ignores shapes it does not understand (the schema validator reports those)', () => {
@@ -68,6 +68,42 @@ describe('the sample answerer budget', () => {
     ]);
     // What the attack sent: 10^9 strings in 185 bytes. Refused at once, nothing built.
     expect(() => sampleFromSchema(nested(3, 1000))).toThrow(SampleTooLargeError);
-    expect(() => sampleFromSchema(nested(SCHEMA_LIMITS.maxDepth + 1))).toThrow(/deeper than 12/);
+    expect(() => sampleFromSchema(nested(SCHEMA_LIMITS.maxDepth + 1))).toThrow(new RegExp(`deeper than ${SCHEMA_LIMITS.maxDepth}`));
+  });
+});
+
+/** `levels` objects, each the only property of the one above: the root is level 1. */
+function nestedObjects(levels: number): ContractSchema {
+  let schema: ContractSchema = { type: 'STRING' };
+  for (let i = 1; i < levels; i++) schema = { type: 'OBJECT', properties: { inner: schema }, required: ['inner'] };
+  return schema;
+}
+
+/** An object whose properties are each a string enum of `values` values of `length` characters. */
+function enums(properties: number, values: number, length = 5): ContractSchema {
+  return { type: 'OBJECT', properties: Object.fromEntries(Array.from({ length: properties }, (_, i) => [`p${i}`, { type: 'STRING', enum: strings(values, length) }])) };
+}
+
+describe('the strictest limits a provider documents (OpenAI structured outputs)', () => {
+  it('accepts 10 levels of nesting and refuses 11, saying how many levels providers accept', () => {
+    expect(schemaBoundsProblem(nestedObjects(10))).toBeUndefined();
+    expect(schemaBoundsProblem(nestedObjects(11))).toMatch(/the answer format nests more than 10 levels.*providers accept at most 10\.$/);
+  });
+
+  it('counts the object a non-object root is wrapped in: an array root may nest one level less', () => {
+    expect(schemaBoundsProblem(nested(8))).toBeUndefined(); // 9 levels, 10 once wrapped
+    expect(schemaBoundsProblem(nested(9))).toMatch(/nests more than 10 levels/); // 10 levels, 11 once wrapped
+  });
+
+  it('accepts 1000 enum values across the schema and refuses 1001, though every enum keeps its own limit', () => {
+    expect(schemaBoundsProblem(enums(10, 100))).toBeUndefined();
+    const over = enums(10, 100);
+    over.properties = { ...over.properties, last: { type: 'STRING', enum: ['one more'] } };
+    expect(schemaBoundsProblem(over)).toMatch(/more than 1000 enum values in all; providers accept at most 1000/);
+  });
+
+  it('refuses more than 120,000 characters of property names and enum values in all', () => {
+    expect(schemaBoundsProblem(enums(5, 100, 200))).toBeUndefined(); // 100,000 characters of values, 10 of names
+    expect(schemaBoundsProblem(enums(7, 100, 200))).toMatch(/property names and enum values come to more than 120000 characters/);
   });
 });

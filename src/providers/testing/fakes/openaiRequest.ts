@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { checkJsonSchema, isRecord, sendJson, unknownKeys } from './http';
-import type { FakeExchange, FakeProviderOptions, FakeUpload } from './types';
+import type { FakeModelListOptions, LocalServerFlavour } from './openaiModels';
+import type { FakeAnswer, FakeExchange, FakeProviderOptions, FakeUpload } from './types';
 
 // ---------------------------------------------------------------------------
 // OpenAI-compatible (chat completions, audio transcriptions)
@@ -92,15 +93,15 @@ export async function parseMultipart(exchange: FakeExchange, raw: Buffer): Promi
  *   https://console.groq.com/docs/structured-outputs).
  * - 'openrouter': openrouter.ai. Streams start with ": OPENROUTER PROCESSING" comments ([OR-stream]);
  *   openai/* models go to OpenAI, so OpenAI's schema rules apply to them.
- * - 'generic': any other OpenAI-compatible server (vLLM, LM Studio, llama.cpp, Ollama's /v1): the shape
- *   checks only.
+ * - 'generic': any other OpenAI-compatible server (Ollama's /v1, an unknown one): the shape checks, no stream_options.
+ * - 'vllm', 'lmstudio', 'llamacpp': the shape checks, and stream_options as each documents it (./openaiModels).
  */
-export type OpenAIFlavour = 'openai' | 'groq' | 'openrouter' | 'generic';
+export type OpenAIFlavour = 'openai' | 'groq' | 'openrouter' | 'generic' | LocalServerFlavour;
 
 export type FakeOpenAIOptions = FakeProviderOptions & {
   /** The host imitated; default 'openai'. */
   flavour?: OpenAIFlavour;
-};
+} & FakeModelListOptions;
 
 /** [Groq-so]: strict: true is supported on these models only. */
 const GROQ_DOC_STRICT_MODELS = ['openai/gpt-oss-20b', 'openai/gpt-oss-120b'];
@@ -165,4 +166,82 @@ export function checkOpenAIFlavour(json: unknown, flavour: OpenAIFlavour, proble
     }
   }
   if ((openaiRules || flavour === 'groq') && spec.strict === true) strictSchemaProblems(spec.schema, [], problems, name);
+  if (openaiRules && spec.strict === true) structuredOutputLimitProblems(spec.schema, name, problems);
+}
+
+/*
+ * [O-so] "Supported schemas": "A schema may have up to 5000 object properties total, with up to 10 levels of
+ * nesting", "up to 1000 enum values across all enum properties", and 120,000 characters of property names and
+ * enum values in all (https://developers.openai.com/api/docs/guides/structured-outputs#supported-schemas).
+ * Counted on the schema as sent, so a root the client wrapped in an object counts that level; the root is level 1.
+ * The wording of these 400s is the fake's own: the documents give the numbers, not the messages.
+ */
+export const OPENAI_STRUCTURED_LIMITS = { maxDepth: 10, maxProperties: 5_000, maxEnumValues: 1_000, maxCharacters: 120_000 } as const;
+
+function structuredOutputLimitProblems(schema: unknown, name: string, problems: string[]): void {
+  let deepest = 0;
+  let properties = 0;
+  let enumValues = 0;
+  let characters = 0;
+  // Iterative, so a hostile schema cannot overflow the fake either.
+  const stack: { node: unknown; depth: number }[] = [{ node: schema, depth: 1 }];
+  while (stack.length > 0) {
+    const { node, depth } = stack.pop() as { node: unknown; depth: number };
+    if (!isRecord(node)) continue;
+    deepest = Math.max(deepest, depth);
+    if (Array.isArray(node.enum)) {
+      enumValues += node.enum.length;
+      for (const value of node.enum) if (typeof value === 'string') characters += value.length;
+    }
+    if (isRecord(node.properties)) {
+      for (const [key, child] of Object.entries(node.properties)) {
+        properties += 1;
+        characters += key.length;
+        stack.push({ node: child, depth: depth + 1 });
+      }
+    }
+    if (node.items !== undefined) stack.push({ node: node.items, depth: depth + 1 });
+  }
+  const limits = OPENAI_STRUCTURED_LIMITS;
+  const prefix = `Invalid schema for response_format '${name}':`;
+  if (deepest > limits.maxDepth) problems.push(`${prefix} the schema nests ${deepest} levels, more than the ${limits.maxDepth} allowed.`);
+  if (properties > limits.maxProperties) problems.push(`${prefix} ${properties} object properties, more than the ${limits.maxProperties} allowed.`);
+  if (enumValues > limits.maxEnumValues) problems.push(`${prefix} ${enumValues} enum values in all, more than the ${limits.maxEnumValues} allowed.`);
+  if (characters > limits.maxCharacters) problems.push(`${prefix} ${characters} characters of property names and enum values, more than the ${limits.maxCharacters} allowed.`);
+}
+
+/*
+ * Scripted failures whose documented meaning is not their status (src/providers/documentedFailures.ts).
+ * - [O-err] OpenAI's used-up account: 429, "You exceeded your current quota, please check your plan and billing
+ *   details", type and code insufficient_quota (https://platform.openai.com/docs/guides/error-codes; the body as
+ *   quoted in https://github.com/mattvr/ShellGPT/issues/23). `retryAfterMs` adds the retry-after-ms header OpenAI's
+ *   client reads first ([O-sdk] src/client.ts l.1274-1284), to show it is not passed on as a retry hint.
+ * - [Groq-400] Groq's best-effort structured output failing its own JSON check: 400 json_validate_failed, with the
+ *   model's failed text in failed_generation ([Groq-so]; the body as reported in
+ *   https://github.com/thepersonalaicompany/amurex-backend/issues/38).
+ * - [O-sdk] a passing rate limit with retry-after-ms (and, when given, retry-after in seconds).
+ */
+export function insufficientQuotaAnswer(retryAfterMs?: string): FakeAnswer {
+  const body = {
+    error: { message: 'You exceeded your current quota, please check your plan and billing details.', type: 'insufficient_quota', param: null, code: 'insufficient_quota' },
+  };
+  return { kind: 'raw', status: 429, headers: { 'Content-Type': 'application/json', ...(retryAfterMs ? { 'retry-after-ms': retryAfterMs } : {}) }, body: JSON.stringify(body) };
+}
+
+export function jsonValidateFailedAnswer(failedGeneration: string): FakeAnswer {
+  const body = {
+    error: {
+      message: "Failed to generate JSON. Please adjust your prompt. See 'failed_generation' for more details.",
+      type: 'invalid_request_error',
+      code: 'json_validate_failed',
+      failed_generation: failedGeneration,
+    },
+  };
+  return { kind: 'raw', status: 400, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+}
+
+export function rateLimitedAnswer(retryAfterMs: string, retryAfter?: string): FakeAnswer {
+  const body = openaiErrorBody(429, 'Rate limit reached for requests. Please try again shortly.', 'rate_limit_exceeded');
+  const headers = { 'Content-Type': 'application/json', 'retry-after-ms': retryAfterMs, ...(retryAfter ? { 'Retry-After': retryAfter } : {}) };
+  return { kind: 'raw', status: 429, headers, body: JSON.stringify(body) };
 }
