@@ -1,3 +1,8 @@
+/*
+ * One answer from the model, checked: the prompt composed (task, instructions,
+ * answer format), the call, the one check of the answer (with its one repair
+ * retry), and the answer pipeline features wrap around that call (below).
+ */
 import { z } from 'zod';
 import { rememberRendererView } from './rendererView';
 import { contractSchemaOf, rememberContract, withoutProperties } from './resultContracts';
