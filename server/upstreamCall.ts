@@ -1,4 +1,7 @@
+import { INVALID_ANSWER_CODE, type ContractErrorCode } from '../src/kernel/backend/contractErrors';
 import { encodeStreamEvent, STREAM_CONTENT_TYPE, type StreamEvent } from '../src/kernel/backend/streamProtocol';
+import { messages } from '../src/kernel/messages';
+import { QuotaExhaustedError, UnusableAnswerError } from '../src/providers/documentedFailures';
 import { MAX_RETRY_AFTER_SECONDS } from '../src/providers/errors';
 import { ProviderError } from '../src/providers/types';
 import { logProviderFailure, logUnexpectedFailure, type LogOptions } from './gatewayLog';
@@ -85,7 +88,13 @@ export interface Failure {
   status: number;
   message: string;
   retryAfter?: number;
+  /** What kind of failure, for the app to act on (contractErrors.ts). */
+  code?: ContractErrorCode;
 }
+
+/** Said to the operator, beside the failure's own line, whenever the provider account is out of credit. */
+const OUT_OF_CREDIT_LOG =
+  "[gateway] the AI provider account has run out of credit (its quota or spending limit is used up): add credit or raise the limit in the provider's billing settings. Until then every call fails, and users are told to contact whoever runs StudyForge.";
 
 /**
  * What the caller is told. Upstream text never reaches the caller: it gets
@@ -97,12 +106,23 @@ export interface Failure {
 export function failure(error: unknown, timedOut: boolean, callerGone: boolean, log: LogOptions): Failure {
   if (callerGone && !timedOut) return { status: CALLER_GONE, message: 'The caller closed the request.' };
   if (timedOut) return { status: 504, message: 'The AI provider took too long to answer. Please try again.' };
+  if (error instanceof QuotaExhaustedError) {
+    logProviderFailure(error, log);
+    console.error(OUT_OF_CREDIT_LOG);
+    // Not 429 and no Retry-After: waiting does not help, and the user is told whom to ask.
+    return { status: error.status, message: messages.outOfCredit };
+  }
   if (error instanceof ProviderError) {
     logProviderFailure(error, log);
     // The provider module clamps what it parses; this holds for any ProviderError, whoever made it.
     const retryAfter =
       error.retryAfterSeconds === undefined ? undefined : Math.min(Math.max(0, Math.ceil(error.retryAfterSeconds)), MAX_RETRY_AFTER_SECONDS);
-    return { status: error.status, message: error.message, ...(retryAfter !== undefined ? { retryAfter } : {}) };
+    return {
+      status: error.status,
+      message: error.message,
+      ...(retryAfter !== undefined ? { retryAfter } : {}),
+      ...(error instanceof UnusableAnswerError ? { code: INVALID_ANSWER_CODE } : {}),
+    };
   }
   logUnexpectedFailure(error, log);
   return { status: 500, message: 'The gateway could not complete the request.' };
@@ -144,7 +164,7 @@ export function streamResponse(
         }
         const failed = failure(error, call.timedOut(), false, log);
         onEnd?.(failed.status);
-        send({ event: 'error', data: { error: failed.message } });
+        send({ event: 'error', data: { error: failed.message, ...(failed.code ? { code: failed.code } : {}) } });
       } finally {
         call.finish();
       }

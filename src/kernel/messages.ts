@@ -16,6 +16,8 @@ export const messages = {
   backendUnreachable: (url: string) =>
     `Could not reach the AI backend at ${url}. Check your connection, or the backend URL in Settings.`,
   connectionLost: 'The connection to the AI backend was lost before the answer was complete.',
+  /** The gateway's provider account is out of credit (a quota or spending limit used up): no retry helps, someone must pay. */
+  outOfCredit: "This school's AI account has run out of credit; tell whoever runs StudyForge.",
   cancelled: 'Cancelled.',
   timedOut: 'The AI is taking too long to answer. Your inputs are kept: please try again.',
   wentOffline: 'You went offline before the answer arrived. Your inputs are kept: try again when you are back online.',

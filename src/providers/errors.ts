@@ -1,5 +1,6 @@
 import { ProviderError } from './types';
 import { detailOf, withoutCutSecret } from './redact';
+import { isJsonValidateFailed, isQuotaExhausted, QuotaExhaustedError, UnusableAnswerError } from './documentedFailures';
 
 /*
  * Every provider failure becomes a ProviderError whose message a student can
@@ -25,6 +26,10 @@ export const providerMessages = {
   // Neutral about whose key: the same providers run in the gateway and, with the user's own key, in the browser.
   keyRejected: 'The AI provider rejected the API key. Check the key that is configured for it.',
   rateLimited: 'The AI provider is rate-limiting requests. Please try again in a moment.',
+  // Neutral about whose account (documentedFailures.ts): the gateway tells its users who to ask instead.
+  quotaExhausted: 'The AI provider account has run out of credit: its quota or spending limit is used up.',
+  // Groq's json_validate_failed (documentedFailures.ts): the app asks once more, as for any unusable answer.
+  unusableAnswer: 'The AI model could not write its answer in the required format.',
   upstreamProblem: (status: number) => `The AI provider had a problem (status ${status}). Please try again.`,
   refused: (status: number) => `The AI provider refused the request (status ${status}).`,
   unreachable: 'Could not reach the AI provider.',
@@ -91,6 +96,19 @@ function googleDetails(body: unknown): Record<string, unknown>[] {
   return body.error.details.filter(isRecord);
 }
 
+/**
+ * The provider's delay before a retry, in whole seconds: `retry-after-ms`
+ * first, then `retry-after`, in the order OpenAI's own client reads them
+ * (openai/openai-node src/client.ts l.1274-1284). Milliseconds are rounded up,
+ * since the gateway passes the delay on as Retry-After, in seconds.
+ */
+export function retryAfterOf(headers: Headers, now: number = Date.now()): number | undefined {
+  const millis = headers.get('retry-after-ms')?.trim();
+  // The SDK takes any number parseFloat reads; a delay needs a non-negative decimal.
+  if (millis && /^\d+(\.\d+)?$/.test(millis)) return retryDelay(Number(millis) / 1000);
+  return parseRetryAfter(headers.get('retry-after'), now);
+}
+
 /** Gemini says "retry in 22s" in a google.rpc.RetryInfo detail rather than a header; clamped like Retry-After. */
 function googleRetryDelay(body: unknown): number | undefined {
   for (const detail of googleDetails(body)) {
@@ -147,8 +165,11 @@ export function errorFromStatus(
   if (status === 401 || status === 403 || (status === 400 && googleKeyInvalid(body))) {
     return new ProviderError(providerMessages.keyRejected, 502, undefined, detail);
   }
+  // Before the 429 rule: a used-up account is not a passing rate limit, and no retry delay is passed on.
+  if (isQuotaExhausted(status, body)) return new QuotaExhaustedError(providerMessages.quotaExhausted, 502, undefined, detail);
+  if (isJsonValidateFailed(status, body)) return new UnusableAnswerError(providerMessages.unusableAnswer, 502, undefined, detail);
   if (status === 429) {
-    const retryAfter = parseRetryAfter(headers.get('retry-after')) ?? googleRetryDelay(body);
+    const retryAfter = retryAfterOf(headers) ?? googleRetryDelay(body);
     return new ProviderError(providerMessages.rateLimited, 429, retryAfter, detail);
   }
   if (status >= 500) return new ProviderError(providerMessages.upstreamProblem(status), 502, undefined, detail);

@@ -1,5 +1,6 @@
 import type { EventSourceMessage } from 'eventsource-parser';
 import { InvalidAnswerError, messages, UserFacingError } from '../messages';
+import { INVALID_ANSWER_CODE, INVALID_ANSWER_PROBLEM } from './contractErrors';
 import { STREAM_CONTENT_TYPE } from './streamProtocol';
 import type { Backend, GenerateRequest } from './types';
 
@@ -43,17 +44,26 @@ export function requestBody(request: GenerateRequest, tool?: string): string {
   });
 }
 
-async function errorMessageOf(response: Response): Promise<string> {
+/**
+ * The error a backend's {error, code?} stands for: an unusable answer (its
+ * code, contractErrors.ts) becomes the InvalidAnswerError that runTool asks
+ * once more for; anything else is shown as the backend wrote it.
+ */
+function contractError(message: string, code: unknown): UserFacingError {
+  return code === INVALID_ANSWER_CODE ? new InvalidAnswerError(INVALID_ANSWER_PROBLEM) : new UserFacingError(message);
+}
+
+async function errorOf(response: Response): Promise<UserFacingError> {
   try {
     const body: unknown = await response.json();
     if (typeof body === 'object' && body !== null && 'error' in body) {
-      const error = (body as { error: unknown }).error;
-      if (typeof error === 'string' && error.trim() !== '') return error;
+      const { error, code } = body as { error: unknown; code?: unknown };
+      if (typeof error === 'string' && error.trim() !== '') return contractError(error, code);
     }
   } catch {
     // Unreadable body: fall through to the status text the spec prescribes.
   }
-  return messages.requestFailed(response.status);
+  return new UserFacingError(messages.requestFailed(response.status));
 }
 
 /** Some models wrap JSON in a markdown fence even when asked for JSON; the fence is not part of the answer. */
@@ -77,7 +87,7 @@ function isStream(response: Response): boolean {
 }
 
 /** A string field of an event's JSON data, or undefined when the data is not that shape. */
-function stringField(data: string, field: 'text' | 'error'): string | undefined {
+function stringField(data: string, field: 'text' | 'error' | 'code'): string | undefined {
   try {
     const parsed: unknown = JSON.parse(data);
     if (typeof parsed !== 'object' || parsed === null) return undefined;
@@ -88,7 +98,7 @@ function stringField(data: string, field: 'text' | 'error'): string | undefined 
   }
 }
 
-type StreamOutcome = { done: string } | { failed: string };
+type StreamOutcome = { done: string } | { failed: UserFacingError };
 
 type EventStreamParserFactory = typeof import('eventsource-parser').createParser;
 
@@ -104,7 +114,7 @@ async function readStream(body: ReadableStream<Uint8Array>, request: GenerateReq
     if (event === 'delta') {
       const text = stringField(data, 'text');
       if (text === undefined) {
-        outcome = { failed: messages.invalidFormat };
+        outcome = { failed: new UserFacingError(messages.invalidFormat) };
         return;
       }
       soFar += text;
@@ -115,7 +125,7 @@ async function readStream(body: ReadableStream<Uint8Array>, request: GenerateReq
       outcome = { done: text ?? soFar };
     } else if (event === 'error') {
       const error = stringField(data, 'error');
-      outcome = { failed: error !== undefined && error.trim() !== '' ? error : messages.unknown };
+      outcome = { failed: contractError(error !== undefined && error.trim() !== '' ? error : messages.unknown, stringField(data, 'code')) };
     }
     // Other events (comments, keep-alives, future additions) are not ours to read.
   };
@@ -143,7 +153,7 @@ async function readStream(body: ReadableStream<Uint8Array>, request: GenerateReq
   }
   if (signal?.aborted) throw signal.reason;
   if (!outcome) throw new UserFacingError(messages.connectionLost);
-  if ('failed' in outcome) throw new UserFacingError(outcome.failed);
+  if ('failed' in outcome) throw outcome.failed;
   return outcome.done;
 }
 
@@ -185,7 +195,7 @@ export function createContractBackend(endpoint: ContractEndpoint, fetcher: typeo
         if (request.signal?.aborted) throw error;
         throw new UserFacingError(messages.backendUnreachable(endpoint.backendUrl));
       }
-      if (!response.ok) throw new UserFacingError(await errorMessageOf(response));
+      if (!response.ok) throw await errorOf(response);
       const wantsJson = request.responseSchema !== undefined;
 
       if (isStream(response)) {

@@ -1,5 +1,7 @@
-import { messages, UserFacingError } from '../messages';
+import { InvalidAnswerError, messages, UserFacingError } from '../messages';
+import { UnusableAnswerError } from '../../providers/documentedFailures';
 import { ProviderError, type TextProvider } from '../../providers/types';
+import { INVALID_ANSWER_PROBLEM } from './contractErrors';
 import { parseAnswer } from './contractClient';
 import { type OwnKeySettings } from './ownKey';
 import type { Backend } from './types';
@@ -75,6 +77,8 @@ export function createProviderBackend(settings: OwnKeySettings): Backend {
           text = await model.generate({ prompt, schema: responseSchema, signal });
         }
       } catch (error) {
+        // The provider's own JSON check failed the answer (Groq's json_validate_failed): asked for once more, as through a gateway.
+        if (error instanceof UnusableAnswerError) throw new InvalidAnswerError(INVALID_ANSWER_PROBLEM);
         if (error instanceof ProviderError) throw new UserFacingError(ownKeyMessage(error));
         throw error;
       }

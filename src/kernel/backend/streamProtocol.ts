@@ -13,12 +13,15 @@
  * a non-OK status with {"error"}.
  */
 
+import type { ContractErrorCode } from './contractErrors';
+
 export const STREAM_CONTENT_TYPE = 'text/event-stream';
 
 export type StreamEvent =
   | { event: 'delta'; data: { text: string } }
   | { event: 'done'; data: { text?: string } }
-  | { event: 'error'; data: { error: string } };
+  // `code`: what kind of failure, for the app to act on (contractErrors.ts).
+  | { event: 'error'; data: { error: string; code?: ContractErrorCode } };
 
 export function encodeStreamEvent({ event, data }: StreamEvent): string {
   return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
