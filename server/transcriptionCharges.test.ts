@@ -3,6 +3,7 @@ import { providersFromEnv } from '../src/providers/fromEnvironment';
 import { GEMINI_DEFAULT_MODEL } from '../src/providers/gemini';
 import { startFakeGemini, startFakeOpenAI, type FakeProviderServer } from '../src/providers/testing/fakeProviders';
 import { FAKE_AUDIO_TOKENS_PER_SECOND } from '../src/providers/testing/fakes/openaiTranscription';
+import { wavRecording as wav } from '../src/providers/testing/wavFile';
 import { createGateway } from './app';
 import { gatewaySettingsFromEnv, type Environment } from './config';
 
@@ -17,27 +18,6 @@ import { gatewaySettingsFromEnv, type Environment } from './config';
 
 const METRICS_KEY = 'metrics-secret-0123456789';
 const TRANSCRIPT = 'Today we look at the causes of the French Revolution.';
-
-/** A canonical WAV of silence: 8 kHz, 8-bit mono, so 8,000 bytes a second. */
-function wav(seconds: number): Blob {
-  const dataBytes = seconds * 8000;
-  const header = new DataView(new ArrayBuffer(44));
-  const ascii = (at: number, text: string) => [...text].forEach((char, i) => header.setUint8(at + i, char.charCodeAt(0)));
-  ascii(0, 'RIFF');
-  header.setUint32(4, 36 + dataBytes, true);
-  ascii(8, 'WAVE');
-  ascii(12, 'fmt ');
-  header.setUint32(16, 16, true);
-  header.setUint16(20, 1, true); // PCM
-  header.setUint16(22, 1, true); // mono
-  header.setUint32(24, 8000, true); // samples a second
-  header.setUint32(28, 8000, true); // bytes a second
-  header.setUint16(32, 1, true); // bytes a frame
-  header.setUint16(34, 8, true); // bits a sample
-  ascii(36, 'data');
-  header.setUint32(40, dataBytes, true);
-  return new Blob([header.buffer, new Uint8Array(dataBytes).fill(128)], { type: 'audio/wav' });
-}
 
 function upload(audio: Blob): Request {
   const form = new FormData();
