@@ -21,6 +21,9 @@ import type { TranscriptionProvider } from './types';
  *   `language` field (l.558-561). Every request names one: the language the
  *   user chose, when the app sent it, else `auto`, so a French lecture is not
  *   transcribed as if it were English.
+ * - usage: none is reported ({"text"} alone), so onUsage is never told; the gateway
+ *   counts the recording's length (WAV, exact) at 32 tokens a second, as "estimated"
+ *   (server/transcriptionCharge.ts says why a free local service is counted at all).
  * No key: whisper.cpp's server has no authentication; it runs on the school's machine.
  */
 
