@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { providersFromEnv } from '../src/providers/fromEnvironment';
 import { GEMINI_DEFAULT_MODEL } from '../src/providers/gemini';
 import { startFakeGemini, startFakeOpenAI, type FakeProviderServer } from '../src/providers/testing/fakeProviders';
+import { FRENCH_TRANSCRIPT, startFakeWhisperCpp, type FakeWhisperCpp } from '../src/providers/testing/fakes/whisperCpp';
 import { FAKE_AUDIO_TOKENS_PER_SECOND } from '../src/providers/testing/fakes/openaiTranscription';
 import { wavRecording as wav } from '../src/providers/testing/wavFile';
 import { createGateway } from './app';
@@ -136,5 +137,23 @@ describe('OpenAI-style transcription: `usage` spends the budgets', () => {
     } finally {
       openai.script({ kind: 'text', text: TRANSCRIPT });
     }
+  });
+});
+
+describe('whisper.cpp: reports nothing, counted from the recording', () => {
+  let whisper: FakeWhisperCpp;
+  beforeAll(async () => {
+    whisper = await startFakeWhisperCpp();
+  });
+  afterAll(() => whisper.close());
+
+  it('a school’s own whisper.cpp spends the budget at 32 tokens a second of WAV, said to be estimated', async () => {
+    const app = gatewayFor({ TRANSCRIBE_PROVIDER: 'whispercpp', TRANSCRIBE_BASE_URL: whisper.baseUrl, STUDYFORGE_BUDGET_DAILY_TOKENS: '1000' });
+    const first = await app.fetch(upload(wav(45)));
+    expect(await first.json()).toEqual({ text: FRENCH_TRANSCRIPT });
+    expect(await transcriptionTokens(app, 'in', 'estimated')).toBe(45 * 32);
+    expect(await transcriptionTokens(app, 'out', 'estimated')).toBe(Math.ceil(FRENCH_TRANSCRIPT.length / 4));
+    expect(await transcriptionTokens(app, 'in', 'reported')).toBeUndefined();
+    expect((await app.fetch(upload(wav(5)))).status).toBe(429);
   });
 });
