@@ -16,22 +16,18 @@
  * - [LMS]     https://lmstudio.ai/docs/api/openai-api and https://lmstudio.ai/docs/advanced/structured-output
  * - [LCPP]    ggml-org/llama.cpp tools/server/README.md
  * - [vLLM]    https://docs.vllm.ai/en/v0.6.6/serving/openai_compatible_server.html
+ * - [vLLM-usage] vllm-project/vllm docs/serving/openai_compatible_server.md ("Our Chat API is compatible with
+ *             OpenAI's Chat Completions API"); vllm/entrypoints/openai/protocol.py StreamOptions.include_usage
+ * - [LMS-usage] https://lmstudio.ai/docs/developer/api-changelog, 0.3.18: "Setting `stream_options.include_usage`
+ *             to `true` returns prompt and completion token usage during streaming"
+ * - [LCPP-usage] the [LCPP] README: chat options "See OpenAI Chat Completions API documentation"; its
+ *             tools/server/server-task.cpp params_from_json_cmpl reads stream_options.include_usage (default false)
  * - [Oll-compat] ollama/ollama docs/api/openai-compatibility.mdx; [Oll-faq] docs/faq.mdx; [Oll-api] docs/api.md
  * - [G-so]    https://ai.google.dev/gemini-api/docs/structured-output; [G-audio] https://ai.google.dev/gemini-api/docs/audio;
  *             [G-blog] https://blog.google/innovation-and-ai/technology/developers-tools/gemini-api-new-file-limits
  */
 
-export type SetupId =
-  | 'openai'
-  | 'openrouter'
-  | 'groq'
-  | 'vllm'
-  | 'lmstudio'
-  | 'llamacpp'
-  | 'ollama-openai'
-  | 'openai-compatible'
-  | 'gemini'
-  | 'ollama';
+export type SetupId = 'openai' | 'openrouter' | 'groq' | 'vllm' | 'lmstudio' | 'llamacpp' | 'ollama-openai' | 'openai-compatible' | 'gemini' | 'ollama';
 
 /** How structured output is asked for. */
 export type StructuredMode =
@@ -75,8 +71,8 @@ export interface ProviderCapabilities {
    * ([O-sdk] completions.ts ChatCompletionStreamOptions.include_usage, "an
    * additional chunk will be streamed before the `data: [DONE]` message", and
    * ChatCompletionChunk.usage, "only be present when you set stream_options").
-   * Only where the host is known to accept the field: an unknown
-   * server may refuse a request field it does not have.
+   * Only where the server documents the field (OpenAI, vLLM, LM Studio,
+   * llama.cpp): an unknown server may refuse a request field it does not have.
    */
   streamUsageOption?: boolean;
   /** The audio transcription route, or undefined when the setup has none. */
@@ -123,7 +119,9 @@ export const CAPABILITIES: Readonly<Record<SetupId, ProviderCapabilities>> = {
     streamsStructuredOutput: true,
     // [O-sdk] ChatCompletionStreamOptions: the streamed usage comes only when asked for.
     streamUsageOption: true,
-    audio: { path: 'audio/transcriptions', formats: OPENAI_AUDIO_FORMATS, maxBytes: 25 * MiB, models: ['whisper-1', 'gpt-4o-transcribe', 'gpt-4o-mini-transcribe'] },
+    // [O-dep]: whisper-1, gpt-4o-transcribe and gpt-4o-mini-transcribe shut down on 26 Feb 2027, replaced by
+    // gpt-transcribe; the three still answer until then.
+    audio: { path: 'audio/transcriptions', formats: OPENAI_AUDIO_FORMATS, maxBytes: 25 * MiB, models: ['gpt-transcribe', 'whisper-1', 'gpt-4o-transcribe', 'gpt-4o-mini-transcribe'] },
     context: 'fixed per model',
     sources: ['[O-so]', '[O-root]', '[O-sdk]', '[O-faq]'],
   },
@@ -164,9 +162,11 @@ export const CAPABILITIES: Readonly<Record<SetupId, ProviderCapabilities>> = {
     // Not documented as required; wrapped anyway since every host accepts an object root.
     objectRootRequired: true,
     streamsStructuredOutput: true,
+    // [vLLM-usage]: the chat API is OpenAI's, stream_options.include_usage included.
+    streamUsageOption: true,
     // [vLLM]: /v1/audio/transcriptions exists only when an ASR model is served: not assumed.
     context: 'set when the server starts (--max-model-len)',
-    sources: ['[vLLM]'],
+    sources: ['[vLLM]', '[vLLM-usage]'],
   },
   lmstudio: {
     setup: 'lmstudio',
@@ -176,9 +176,11 @@ export const CAPABILITIES: Readonly<Record<SetupId, ProviderCapabilities>> = {
     strictSchemas: false,
     objectRootRequired: true,
     streamsStructuredOutput: true,
+    // [LMS-usage]: stream_options.include_usage since LM Studio 0.3.18.
+    streamUsageOption: true,
     // [LMS]: /v1/models, /v1/responses, /v1/chat/completions, /v1/embeddings, /v1/completions: no audio.
     context: 'set when the model is loaded in LM Studio',
-    sources: ['[LMS]'],
+    sources: ['[LMS]', '[LMS-usage]'],
   },
   llamacpp: {
     setup: 'llamacpp',
@@ -188,9 +190,11 @@ export const CAPABILITIES: Readonly<Record<SetupId, ProviderCapabilities>> = {
     strictSchemas: false,
     objectRootRequired: true,
     streamsStructuredOutput: true,
+    // [LCPP-usage]: the streamed usage chunk comes only for stream_options.include_usage.
+    streamUsageOption: true,
     // [LCPP]: no audio-transcription route.
     context: 'set when the server starts (-c / --ctx-size)',
-    sources: ['[LCPP]'],
+    sources: ['[LCPP]', '[LCPP-usage]'],
   },
   'ollama-openai': {
     setup: 'ollama-openai',

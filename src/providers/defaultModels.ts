@@ -18,3 +18,22 @@
  * may change or go with little notice. GEMINI_MODEL overrides it.
  */
 export const GEMINI_DEFAULT_MODEL = 'gemini-3.8-flash';
+
+/*
+ * OpenAI's defaults (O6). gpt-4o-mini shuts down on 14 Jan 2027 and whisper-1
+ * (with gpt-4o-transcribe and gpt-4o-mini-transcribe) on 26 Feb 2027; the
+ * deprecations page (https://developers.openai.com/api/docs/deprecations, read
+ * through the copies cited in /work/shared/findings/provider-conformance-3.md
+ * [O-dep]) names gpt-6-luna and gpt-transcribe as their replacements.
+ * OPENAI_MODEL and TRANSCRIBE_MODEL override them, and the start-up check warns
+ * when the model in use has a shutdown date (modelCheck.ts).
+ */
+export const OPENAI_DEFAULT_MODEL = 'gpt-6-luna';
+export const OPENAI_DEFAULT_TRANSCRIBE_MODEL = 'gpt-transcribe';
+
+/*
+ * Another Whisper-style server at TRANSCRIBE_BASE_URL (faster-whisper, LocalAI)
+ * is asked for whisper-1, the name such servers answer to for their Whisper
+ * model; OpenAI's retirement of its own whisper-1 does not reach them.
+ */
+export const WHISPER_SERVER_DEFAULT_TRANSCRIBE_MODEL = 'whisper-1';

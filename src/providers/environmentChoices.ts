@@ -1,7 +1,9 @@
-import { detectSetup } from './capabilities';
+import { detectSetup, type SetupId } from './capabilities';
+import { OPENAI_DEFAULT_MODEL, OPENAI_DEFAULT_TRANSCRIBE_MODEL, WHISPER_SERVER_DEFAULT_TRANSCRIBE_MODEL } from './defaultModels';
 import { GEMINI_DEFAULT_BASE_URL, GEMINI_DEFAULT_MODEL } from './gemini';
 import { OLLAMA_DEFAULT_BASE_URL, OLLAMA_DEFAULT_MODEL, OLLAMA_DEFAULT_NUM_CTX } from './ollama';
-import { OPENAI_DEFAULT_BASE_URL, OPENAI_DEFAULT_TRANSCRIBE_MODEL } from './openaiCompatible';
+import { OPENAI_DEFAULT_BASE_URL } from './openaiCompatible';
+import { chooseOpenAISetup, type ChosenSetup } from './openaiSetup';
 
 /*
  * Reading the gateway's environment variables into a choice of text and
@@ -14,7 +16,7 @@ export type Environment = Record<string, string | undefined>;
 
 export type TextChoice =
   | { kind: 'gemini'; apiKey: string; model: string; baseUrl: string }
-  | { kind: 'openai'; baseUrl: string; apiKey?: string; model: string }
+  | { kind: 'openai'; baseUrl: string; apiKey?: string; model: string; setup: SetupId; setupSource: ChosenSetup['source'] }
   | { kind: 'ollama'; baseUrl: string; model: string; numCtx: number };
 
 export type TranscriptionChoice =
@@ -85,12 +87,14 @@ function geminiChoice(get: (name: string) => string | undefined, why: string): E
 function openaiChoice(get: (name: string) => string | undefined): Extract<TextChoice, { kind: 'openai' }> {
   const baseUrl = checkUrl(get('OPENAI_BASE_URL') ?? OPENAI_DEFAULT_BASE_URL, 'OPENAI_BASE_URL');
   const apiKey = get('OPENAI_API_KEY');
-  const model = get('OPENAI_MODEL') ?? (detectSetup(baseUrl) === 'openai' ? 'gpt-4o-mini' : undefined);
+  // OPENAI_SETUP says what answers at the URL (a proxy in front of OpenAI), else the host does (openaiSetup.ts).
+  const { setup, source } = chooseOpenAISetup(get('OPENAI_SETUP'), baseUrl);
+  const model = get('OPENAI_MODEL') ?? (setup === 'openai' ? OPENAI_DEFAULT_MODEL : undefined);
   if (!model) {
     throw new Error(`OPENAI_MODEL is required for the OpenAI-compatible server at ${displayUrl(baseUrl)} (name the model it serves).`);
   }
   if (!apiKey && detectSetup(baseUrl) === 'openai') throw new Error('OPENAI_API_KEY is required for api.openai.com.');
-  return { kind: 'openai', baseUrl, model, ...(apiKey ? { apiKey } : {}) };
+  return { kind: 'openai', baseUrl, model, setup, setupSource: source, ...(apiKey ? { apiKey } : {}) };
 }
 
 function ollamaChoice(get: (name: string) => string | undefined): Extract<TextChoice, { kind: 'ollama' }> {
@@ -125,7 +129,7 @@ export function chooseText(get: (name: string) => string | undefined): TextChoic
 /** Whether the text provider has an audio route the gateway may default to (see the comment at the top). */
 function ownAudioRoute(text: TextChoice | null): 'gemini' | 'openai' | undefined {
   if (text?.kind === 'gemini') return 'gemini';
-  if (text?.kind === 'openai' && (detectSetup(text.baseUrl) === 'openai' || detectSetup(text.baseUrl) === 'groq')) return 'openai';
+  if (text?.kind === 'openai' && (text.setup === 'openai' || text.setup === 'groq')) return 'openai';
   return undefined;
 }
 
@@ -156,6 +160,8 @@ export function chooseTranscription(get: (name: string) => string | undefined, t
   const apiKey = get('TRANSCRIBE_API_KEY') ?? (sameService(baseUrl, openaiBase) ? get('OPENAI_API_KEY') : undefined);
   if (!apiKey && detectSetup(baseUrl) === 'openai') throw new Error('TRANSCRIBE_API_KEY (or OPENAI_API_KEY) is required to transcribe with api.openai.com.');
   if (!apiKey && detectSetup(baseUrl) === 'groq') throw new Error('TRANSCRIBE_API_KEY (or OPENAI_API_KEY) is required to transcribe with api.groq.com.');
-  const defaultModel = detectSetup(baseUrl) === 'groq' ? GROQ_DEFAULT_TRANSCRIBE_MODEL : OPENAI_DEFAULT_TRANSCRIBE_MODEL;
+  // The text provider's setup (OPENAI_SETUP) holds for its own audio route; another service is known by its host.
+  const setup = text?.kind === 'openai' && sameService(baseUrl, text.baseUrl) ? text.setup : detectSetup(baseUrl);
+  const defaultModel = setup === 'groq' ? GROQ_DEFAULT_TRANSCRIBE_MODEL : setup === 'openai' ? OPENAI_DEFAULT_TRANSCRIBE_MODEL : WHISPER_SERVER_DEFAULT_TRANSCRIBE_MODEL;
   return { kind, baseUrl, model: get('TRANSCRIBE_MODEL') ?? defaultModel, ...(apiKey ? { apiKey } : {}) };
 }

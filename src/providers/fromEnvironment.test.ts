@@ -36,12 +36,12 @@ describe('choosing the text provider', () => {
     expect(providersFromEnv({ ...all, STUDYFORGE_PROVIDER: 'Ollama' }).text?.name).toBe('ollama');
   });
 
-  it('OPENAI_API_KEY alone -> api.openai.com with gpt-4o-mini and whisper-1', () => {
+  it('OPENAI_API_KEY alone -> api.openai.com with the current defaults, gpt-6-luna and gpt-transcribe', () => {
     const chosen = providersFromEnv({ OPENAI_API_KEY: OPENAI_KEY });
-    expect(chosen.text).toMatchObject({ name: 'openai', model: 'gpt-4o-mini' });
+    expect(chosen.text).toMatchObject({ name: 'openai', model: 'gpt-6-luna' });
     expect(chosen.transcription?.name).toBe('openai');
     expect(chosen.description).toBe(
-      'openai-compatible (gpt-4o-mini at https://api.openai.com/v1); transcription: openai-compatible (whisper-1 at https://api.openai.com/v1)',
+      'openai-compatible (gpt-6-luna at https://api.openai.com/v1; setup openai, detected from the address); transcription: openai-compatible (gpt-transcribe at https://api.openai.com/v1)',
     );
   });
 
@@ -51,7 +51,7 @@ describe('choosing the text provider', () => {
     const chosen = providersFromEnv({ OPENAI_BASE_URL: 'http://127.0.0.1:8080/v1', OPENAI_MODEL: 'qwen2.5-7b' });
     expect(chosen.text).toMatchObject({ name: 'openai', model: 'qwen2.5-7b' });
     // L2: such a server has no /audio/transcriptions, so transcription is not configured (see 'choosing transcription').
-    expect(chosen.description).toBe('openai-compatible (qwen2.5-7b at http://127.0.0.1:8080/v1); transcription: not configured');
+    expect(chosen.description).toBe('openai-compatible (qwen2.5-7b at http://127.0.0.1:8080/v1; setup llamacpp, detected from the address); transcription: not configured');
   });
 
   it('api.openai.com needs a key', () => {
@@ -90,7 +90,7 @@ describe('choosing the text provider', () => {
       TRANSCRIBE_PROVIDER: 'gemini',
     };
     const { description } = providersFromEnv(env);
-    expect(description).toBe(`openai-compatible (m at https://llm.school.example/v1); transcription: gemini (${GEMINI_DEFAULT_MODEL})`);
+    expect(description).toBe(`openai-compatible (m at https://llm.school.example/v1; setup openai-compatible, detected from the address); transcription: gemini (${GEMINI_DEFAULT_MODEL})`);
     for (const secret of ['hunter2', 'abc123', OPENAI_KEY, GEMINI_KEY]) expect(description).not.toContain(secret);
   });
 });
@@ -133,7 +133,7 @@ describe('choosing transcription', () => {
     const chosen = providersFromEnv({ OPENAI_BASE_URL: 'https://api.groq.com/openai/v1', OPENAI_API_KEY: OPENAI_KEY, OPENAI_MODEL: 'llama-3.3-70b-versatile' });
     expect(chosen.transcription?.name).toBe('openai');
     expect(chosen.description).toBe(
-      'openai-compatible (llama-3.3-70b-versatile at https://api.groq.com/openai/v1); transcription: openai-compatible (whisper-large-v3-turbo at https://api.groq.com/openai/v1)',
+      'openai-compatible (llama-3.3-70b-versatile at https://api.groq.com/openai/v1; setup groq, detected from the address); transcription: openai-compatible (whisper-large-v3-turbo at https://api.groq.com/openai/v1)',
     );
     // TRANSCRIBE_BASE_URL pointing at Groq picks Groq's model too; TRANSCRIBE_MODEL wins.
     expect(providersFromEnv({ OLLAMA_URL: 'http://h:1', TRANSCRIBE_BASE_URL: 'https://api.groq.com/openai/v1', TRANSCRIBE_API_KEY: 'gsk_x' }).description).toMatch(/whisper-large-v3-turbo at https:\/\/api.groq.com/);

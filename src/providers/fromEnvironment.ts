@@ -1,9 +1,10 @@
 import { createGeminiProvider, createGeminiTranscriber, GEMINI_DEFAULT_BASE_URL } from './gemini';
-import { capabilitiesFor, GROQ_JSON_SCHEMA_MODELS } from './capabilities';
+import { capabilitiesOf, GROQ_JSON_SCHEMA_MODELS } from './capabilities';
 import { chooseText, chooseTranscription, displayUrl, positiveInteger, reader, type Environment, type TextChoice, type TranscriptionChoice } from './environmentChoices';
 import { checkGeminiModel, checkOllamaModel, checkOpenAICompatibleModel } from './modelCheck';
 import { createOllamaProvider, OLLAMA_DEFAULT_NUM_CTX } from './ollama';
 import { createOpenAICompatibleProvider, createOpenAICompatibleTranscriber } from './openaiCompatible';
+import { describeSetup } from './openaiSetup';
 import { DEFAULT_MAX_ANSWER_BYTES, type FetchLike } from './transport';
 import type { TextProvider, TranscriptionProvider } from './types';
 import { createWhisperCppTranscriber } from './whisperCpp';
@@ -21,7 +22,7 @@ import { createWhisperCppTranscriber } from './whisperCpp';
  * otherwise the text provider's own audio route is used ONLY where it has one
  * (findings L2 and R3 in shared/findings/provider-conformance.md):
  * - Gemini: its audio input (generateContent with inline audio);
- * - api.openai.com: /v1/audio/transcriptions with whisper-1;
+ * - api.openai.com (or OPENAI_SETUP=openai): /v1/audio/transcriptions with OPENAI_DEFAULT_TRANSCRIBE_MODEL;
  * - Groq (api.groq.com): /openai/v1/audio/transcriptions with whisper-large-v3-turbo
  *   (Groq serves whisper-large-v3 and whisper-large-v3-turbo, not whisper-1).
  * Other OpenAI-compatible servers have no audio route: LM Studio lists /v1/models,
@@ -95,7 +96,7 @@ function missingTranscriptionNotice(text: TextChoice | null, transcription: Tran
  */
 function structuredOutputNotice(text: TextChoice | null): string | undefined {
   if (text?.kind !== 'openai') return undefined;
-  if (capabilitiesFor(text.baseUrl, text.model).structured !== 'json_object') return undefined;
+  if (capabilitiesOf(text.setup, text.model).structured !== 'json_object') return undefined;
   return (
     `structured output: the model "${text.model}" at ${displayUrl(text.baseUrl)} cannot be held to a schema, so tools ask it for JSON ` +
     `with the schema in the prompt and some answers may need a retry; for schema-held answers set OPENAI_MODEL to one of: ${GROQ_JSON_SCHEMA_MODELS.join(', ')}`
@@ -108,7 +109,7 @@ function describeText(choice: TextChoice | null): string {
     case 'gemini':
       return choice.baseUrl === GEMINI_DEFAULT_BASE_URL ? `gemini (${choice.model})` : `gemini (${choice.model} at ${displayUrl(choice.baseUrl)})`;
     case 'openai':
-      return `openai-compatible (${choice.model} at ${displayUrl(choice.baseUrl)})`;
+      return `openai-compatible (${choice.model} at ${displayUrl(choice.baseUrl)}; ${describeSetup({ setup: choice.setup, source: choice.setupSource })})`;
     case 'ollama':
       return `ollama (${choice.model} at ${displayUrl(choice.baseUrl)})`;
   }
@@ -125,7 +126,7 @@ function describeTranscription(choice: TranscriptionChoice | null, notice: strin
   return `transcription: openai-compatible (${choice.model} at ${displayUrl(choice.baseUrl)})`;
 }
 
-function modelCheckFor(choice: TextChoice, shared: { maxAnswerBytes: number; fetch?: FetchLike }): Promise<string> {
+function modelCheckFor(choice: TextChoice, shared: { maxAnswerBytes: number; fetch?: FetchLike; now?: () => Date }): Promise<string> {
   switch (choice.kind) {
     case 'gemini':
       return checkGeminiModel({ baseUrl: choice.baseUrl, model: choice.model, apiKey: choice.apiKey, ...shared });
@@ -137,7 +138,8 @@ function modelCheckFor(choice: TextChoice, shared: { maxAnswerBytes: number; fet
 }
 
 /** Builds the providers the environment asks for; a misconfiguration throws an Error naming the variable. */
-export function providersFromEnv(env: Environment, options: { fetch?: FetchLike } = {}): EnvironmentProviders {
+/** `now`: today's date for the start-up check's shutdown dates (tests pin it). */
+export function providersFromEnv(env: Environment, options: { fetch?: FetchLike; now?: () => Date } = {}): EnvironmentProviders {
   const get = reader(env);
   const maxAnswerBytes = positiveInteger(env, 'STUDYFORGE_MAX_ANSWER_BYTES', DEFAULT_MAX_ANSWER_BYTES);
   const textChoice = chooseText(get);
@@ -159,7 +161,7 @@ export function providersFromEnv(env: Environment, options: { fetch?: FetchLike 
 
   const transcriptionNotice = missingTranscriptionNotice(textChoice, transcriptionChoice);
   const structuredNotice = structuredOutputNotice(textChoice);
-  const checkModel = textChoice ? () => modelCheckFor(textChoice, shared).catch(() => '[studyforge] could not check the model') : undefined;
+  const checkModel = textChoice ? () => modelCheckFor(textChoice, { ...shared, ...(options.now ? { now: options.now } : {}) }).catch(() => '[studyforge] could not check the model') : undefined;
   return {
     text,
     transcription,

@@ -9,7 +9,9 @@ import { answerCap, defaultFetch, joinUrl, readJson, type FetchLike } from './tr
  *   src/resources/models.ts: `list()` is getAPIList('/models', Page<Model>), Model.id
  *   "The model identifier, which can be referenced in the API endpoints"); OpenRouter,
  *   Groq, vLLM, LM Studio (/v1/models, https://lmstudio.ai/docs/api/openai-api) and
- *   llama.cpp's server serve the same list;
+ *   llama.cpp's server serve the same list. OpenAI's entries may carry `shutdown_date`, "optional string
+ *   or null … format: date", e.g. "2026-10-23" (https://developers.openai.com/api/reference/resources/models/methods/list),
+ *   which its deprecations page says to check ([O-dep]); a model with one is warned about, naming the date;
  * - Gemini: GET {base}/v1beta/models/{model} with x-goog-api-key
  *   (https://ai.google.dev/api/models#method:-models.get); 404 means no such model
  *   (https://ai.google.dev/gemini-api/docs/troubleshooting);
@@ -34,9 +36,11 @@ export interface ModelCheckOptions {
   fetch?: FetchLike;
   maxAnswerBytes?: number;
   timeoutMs?: number;
+  /** Today, for shutdown dates; the clock when not given. */
+  now?: () => Date;
 }
 
-const OpenAIModels = z.object({ data: z.array(z.object({ id: z.string() })) });
+const OpenAIModels = z.object({ data: z.array(z.object({ id: z.string(), shutdown_date: z.unknown().optional() })) });
 const OllamaTags = z.object({ models: z.array(z.object({ name: z.string(), model: z.string().optional() })) });
 
 type Fetched = { ok: true; body: unknown } | { ok: false; status?: number; reason: string };
@@ -64,8 +68,14 @@ function couldNotCheck(what: string, reason: string, variable: string): string {
   return `${PREFIX} could not check the model "${what}" (${reason}); if tools fail, check ${variable} and the provider's address and key`;
 }
 
+/** A name from the provider's list, fit for a log line: no control characters, at most 100 characters. */
+function printable(name: string): string {
+  const clean = name.replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
+  return clean.length > 100 ? `${clean.slice(0, 100)}…` : clean;
+}
+
 function listed(names: readonly string[]): string {
-  const shown = names.slice(0, MAX_LISTED).join(', ');
+  const shown = names.slice(0, MAX_LISTED).map(printable).join(', ');
   return names.length > MAX_LISTED ? `${shown} (and ${names.length - MAX_LISTED} more)` : shown;
 }
 
@@ -77,6 +87,22 @@ function unknownModel(model: string, variable: string, names: readonly string[])
 
 const found = (model: string) => `${PREFIX} model check: the provider serves "${model}"`;
 
+/** A `shutdown_date` as documented (YYYY-MM-DD, a real day), at midnight UTC; anything else is no date. */
+function shutdownDate(value: unknown): Date | undefined {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
+  const date = new Date(`${value}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value ? undefined : date;
+}
+
+const dayMonthYear = (date: Date) => date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+function shuttingDown(model: string, variable: string, date: Date, now: Date): string {
+  const day = dayMonthYear(date);
+  return date.getTime() <= now.getTime()
+    ? `${PREFIX} the model "${model}" was shut down on ${day} (the provider's shutdown date) and no longer answers: set ${variable} to a current model`
+    : `${PREFIX} the model "${model}" is being retired: the provider shuts it down on ${day}; set ${variable} to a current model before then`;
+}
+
 /** GET {base}/models on an OpenAI-compatible server; `variable` is the setting to name (OPENAI_MODEL by default). */
 export async function checkOpenAICompatibleModel(options: ModelCheckOptions, variable = 'OPENAI_MODEL'): Promise<string> {
   const headers: Record<string, string> = options.apiKey ? { Authorization: `Bearer ${options.apiKey}` } : {};
@@ -84,8 +110,10 @@ export async function checkOpenAICompatibleModel(options: ModelCheckOptions, var
   if (!result.ok) return couldNotCheck(options.model, result.reason, variable);
   const parsed = OpenAIModels.safeParse(result.body);
   if (!parsed.success) return couldNotCheck(options.model, 'the list of models could not be read', variable);
-  const ids = parsed.data.data.map((m) => m.id);
-  return ids.includes(options.model) ? found(options.model) : unknownModel(options.model, variable, ids);
+  const entry = parsed.data.data.find((m) => m.id === options.model);
+  if (!entry) return unknownModel(options.model, variable, parsed.data.data.map((m) => m.id));
+  const date = shutdownDate(entry.shutdown_date);
+  return date ? shuttingDown(options.model, variable, date, (options.now ?? (() => new Date()))()) : found(options.model);
 }
 
 /** GET {base}/v1beta/models/{model} on the Gemini API; a 404 is an unknown model. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { capabilitiesOf, detectSetup, type SetupId } from './capabilities';
+import { WHISPER_SERVER_DEFAULT_TRANSCRIBE_MODEL } from './defaultModels';
 import { emptyAnswer, errorInStream, providerMessages, unknownModel, unreadableAnswer } from './errors';
 import { fromProviderAnswer } from './jsonSchema';
 import { audioFileName, checkAudioSize, transcriptionHost } from './audioFiles';
@@ -28,7 +29,6 @@ import { ProviderError, type ProviderRequest, type TextProvider, type TokenUsage
 export { chatRequest, chatRequestBody, jsonObjectPrompt, type ChatRequest } from './openaiChatRequest';
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
-export const OPENAI_DEFAULT_TRANSCRIBE_MODEL = 'whisper-1';
 
 export interface OpenAICompatibleOptions {
   baseUrl: string;
@@ -202,7 +202,7 @@ export interface OpenAICompatibleTranscriberOptions {
 export function createOpenAICompatibleTranscriber(options: OpenAICompatibleTranscriberOptions): TranscriptionProvider {
   const { upstream, headers } = upstreamFor(options);
   const url = joinUrl(options.baseUrl, 'audio/transcriptions');
-  const model = options.model ?? OPENAI_DEFAULT_TRANSCRIBE_MODEL;
+  const model = options.model ?? WHISPER_SERVER_DEFAULT_TRANSCRIBE_MODEL;
   const host = transcriptionHost(options.baseUrl);
   return {
     name: 'openai',

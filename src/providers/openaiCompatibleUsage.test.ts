@@ -37,11 +37,14 @@ describe('OpenAI-compatible: usage', () => {
   const openaiProvider = () => createOpenAICompatibleProvider({ baseUrl: openai.baseUrl, apiKey: KEY, model: 'gpt-4o-mini', setup: 'openai' });
   const genericProvider = (setup: SetupId) => createOpenAICompatibleProvider({ baseUrl: generic.baseUrl, model: 'local-model', setup });
 
-  it('the request asks for streamed usage only for the openai setup, and only when streaming', () => {
+  it('the request asks for streamed usage where the server documents it (OpenAI, vLLM, LM Studio, llama.cpp), and only when streaming', () => {
     const request = { prompt: 'x' };
     expect(chatRequestBody('gpt-4o-mini', request, true, CAPABILITIES.openai)).toMatchObject({ stream: true, stream_options: { include_usage: true } });
     expect(chatRequestBody('gpt-4o-mini', request, false, CAPABILITIES.openai)).not.toHaveProperty('stream_options');
-    const others: SetupId[] = ['openrouter', 'groq', 'vllm', 'lmstudio', 'llamacpp', 'ollama-openai', 'openai-compatible'];
+    for (const setup of ['vllm', 'lmstudio', 'llamacpp'] as const) {
+      expect(chatRequestBody('m', request, true, capabilitiesOf(setup, 'm'))).toMatchObject({ stream: true, stream_options: { include_usage: true } });
+    }
+    const others: SetupId[] = ['openrouter', 'groq', 'ollama-openai', 'openai-compatible'];
     for (const setup of others) {
       expect(capabilitiesOf(setup, 'openai/gpt-4o-mini').streamUsageOption).not.toBe(true);
       expect(chatRequestBody('m', request, true, capabilitiesOf(setup, 'm'))).not.toHaveProperty('stream_options');
@@ -76,7 +79,7 @@ describe('OpenAI-compatible: usage', () => {
     toldOnceAtTheEnd(recorded, { inputTokens: 8, outputTokens: 12 });
   });
 
-  for (const setup of ['vllm', 'openai-compatible'] as const) {
+  for (const setup of ['ollama-openai', 'openai-compatible'] as const) {
     it(`${setup}: no stream_options; a stream without usage is never told, a whole answer with usage is`, async () => {
       const streamed = record('x');
       await streamInto(genericProvider(setup), streamed);
@@ -108,7 +111,7 @@ describe('OpenAI-compatible: usage', () => {
     const events = [chunk('One ', null), chunk('two', { prompt_tokens: 8, completion_tokens: 1 }), chunk('', null, 'stop'), chunk(undefined, { prompt_tokens: 8, completion_tokens: 2, total_tokens: 10 })];
     generic.script({ kind: 'raw', status: 200, headers: { 'Content-Type': 'text/event-stream' }, body: `${events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join('')}data: [DONE]\n\n` });
     const recorded = record('x');
-    await streamInto(genericProvider('vllm'), recorded);
+    await streamInto(genericProvider('openai-compatible'), recorded);
     toldOnceAtTheEnd(recorded, { inputTokens: 8, outputTokens: 2 });
   });
 

@@ -1,12 +1,13 @@
 import { useEffect, useId, useState } from 'react';
 import { ownKeyProviderLabels, ownKeyProviderName, ownKeyProviders, ownKeyUsable, type OwnKeyProvider, type OwnKeySettings } from '../../kernel/backend/ownKey';
 import { messageOf } from '../../kernel/messages';
-import { GEMINI_DEFAULT_MODEL } from '../../providers/defaultModels';
+import { GEMINI_DEFAULT_MODEL, OPENAI_DEFAULT_MODEL } from '../../providers/defaultModels';
 import { useBackendSettings, useSettings } from './settingsState';
 
 const modelHints: Record<OwnKeyProvider, string> = {
   gemini: `Blank for ${GEMINI_DEFAULT_MODEL}.`,
-  openai: 'Required, e.g. gpt-4o-mini.',
+  // The example is a current model: gpt-4o-mini shuts down on 14 Jan 2027 (defaultModels.ts).
+  openai: `Required, e.g. ${OPENAI_DEFAULT_MODEL}.`,
   ollama: 'Required, e.g. llama3.2.',
 };
 

@@ -1,4 +1,5 @@
 import { checkJsonContentType, isRecord, sendHuge, sendJson, sendPaddedJson, splitIntoChunks, writeForever, writeSlowly } from './http';
+import { answerModelList, checkStreamOptionsDocumented } from './openaiModels';
 import { checkOpenAIChatBody, checkOpenAIFlavour, maskKey, openaiError, openaiErrorBody, parseMultipart, type OpenAIFlavour } from './openaiRequest';
 import { readUploadSeconds, transcriptionUsage } from './openaiTranscription';
 import type { FakeExchange, Protocol } from './types';
@@ -72,14 +73,16 @@ export function openaiProtocol(flavour: OpenAIFlavour = 'openai'): Protocol {
     kind: 'openai',
     basePath: '/v1',
     async check({ exchange, raw }, res, options) {
-      const route = exchange.path === '/v1/chat/completions' ? 'chat' : exchange.path === '/v1/audio/transcriptions' ? 'audio' : undefined;
+      const paths = { '/v1/chat/completions': 'chat', '/v1/audio/transcriptions': 'audio', '/v1/models': 'models' } as const;
+      const route = Object.hasOwn(paths, exchange.path) ? paths[exchange.path as keyof typeof paths] : undefined;
       if (!route) {
         openaiError(res, 404, `Invalid URL (${exchange.method} ${exchange.path})`, null);
         exchange.problems.push(`unknown path ${exchange.path}`);
         return true;
       }
       if (route === 'audio' && options.audioRoute === false) return (openaiError(res, 404, `Invalid URL (${exchange.method} ${exchange.path})`, null), exchange.problems.push('this host has no audio route'), true);
-      if (exchange.method !== 'POST') exchange.problems.push(`method must be POST (was ${exchange.method})`);
+      const method = route === 'models' ? 'GET' : 'POST';
+      if (exchange.method !== method) exchange.problems.push(`method must be ${method} (was ${exchange.method})`);
       if (options.apiKey !== undefined) {
         const auth = exchange.headers.authorization;
         if (auth === undefined) {
@@ -92,11 +95,14 @@ export function openaiProtocol(flavour: OpenAIFlavour = 'openai'): Protocol {
           return true;
         }
       }
+      // The list of models (./openaiModels), after the key check as the real host does.
+      if (route === 'models') return exchange.problems.length === 0 && (answerModelList(res, options, flavour), true);
       let model: unknown;
       if (route === 'chat') {
         checkJsonContentType(exchange.headers, exchange.problems);
         checkOpenAIChatBody(exchange.json, exchange.problems);
         checkStreamOptions(exchange.json, exchange.problems);
+        checkStreamOptionsDocumented(exchange.json, flavour, exchange.problems);
         checkOpenAIFlavour(exchange.json, flavour, exchange.problems);
         exchange.streamed = isRecord(exchange.json) && exchange.json.stream === true;
         model = isRecord(exchange.json) ? exchange.json.model : undefined;
