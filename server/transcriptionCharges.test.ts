@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { providersFromEnv } from '../src/providers/fromEnvironment';
 import { GEMINI_DEFAULT_MODEL } from '../src/providers/gemini';
 import { startFakeGemini, startFakeOpenAI, type FakeProviderServer } from '../src/providers/testing/fakeProviders';
@@ -125,6 +125,23 @@ describe('OpenAI-style transcription: `usage` spends the budgets', () => {
     expect(await transcriptionTokens(app, 'in', 'reported')).toBeUndefined();
     expect((await app.fetch(upload(wav(25)))).status).toBe(200);
     expect((await app.fetch(upload(wav(5)))).status).toBe(429);
+  });
+
+  it('a caller who leaves before the service answers keeps the whole reservation: the audio and 1,000 tokens', async () => {
+    openai.script({ kind: 'hang' });
+    try {
+      const app = gatewayFor(env(openai, 'gpt-4o-transcribe'));
+      const controller = new AbortController();
+      const request = upload(wav(20));
+      const pending = app.fetch(new Request(request, { signal: controller.signal }));
+      await vi.waitFor(() => expect(openai.exchanges.some((exchange) => !exchange.responseEnded && !exchange.closedByClient)).toBe(true));
+      controller.abort();
+      await pending.catch(() => undefined);
+      await vi.waitFor(async () => expect(await transcriptionTokens(app, 'in', 'estimated')).toBe(20 * 32));
+      expect(await transcriptionTokens(app, 'out', 'estimated')).toBe(1000);
+    } finally {
+      openai.script({ kind: 'text', text: TRANSCRIPT });
+    }
   });
 
   it('a service that refuses the audio with an error of its own charges nothing', async () => {
