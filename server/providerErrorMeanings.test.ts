@@ -3,15 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createParser } from 'eventsource-parser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { createContractBackend } from '../src/kernel/backend/contractClient';
-import { defineTool } from '../src/kernel/defineTool';
 import { messages } from '../src/kernel/messages';
 import { runTool } from '../src/kernel/runTool';
 import { startFakeGemini, startFakeOpenAI, type FakeProviderServer } from '../src/providers/testing/fakeProviders';
 import { geminiQuotaAnswer } from '../src/providers/testing/fakes/geminiQuota';
 import { insufficientQuotaAnswer, jsonValidateFailedAnswer, rateLimitedAnswer } from '../src/providers/testing/fakes/openaiRequest';
 import { startGateway, writeTinyBuild, type GatewayProcess } from './testing/gateway';
+import { summaryTool } from '../src/kernel/testing/summaryTool';
 
 /*
  * Provider errors judged by what each provider documents they mean, through
@@ -87,17 +86,6 @@ async function errorEvent(response: Response): Promise<Record<string, unknown>> 
   return JSON.parse(error?.data ?? '{}') as Record<string, unknown>;
 }
 
-const summaryTool = defineTool({
-  id: 'test-summary',
-  title: 'Summary',
-  description: 'Summarises a topic.',
-  icon: 'timer',
-  category: 'Presentations',
-  fields: [{ name: 'topic', kind: 'textarea', label: 'Topic', required: true }],
-  prompt: 'Summarise {{topic}}.',
-  result: z.object({ summary: z.string() }),
-  example: { input: { topic: 'osmosis' }, output: { summary: 'Water moves.' } },
-});
 
 const appBackend = () => createContractBackend({ backendUrl: openaiGateway.base, publicKey: PUBLIC_KEY, tool: 'test-summary' });
 
@@ -118,8 +106,7 @@ describe("Groq's json_validate_failed is an unusable answer, not a refusal", () 
 
   it('gets the one corrective retry in the app, which then shows the answer', async () => {
     openai.script(jsonValidateFailedAnswer(FAILED_GENERATION), { kind: 'text', text: '{"summary": "Plants make sugar from light."}' });
-    const texts: string[] = [];
-    const result = await runTool(summaryTool, { topic: 'photosynthesis' }, appBackend(), { onText: (text) => texts.push(text) });
+    const result = await runTool(summaryTool, { topic: 'photosynthesis' }, appBackend(), { onText: () => undefined });
     expect(result).toEqual({ kind: 'json', data: { summary: 'Plants make sugar from light.' } });
     const prompts = openai.exchanges.map((e) => JSON.stringify(e.json));
     expect(prompts).toHaveLength(2);

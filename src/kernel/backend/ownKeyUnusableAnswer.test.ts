@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { defineTool } from '../defineTool';
 import { messages } from '../messages';
 import { runTool } from '../runTool';
 import { startFakeOpenAI, type FakeProviderServer } from '../../providers/testing/fakeProviders';
 import { jsonValidateFailedAnswer } from '../../providers/testing/fakes/openaiRequest';
 import { createProviderBackend } from './providerBackend';
+import { summaryTool } from '../testing/summaryTool';
 
 /*
  * With the user's own key the browser meets Groq's 400 json_validate_failed
@@ -20,17 +19,6 @@ beforeAll(async () => {
 });
 afterAll(async () => fake.close());
 
-const tool = defineTool({
-  id: 'test-own-key-summary',
-  title: 'Summary',
-  description: 'Summarises a topic.',
-  icon: 'timer',
-  category: 'Presentations',
-  fields: [{ name: 'topic', kind: 'textarea', label: 'Topic', required: true }],
-  prompt: 'Summarise {{topic}}.',
-  result: z.object({ summary: z.string() }),
-  example: { input: { topic: 'osmosis' }, output: { summary: 'Water moves.' } },
-});
 
 const backend = () => createProviderBackend({ provider: 'openai', apiKey: KEY, model: 'kimi-test', baseUrl: fake.baseUrl });
 
@@ -38,14 +26,14 @@ describe("own-key mode and Groq's json_validate_failed", () => {
   it('asks once more and shows the second answer', async () => {
     fake.reset();
     fake.script(jsonValidateFailedAnswer('{"summary": "Half'), { kind: 'text', text: '{"summary": "Water moves across a membrane."}' });
-    await expect(runTool(tool, { topic: 'osmosis' }, backend(), { onText: () => undefined })).resolves.toEqual({ kind: 'json', data: { summary: 'Water moves across a membrane.' } });
+    await expect(runTool(summaryTool, { topic: 'osmosis' }, backend(), { onText: () => undefined })).resolves.toEqual({ kind: 'json', data: { summary: 'Water moves across a membrane.' } });
     expect(fake.exchanges).toHaveLength(2);
   });
 
   it('shows the invalid-format message when the retry fails the same way', async () => {
     fake.reset();
     fake.script(jsonValidateFailedAnswer('{"summary": "Half'));
-    await expect(runTool(tool, { topic: 'osmosis' }, backend())).rejects.toThrow(messages.invalidFormat);
+    await expect(runTool(summaryTool, { topic: 'osmosis' }, backend())).rejects.toThrow(messages.invalidFormat);
     expect(fake.exchanges).toHaveLength(2);
   });
 });
