@@ -2,7 +2,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeWav } from '../src/features/transcription/wavEncoder';
 import { GEMINI_AUDIO_MIME_TYPES, startFakeGemini, type FakeProviderServer } from '../src/providers/testing/fakeProviders';
 import { createGateway } from './app';
 import { gatewaySettingsFromEnv } from './config';
@@ -16,12 +15,12 @@ import { createWhisperCppTranscriber } from '../src/providers/whisperCpp';
  * that serves the app's page: an app built for a Supabase or Deno Deploy
  * gateway converts recordings to WAV only if it can learn that Gemini wants it.
  * Each gateway is set up as the README's Supabase recipe is: GEMINI_API_KEY
- * only (here with GEMINI_BASE_URL at a strict Gemini fake).
+ * only (here with GEMINI_BASE_URL at a strict Gemini fake). The Supabase
+ * function itself: tooling/supabaseFunction.test.ts.
  */
 
 const root = path.resolve(import.meta.dirname, '..');
 const APP_ORIGIN = 'https://school.example';
-const TRANSCRIPT = 'The mitochondria is where respiration happens.';
 const documentedGeminiTypes = [...GEMINI_AUDIO_MIME_TYPES].sort();
 
 let gemini: FakeProviderServer;
@@ -29,7 +28,7 @@ let staticDir = '';
 const geminiEnv = () => ({ GEMINI_API_KEY: 'gemini-key', GEMINI_BASE_URL: gemini.origin, GEMINI_MODEL: 'gemini-caps-test', STUDYFORGE_ALLOWED_ORIGINS: APP_ORIGIN });
 
 beforeAll(async () => {
-  gemini = await startFakeGemini({ apiKey: 'gemini-key', model: 'gemini-caps-test', script: [{ kind: 'text', text: TRANSCRIPT }] });
+  gemini = await startFakeGemini({ apiKey: 'gemini-key', model: 'gemini-caps-test', });
   staticDir = await mkdtemp(path.join(tmpdir(), 'studyforge-caps-'));
   await writeTinyBuild(staticDir);
 });
@@ -83,49 +82,6 @@ describe('a gateway answers which audio types its transcriber takes', () => {
 
     it("Gemini's documented audio types, readable by the app's origin", async () => {
       expect(await capabilitiesAt(`${base}/capabilities`)).toEqual({ status: 200, allowOrigin: APP_ORIGIN, accepts: documentedGeminiTypes });
-    });
-  });
-
-  describe('as a Supabase Edge Function', () => {
-    let handler: ((request: Request, info: { remoteAddr: { hostname: string } }) => Response | Promise<Response>) | undefined;
-    const supabase = (pathname: string, init?: RequestInit) =>
-      Promise.resolve(handler!(new Request(`http://project.supabase.co${pathname}`, init), { remoteAddr: { hostname: '203.0.113.9' } }));
-
-    beforeAll(async () => {
-      // What Supabase's runtime offers the function: Deno.env and Deno.serve (the function serves from the handler it is given).
-      const scope = globalThis as unknown as { Deno?: unknown };
-      scope.Deno = {
-        env: { toObject: () => geminiEnv() },
-        serve: (given: typeof handler) => {
-          handler = given;
-        },
-      };
-      try {
-        await import('../supabase/functions/gemini/index');
-      } finally {
-        delete scope.Deno;
-      }
-    });
-
-    it("answers under the function's own address, where an app built for it asks", async () => {
-      for (const pathname of ['/gemini/capabilities', '/functions/v1/gemini/capabilities']) {
-        const response = await supabase(pathname, { headers: { Origin: APP_ORIGIN } });
-        expect(response.status).toBe(200);
-        expect(response.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
-        expect(((await response.json()) as { transcription: { accepts: string[] } }).transcription.accepts.sort()).toEqual(documentedGeminiTypes);
-      }
-    });
-
-    it('transcribes a WAV recording posted under the function\'s address', async () => {
-      const form = new FormData();
-      form.append('file', encodeWav(new Float32Array(1600), 16_000), 'recording.wav');
-      const response = await supabase('/gemini/speechtotext/speechtotext/transcribe-audio/', { method: 'POST', body: form, headers: { Origin: APP_ORIGIN } });
-      expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ text: TRANSCRIPT });
-      expect(gemini.exchanges.at(-1)?.problems).toEqual([]);
-      // The text contract keeps its own two paths.
-      const text = await supabase('/gemini', { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: APP_ORIGIN }, body: JSON.stringify({ contents: 'Hi' }) });
-      expect(text.status).toBe(200);
     });
   });
 });
