@@ -1,5 +1,6 @@
 import { ProviderError } from './types';
 import { detailOf, withoutCutSecret } from './redact';
+import { cutOffMessages } from './cutOff';
 import { isJsonValidateFailed, isQuotaExhausted, QuotaExhaustedError, UnusableAnswerError } from './documentedFailures';
 
 /*
@@ -42,7 +43,9 @@ export const providerMessages = {
   tooLong: (maxBytes: number) => `The AI provider's answer was longer than StudyForge accepts (${formatBytes(maxBytes)}).`,
   // OpenAI-compatible finish signals (O4): finish_reason "length" (the token limit was reached) and
   // "content_filter" (content was omitted by a filter), openai/openai-node src/resources/chat/completions/completions.ts l.419-428.
-  answerCutOff: 'The answer was cut off; try a shorter input.',
+  answerCutOff: cutOffMessages.answerCutOff,
+  // No finish signal at all (an unfinished stream, an unfinished whole answer): cutOff.ts.
+  answerUnfinished: cutOffMessages.answerUnfinished,
   contentFiltered: 'The AI declined this request: its content filter stopped the answer.',
   // Gemini's finish and block signals (G5) and a model the provider does not have (G2). `reason` is
   // StudyForge's own plain words for a documented enum value, never upstream text; `setting` names what to change.
@@ -263,3 +266,11 @@ export const declinedBecause = (reason: string, upstream: string | undefined, se
 /** The provider answered 404 for the configured model (unknown or retired): the message names the setting to change. */
 export const unknownModel = (model: string, setting: string, upstreamDetail: string | undefined): ProviderError =>
   new ProviderError(providerMessages.unknownModel(model, setting), 502, undefined, upstreamDetail);
+
+/*
+ * An answer that ended without its provider's documented finish signal: OpenAI's finish_reason ("missing
+ * finish_reason for choice", openai-node src/lib/ChatCompletionStream.ts l.2170), Gemini's finishReason ("If
+ * empty, the model has not stopped generating"), Ollama's final done:true line. What was missing goes to
+ * upstreamDetail, for the operator.
+ */
+export const answerUnfinished = (missing: string): ProviderError => new ProviderError(providerMessages.answerUnfinished, 502, undefined, missing);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cleanDetail, declinedBecause, emptyAnswer, errorInStream, providerMessages, unreadableAnswer } from './errors';
+import { answerUnfinished, cleanDetail, declinedBecause, emptyAnswer, errorInStream, providerMessages, unreadableAnswer } from './errors';
 import { readText } from './transport';
 import { ProviderError, type TokenUsage } from './types';
 
@@ -169,7 +169,8 @@ export function endingError(ending: Ending, final: boolean, secrets: readonly st
   }
   if (reason !== undefined) return declinedBecause(FINISH_REASON_WORDS[reason] ?? UNSTATED_STOP, detail, secrets);
   if (!final) return undefined;
-  return new ProviderError(providerMessages.failedWhileAnswering, 502, undefined, 'the answer ended without a finishReason');
+  // Cut off, as the OpenAI-compatible and Ollama adapters call an answer without their finish signal.
+  return answerUnfinished('the answer ended without a finishReason');
 }
 
 /**

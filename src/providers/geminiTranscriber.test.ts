@@ -166,7 +166,7 @@ describe('Gemini as the real service behaves', () => {
     it('a stream that ends without any finishReason did not finish', async () => {
       const event = (text: string) => `data: ${JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ text }] }, index: 0 }] })}\r\n\r\n`;
       real.script({ kind: 'raw', status: 200, headers: { 'Content-Type': 'text/event-stream' }, body: event('Half ') + event('an answer') });
-      expect((await failureOf(collect(gemini().stream({ prompt: 'x' })))).message).toBe(providerMessages.failedWhileAnswering);
+      expect((await failureOf(collect(gemini().stream({ prompt: 'x' })))).message).toBe(providerMessages.answerUnfinished);
     });
   });
 

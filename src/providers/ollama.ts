@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyAnswer, errorInStream, providerMessages, unreadableAnswer } from './errors';
+import { answerCutOff, answerUnfinished, emptyAnswer, errorInStream, providerMessages, unreadableAnswer } from './errors';
 import { toJsonSchema } from './jsonSchema';
 import { answerCap, defaultFetch, joinUrl, postJson, readJson, readNdjson, type FetchLike, type Upstream } from './transport';
 import { ProviderError, type ProviderRequest, type TextProvider, type TokenUsage } from './types';
@@ -51,8 +51,25 @@ export interface OllamaOptions {
 const ChatResponse = z.object({
   message: z.object({ content: z.string().nullish() }).optional(),
   done: z.boolean().optional(),
+  done_reason: z.string().nullish(),
   error: z.unknown().optional(),
 });
+
+/*
+ * How an answer ends ([Oll] ollama/ollama at fb30760): a whole answer, and a
+ * stream's final line, has "done": true (docs/api.md, "Final response");
+ * done_reason is "the reason the model stopped generating text" (api/types.go
+ * l.539-540), "length" when it reached the token limit (llm/server.go
+ * l.253-262; llm/llama_server.go l.1714-1716 turns the runner's `limit` into
+ * `length`). No done:true is an answer cut before the end (a proxy's idle cut,
+ * a restart, a crash that closed the connection cleanly); "length" is one cut
+ * at the limit. Either way the text is not a finished answer.
+ */
+function endingError(done: boolean | undefined, doneReason: string | null | undefined): ProviderError | undefined {
+  if (done !== true) return answerUnfinished('the answer ended without its done:true line');
+  if (doneReason === 'length') return answerCutOff();
+  return undefined;
+}
 
 /*
  * Token usage. docs/api.md (at fb30760), "Generate a chat
@@ -133,6 +150,8 @@ export function createOllamaProvider(options: OllamaOptions): TextProvider {
       if (parsed.data.error !== undefined) throw errorInStream(body, upstream.secrets);
       const usage = ollamaUsage(body);
       if (usage) request.onUsage?.(usage);
+      const ended = endingError(parsed.data.done, parsed.data.done_reason);
+      if (ended) throw ended;
       const text = parsed.data.message?.content ?? '';
       if (!text.trim()) throw emptyAnswer();
       return text;
@@ -141,6 +160,8 @@ export function createOllamaProvider(options: OllamaOptions): TextProvider {
       const response = await post(true, request);
       let any = false;
       let usage: TokenUsage | undefined;
+      let done = false;
+      let doneReason: string | null | undefined;
       try {
         for await (const line of readNdjson(response, request.signal, upstream.maxAnswerBytes)) {
           const parsed = ChatResponse.safeParse(line);
@@ -154,9 +175,13 @@ export function createOllamaProvider(options: OllamaOptions): TextProvider {
           if (parsed.data.done) {
             // The counts are the final line's (docs/api.md: "Final response").
             usage = ollamaUsage(line);
+            done = true;
+            doneReason = parsed.data.done_reason;
             break;
           }
         }
+        const ended = endingError(done, doneReason);
+        if (ended) throw ended;
         if (!any) throw emptyAnswer();
       } finally {
         // Once, as the stream ends: after the final line, or an empty answer that still used its prompt.

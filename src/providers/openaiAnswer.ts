@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { answerCutOff, contentFiltered, declined } from './errors';
+import { answerCutOff, answerUnfinished, contentFiltered, declined } from './errors';
 import type { ProviderError, TokenUsage } from './types';
 
 /*
@@ -48,6 +48,15 @@ export const ChatCompletion = z.object({
   usage: LenientUsage,
 });
 
+/*
+ * Groq's extension of a chunk ([Groq-sdk] groq/groq-typescript at 709b1ab,
+ * src/resources/chat/completions.ts): ChatCompletionChunk has no top-level
+ * `usage`, only `x_groq` (l.392), whose `usage` is the stream's usage (l.1000)
+ * and whose `error` is "An error string indicating why a stream was stopped
+ * early" (l.990). `.catch(undefined)`: an x_groq that does not read is none.
+ */
+const XGroq = z.object({ usage: LenientUsage, error: z.unknown().optional() }).nullish().catch(undefined);
+
 export const ChatCompletionChunk = z.object({
   choices: z
     .array(
@@ -59,17 +68,35 @@ export const ChatCompletionChunk = z.object({
     .nullish(),
   usage: LenientUsage,
   error: z.unknown().optional(),
+  x_groq: XGroq,
 });
+
+/** The usage a chunk reports: top-level `usage` (OpenAI, OpenRouter, vLLM...) or Groq's `x_groq.usage`. */
+export function chunkUsage(chunk: z.infer<typeof ChatCompletionChunk>): TokenUsage | undefined {
+  return tokenUsage(chunk.usage) ?? tokenUsage(chunk.x_groq?.usage);
+}
+
+/** Groq's reason a stream stopped early, as an in-stream error body; undefined when the chunk has none. */
+export function groqStreamError(chunk: z.infer<typeof ChatCompletionChunk>): { error: unknown } | undefined {
+  const error = chunk.x_groq?.error;
+  return error === undefined || error === null ? undefined : { error };
+}
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A refusal, a length stop or a content filter: never an "empty answer", never a finished one. */
+/**
+ * A refusal, a length stop, a content filter, or no finish_reason at all: never an "empty answer", never a
+ * finished one. A choice is finished only with a finish_reason: openai-node's stream helper throws
+ * `missing finish_reason for choice` otherwise ([O-sdk] src/lib/ChatCompletionStream.ts l.2170), and an
+ * answer without one was cut (a proxy's idle cut, a restart, an upstream crash), with or without [DONE].
+ */
 export function finishError(finishReason: string | null | undefined, refusal: string, secrets: readonly (string | undefined)[]): ProviderError | undefined {
   if (refusal.trim()) return declined(refusal, secrets);
   if (finishReason === 'length') return answerCutOff();
   if (finishReason === 'content_filter') return contentFiltered();
+  if (!finishReason) return answerUnfinished('the answer ended without a finish_reason');
   return undefined;
 }
 

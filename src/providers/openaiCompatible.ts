@@ -4,7 +4,7 @@ import { WHISPER_SERVER_DEFAULT_TRANSCRIBE_MODEL } from './defaultModels';
 import { emptyAnswer, errorInStream, providerMessages, unknownModel, unreadableAnswer } from './errors';
 import { fromProviderAnswer } from './jsonSchema';
 import { audioFileName, checkAudioSize, transcriptionHost } from './audioFiles';
-import { ChatCompletion, ChatCompletionChunk, errorEventBody, finishError, isRecord, tokenUsage, Unwrapper } from './openaiAnswer';
+import { ChatCompletion, ChatCompletionChunk, chunkUsage, errorEventBody, finishError, groqStreamError, isRecord, tokenUsage, Unwrapper } from './openaiAnswer';
 import { chatRequest } from './openaiChatRequest';
 import { openaiTranscriptionUsage } from './openaiTranscriptionUsage';
 import { answerCap, defaultFetch, joinUrl, postJson, readJson, readServerSentEvents, send, type FetchLike, type Upstream } from './transport';
@@ -109,9 +109,11 @@ export function createOpenAICompatibleProvider(options: OpenAICompatibleOptions)
     const usage = tokenUsage(parsed.data.usage);
     if (usage) request.onUsage?.(usage);
     const choice = parsed.data.choices[0];
-    const finished = finishError(choice?.finish_reason, choice?.message.refusal ?? '', upstream.secrets);
+    if (!choice) throw emptyAnswer();
+    // A whole answer is finished only with a finish_reason too (finishError).
+    const finished = finishError(choice.finish_reason, choice.message.refusal ?? '', upstream.secrets);
     if (finished) throw finished;
-    const text = choice?.message.content ?? '';
+    const text = choice.message.content ?? '';
     if (!text.trim()) throw emptyAnswer();
     return plan ? fromProviderAnswer(text, plan) : text;
   }
@@ -155,8 +157,12 @@ export function createOpenAICompatibleProvider(options: OpenAICompatibleOptions)
           const parsed = ChatCompletionChunk.safeParse(body);
           if (!parsed.success) throw unreadableAnswer();
           if (parsed.data.error !== undefined && parsed.data.error !== null) throw errorInStream(body, upstream.secrets);
-          // Any chunk may carry the usage (OpenAI: the last, choices: []; other chunks null); the last one counts.
-          usage = tokenUsage(parsed.data.usage) ?? usage;
+          // Any chunk may carry the usage (OpenAI: the last, choices: []; other chunks null; Groq: x_groq.usage);
+          // the last one counts. Read before a Groq stop, whose tokens were used too.
+          usage = chunkUsage(parsed.data) ?? usage;
+          // Groq's x_groq.error: the stream stopped early, whatever text came before it.
+          const stoppedEarly = groqStreamError(parsed.data);
+          if (stoppedEarly) throw errorInStream(stoppedEarly, upstream.secrets);
           // choices: [] is the usage chunk (stream_options.include_usage): no text in it.
           const choice = parsed.data.choices?.[0];
           if (!choice) continue;
@@ -171,6 +177,7 @@ export function createOpenAICompatibleProvider(options: OpenAICompatibleOptions)
             if (out) yield out;
           }
         }
+        // No finish_reason, with or without [DONE], is a cut answer (finishError), never a finished one.
         const finished = finishError(finishReason, refusal, upstream.secrets);
         if (finished) throw finished;
         if (!any) throw emptyAnswer();

@@ -139,11 +139,13 @@ export function ollamaProtocol(): Protocol {
     },
     async answer(exchange, res, answer, delayMs) {
       const model = isRecord(exchange.json) && typeof exchange.json.model === 'string' ? exchange.json.model : 'model';
-      const line = (content: string, done: boolean) => ({
+      // The final line (and a whole answer) has done: true and done_reason, "the reason the model stopped generating
+      // text" (api/types.go l.539-540): "stop", or "length" at the token limit (llm/server.go l.253-262).
+      const line = (content: string, done: boolean, doneReason = 'stop') => ({
         model,
         created_at: now(),
         message: { role: 'assistant', content },
-        ...(done ? { done_reason: 'stop', done: true, total_duration: 1_000_000, prompt_eval_count: ollamaPromptEval.get(exchange) ?? 0, eval_count: 12 } : { done: false }),
+        ...(done ? { done_reason: doneReason, done: true, total_duration: 1_000_000, prompt_eval_count: ollamaPromptEval.get(exchange) ?? 0, eval_count: 12 } : { done: false }),
       });
       switch (answer.kind) {
         case 'raw':
@@ -164,6 +166,28 @@ export function ollamaProtocol(): Protocol {
             ending: [ndjson(line('', true))],
           });
           return;
+        case 'cut': {
+          // Cut before the final done:true line (docs/api.md, "Final response"): the lines so far, then the
+          // connection closes cleanly. Whole: a body with done: false, which Ollama never sends for a finished answer.
+          if (!exchange.streamed) {
+            sendJson(res, 200, line(answer.chunks.join(''), false));
+            return;
+          }
+          res.writeHead(200, { 'Content-Type': 'application/x-ndjson' });
+          if (await writeSlowly(res, answer.chunks.map((chunk) => ndjson(line(chunk, false))), delayMs)) res.end();
+          return;
+        }
+        case 'ollamaDone': {
+          if (!exchange.streamed) {
+            sendJson(res, 200, line(answer.text, true, answer.doneReason));
+            return;
+          }
+          res.writeHead(200, { 'Content-Type': 'application/x-ndjson' });
+          const lines = (answer.chunks ?? splitIntoChunks(answer.text)).map((chunk) => ndjson(line(chunk, false)));
+          lines.push(ndjson(line('', true, answer.doneReason)));
+          if (await writeSlowly(res, lines, delayMs)) res.end();
+          return;
+        }
         case 'hang':
           return;
         case 'endless':

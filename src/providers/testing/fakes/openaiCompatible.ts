@@ -1,3 +1,4 @@
+import { answerOpenAIFinishSignal } from './finishSignals';
 import { checkJsonContentType, isRecord, sendHuge, sendJson, sendPaddedJson, splitIntoChunks, writeForever, writeSlowly } from './http';
 import { answerModelList, checkStreamOptionsDocumented } from './openaiModels';
 import { checkOpenAIChatBody, checkOpenAIFlavour, maskKey, openaiError, openaiErrorBody, parseMultipart, type OpenAIFlavour } from './openaiRequest';
@@ -13,7 +14,7 @@ const openaiSse = (body: unknown) => `data: ${JSON.stringify(body)}\n\n`;
 const FAKE_USAGE = { prompt_tokens: 8, completion_tokens: 12, total_tokens: 20 };
 
 /** A whole chat completion, as OpenAI answers a request without stream. */
-function chatCompletion(model: string, content: string | null, refusal: string | null, finish: string, usage = true): Record<string, unknown> {
+function chatCompletion(model: string, content: string | null, refusal: string | null, finish: string | null, usage = true): Record<string, unknown> {
   return {
     id: 'chatcmpl-fake',
     object: 'chat.completion',
@@ -155,6 +156,11 @@ export function openaiProtocol(flavour: OpenAIFlavour = 'openai'): Protocol {
             event: (content) => chunk({ content }, null),
             ending: [chunk({}, 'stop'), ...(usage ? [openaiSse(usageChunk(model))] : []), 'data: [DONE]\n\n'],
           });
+          return;
+        case 'cut':
+        case 'groq':
+          // Answers without a finish_reason, and Groq's x_groq endings (./finishSignals).
+          await answerOpenAIFinishSignal(res, exchange, answer, delayMs, { chunk: (delta, finish) => chatChunk(model, delta, finish), completion: (content, finish) => chatCompletion(model, content, null, finish) });
           return;
         case 'hang':
           return;

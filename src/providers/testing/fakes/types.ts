@@ -29,6 +29,8 @@ import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 export type FakeProviderKind = 'gemini' | 'openai' | 'ollama';
 
 export type FakeAnswer =
+  /** How answers end without their documented finish signal: see FinishSignalAnswer below. */
+  | FinishSignalAnswer
   /** A successful answer; streamed in `chunks` (default: word by word) when the request streams. */
   | { kind: 'text'; text: string; chunks?: string[] }
   /**
@@ -67,6 +69,28 @@ export type FakeAnswer =
    * with `event: error`; `errorWith200` is OpenRouter's {error: {message, code}} with status 200 (whole, or as a stream event).
    */
   | { kind: 'openai'; text?: string; chunks?: string[]; finishReason?: string; refusal?: string; usageChunk?: boolean; errorEvent?: string; errorWith200?: { message: string; code: number } };
+
+// ---------------------------------------------------------------------------
+// Finish signals. An answer is finished only with its provider's documented finish signal (OpenAI-compatible:
+// a choice's finish_reason; Ollama: the done:true line; Gemini: finishReason, scripted with kind 'gemini').
+// These answers end without it, or with one that says the answer is not whole; each fake cites its source.
+
+export type FinishSignalAnswer =
+  /**
+   * OpenAI-compatible and Ollama (the Gemini fake leaves it unanswered; script a Gemini stream without finishReason
+   * as 'raw'): an answer cut before its finish signal. Streamed: `chunks`, then the connection closes cleanly, with
+   * no finish_reason (OpenAI-compatible; `withDone` still sends `data: [DONE]`) or no done:true line (Ollama). Whole:
+   * the text in a choice whose finish_reason is null (OpenAI-compatible) or a body with done: false (Ollama).
+   */
+  | { kind: 'cut'; chunks: string[]; withDone?: boolean }
+  /** Ollama only: `text` (streamed in `chunks`), the final line (or whole body) with done: true and done_reason `doneReason`, e.g. 'length'. */
+  | { kind: 'ollamaDone'; text: string; chunks?: string[]; doneReason: string }
+  /**
+   * OpenAI-compatible only, as Groq streams: `chunks`, then a last chunk whose `x_groq` holds `error` (why the stream
+   * stopped early; no finish_reason follows) or, without `error`, a finish_reason 'stop' chunk with x_groq.usage
+   * `usage` (default the fake's 8 + 12 tokens). Not streamed: a whole completion with top-level `usage`.
+   */
+  | { kind: 'groq'; chunks: string[]; error?: string; usage?: { prompt_tokens: number; completion_tokens: number } };
 
 export interface FakeUpload {
   name: string;
