@@ -71,6 +71,12 @@ describe('OPENAI_SETUP: what stands behind an OpenAI-compatible URL', () => {
     // The generic fake refuses stream_options, as a server that does not document it may: none is sent.
     expect(await streamThrough(app, 'smart-notes')).toBe('done');
     expect(proxy.exchanges[0]?.problems).toEqual([]);
+    const asked = await fetch(`${proxy.baseUrl}/chat/completions`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'x' }], stream: true, stream_options: { include_usage: true } }),
+    });
+    expect(asked.status).toBe(400);
   });
 
   it('an unknown OPENAI_SETUP stops the start with a message naming the allowed values', () => {
