@@ -133,7 +133,7 @@ describe('OpenAI-style transcription: `usage` spends the budgets', () => {
       const app = gatewayFor(env(openai, 'gpt-4o-transcribe'));
       const controller = new AbortController();
       const request = upload(wav(20));
-      const pending = app.fetch(new Request(request, { signal: controller.signal }));
+      const pending = Promise.resolve(app.fetch(new Request(request, { signal: controller.signal })));
       await vi.waitFor(() => expect(openai.exchanges.some((exchange) => !exchange.responseEnded && !exchange.closedByClient)).toBe(true));
       controller.abort();
       await pending.catch(() => undefined);
