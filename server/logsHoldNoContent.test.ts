@@ -176,7 +176,8 @@ describe('by default, the gateway\'s logs hold no request or answer content', ()
     const log = await everythingWritten(gateway.proc);
     // Lines that prove the output was captured, and what an operator gets instead of content.
     expect(log).toContain(`[studyforge] http://127.0.0.1:${gateway.port}/  (models: openai-compatible (${MODEL} at`);
-    expect(log).toContain(`[studyforge] could not check the model "${MODEL}" (status 404)`);
+    // The fake serves GET /v1/models as the real servers do, so the start-up check finds the model.
+    expect(log).toContain(`[studyforge] model check: the provider serves "${MODEL}"`);
     const withheld = `(the provider's own words are not logged; ${UPSTREAM_DETAIL_VARIABLE}=1 logs them)`;
     expect(log).toContain(`[gateway] provider failure: 502 refused (upstream status 400) ${withheld}`);
     expect(log).toContain(`[gateway] provider failure: 502 failedWhileAnswering ${withheld}`);
