@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { scriptedBackend } from './testing/scriptedBackend';
 import { defineTool } from './defineTool';
 import { runFollowUp, runTool } from './runTool';
+import { UserFacingError } from './messages';
+import type { Backend } from './backend/types';
+import { cutOffMessages } from '../providers/cutOff';
 
 /** A backend giving the same answer to the request and to its one repair retry, recording each. */
 const recordingBackend = (answer: unknown) => scriptedBackend([answer, answer]);
@@ -67,6 +70,46 @@ describe('runTool while the answer streams', () => {
     await expect(runTool(counter, { text: 'a b' }, recordingBackend({ feedback: 7 }).backend, { onText })).rejects.toThrow(
       'The AI returned an invalid format. Please try again.',
     );
+  });
+});
+
+describe('an answer cut off before its end', () => {
+  /** A backend whose answers are given in order, an Error thrown as a failed call (as the contract client throws the gateway's message). */
+  function failingFirst(outcomes: readonly unknown[]) {
+    const prompts: string[] = [];
+    const backend: Backend = {
+      kind: 'contract',
+      generate: async (request) => {
+        prompts.push(request.prompt);
+        const outcome = outcomes[prompts.length - 1];
+        if (outcome instanceof Error) throw outcome;
+        return outcome;
+      },
+    };
+    return { backend, prompts };
+  }
+
+  it('A cut-off structured answer gets the same single retry an invalid one gets', async () => {
+    for (const message of [cutOffMessages.answerUnfinished, cutOffMessages.answerCutOff]) {
+      const { backend, prompts } = failingFirst([new UserFacingError(message), { feedback: 'Good.' }]);
+      expect(await runTool(counter, { text: 'a b' }, backend)).toEqual({ kind: 'json', data: { wordCount: 2, feedback: 'Good.' } });
+      expect(prompts).toHaveLength(2);
+      expect(prompts[1]).toContain('Your previous answer could not be used because it was cut off before it was complete');
+    }
+    // Only one: a second cut reaches the user as it is.
+    const twice = failingFirst([new UserFacingError(cutOffMessages.answerUnfinished), new UserFacingError(cutOffMessages.answerUnfinished), { feedback: 'x' }]);
+    await expect(runTool(counter, { text: 'a b' }, twice.backend)).rejects.toThrow(cutOffMessages.answerUnfinished);
+    expect(twice.prompts).toHaveLength(2);
+  });
+
+  it('a markdown answer that was cut off, and any other failure, is not asked again', async () => {
+    const notes = defineTool({ ...counter, id: 'test-notes', derive: undefined, prompt: 'Notes on {{text}}', result: 'markdown', example: { input: { text: 'x' }, output: 'Notes.' } });
+    const markdown = failingFirst([new UserFacingError(cutOffMessages.answerUnfinished), 'Notes.']);
+    await expect(runTool(notes, { text: 'a b' }, markdown.backend)).rejects.toThrow(cutOffMessages.answerUnfinished);
+    expect(markdown.prompts).toHaveLength(1);
+    const refused = failingFirst([new UserFacingError('The AI provider refused the request (status 400).'), { feedback: 'x' }]);
+    await expect(runTool(counter, { text: 'a b' }, refused.backend)).rejects.toThrow('refused');
+    expect(refused.prompts).toHaveLength(1);
   });
 });
 

@@ -10,6 +10,7 @@ import type { ResultSpec, ToolDeclaration } from './defineTool';
 import type { Field, FormValues } from './fields';
 import { preparedValues } from './formRules';
 import { InvalidAnswerError } from './messages';
+import { isCutOffAnswer } from '../providers/cutOff';
 import { renderPrompt } from './promptTemplate';
 import { zodIssuesText } from './zodIssues';
 import { withSchemaBrief } from './schemaBrief';
@@ -77,9 +78,21 @@ async function checkedCall(backend: Backend, prompt: string, result: ResultSpec,
   try {
     return await ask(prompt);
   } catch (error) {
-    if (!(error instanceof InvalidAnswerError) || signal?.aborted) throw error;
-    return ask(correctionPrompt(prompt, error.problem));
+    const problem = mendableProblem(error, result);
+    if (problem === undefined || signal?.aborted) throw error;
+    return ask(correctionPrompt(prompt, problem));
   }
+}
+
+/**
+ * What was wrong with an answer one more ask may mend, for that ask; undefined for any other failure. A
+ * structured answer cut off before its end (the provider's length stop, or no finish signal) is as unusable
+ * as an invalid one and gets the same one retry; a markdown answer's cut is shown as it is, for the user to retry.
+ */
+function mendableProblem(error: unknown, result: ResultSpec): string | undefined {
+  if (error instanceof InvalidAnswerError) return error.problem;
+  if (result !== 'markdown' && isCutOffAnswer(error)) return 'it was cut off before it was complete (keep it short enough to finish)';
+  return undefined;
 }
 
 /** One call validated against `result`, with its one repair retry. */
