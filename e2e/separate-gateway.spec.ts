@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 import { startFakeGemini, type FakeProviderServer } from '../src/providers/testing/fakeProviders';
 import { freePort, spawnGroup, waitUntilUp, type GroupProcess } from '../server/testing/processGroup';
 import { resultRegion, toolById } from './support/app';
+import { inlineAudioOf, recordForAMoment } from './support/geminiAudio';
 import { loadRegistry } from './support/registry';
 
 /*
@@ -84,11 +85,7 @@ test('a gateway on Deno with only GEMINI_API_KEY transcribes a Chrome recording 
   provider.script({ kind: 'text', text: TRANSCRIPT }, { kind: 'text', text: JSON.stringify(SUMMARY) });
   await page.goto(`${appUrl}/#/${audioNotes.id}`);
   await expect(page.getByRole('heading', { level: 1, name: audioNotes.title })).toBeVisible();
-  await page.getByRole('button', { name: 'Start recording' }).click();
-  const stop = page.getByRole('button', { name: 'Stop recording' });
-  await expect(stop).toHaveAttribute('aria-pressed', 'true');
-  await page.waitForTimeout(1200); // Real time: the fake microphone has to produce some audio.
-  await stop.click();
+  await recordForAMoment(page);
 
   await expect(page.getByRole('textbox', { name: 'Transcript' })).toHaveValue(TRANSCRIPT);
   await expect(resultRegion(page)).toContainText(SUMMARY.summary);
@@ -96,10 +93,8 @@ test('a gateway on Deno with only GEMINI_API_KEY transcribes a Chrome recording 
   const [transcription] = provider.exchanges;
   expect(transcription?.problems).toEqual([]);
   expect(transcription?.path).toBe(`/v1beta/models/${MODEL}:generateContent`);
-  const parts = (transcription?.json as { contents: { parts: { inline_data?: { mime_type: string; data: string } }[] }[] }).contents[0]!.parts;
-  const inline = parts.find((part) => part.inline_data)?.inline_data;
-  expect(inline?.mime_type).toBe('audio/wav');
-  const wav = Buffer.from(inline!.data, 'base64');
+  const { mimeType, bytes: wav } = inlineAudioOf(transcription);
+  expect(mimeType).toBe('audio/wav');
   expect(wav.toString('latin1', 0, 4)).toBe('RIFF');
   expect(wav.toString('latin1', 8, 12)).toBe('WAVE');
   expect(wav.length).toBeGreaterThan(0.5 * 32_000);

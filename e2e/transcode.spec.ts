@@ -4,6 +4,7 @@ import { messages } from '../src/kernel/messages';
 import { startFakeGemini, type FakeProviderServer } from '../src/providers/testing/fakeProviders';
 import { freePort, spawnGroup, waitUntilUp, type GroupProcess } from '../server/testing/processGroup';
 import { resultRegion, toolById } from './support/app';
+import { inlineAudioOf, recordForAMoment } from './support/geminiAudio';
 import { loadRegistry } from './support/registry';
 
 /*
@@ -70,11 +71,7 @@ async function openAudioNotes(page: Page) {
 
 test('a webm recording reaches a Gemini transcriber as WAV, and its transcript fills the field', async ({ page }) => {
   await openAudioNotes(page);
-  await page.getByRole('button', { name: 'Start recording' }).click();
-  const stop = page.getByRole('button', { name: 'Stop recording' });
-  await expect(stop).toHaveAttribute('aria-pressed', 'true');
-  await page.waitForTimeout(1200); // Real time: the fake microphone has to produce some audio.
-  await stop.click();
+  await recordForAMoment(page);
 
   await expect(page.getByRole('textbox', { name: 'Transcript' })).toHaveValue(TRANSCRIPT);
   await expect(resultRegion(page)).toBeVisible();
@@ -83,11 +80,9 @@ test('a webm recording reaches a Gemini transcriber as WAV, and its transcript f
   const [exchange] = provider.exchanges;
   expect(exchange?.problems).toEqual([]);
   expect(exchange?.path).toBe(`/v1beta/models/${MODEL}:generateContent`);
-  const parts = (exchange?.json as { contents: { parts: { inline_data?: { mime_type: string; data: string } }[] }[] }).contents[0]!.parts;
-  const inline = parts.find((part) => part.inline_data)?.inline_data;
-  expect(inline?.mime_type).toBe('audio/wav');
+  const { mimeType, bytes: wav } = inlineAudioOf(exchange);
+  expect(mimeType).toBe('audio/wav');
   // A real WAV: RIFF/WAVE, PCM, one channel at 16 kHz, 16-bit, and about the recording's length (1.2 s at 32,000 bytes a second).
-  const wav = Buffer.from(inline!.data, 'base64');
   expect(wav.toString('latin1', 0, 4)).toBe('RIFF');
   expect(wav.readUInt32LE(4)).toBe(wav.length - 8);
   expect(wav.toString('latin1', 8, 16)).toBe('WAVEfmt ');

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 /*
  * whisper.cpp's server as its source has it (ggml-org/whisper.cpp
@@ -45,5 +46,21 @@ export async function startFakeWhisperCpp(): Promise<FakeWhisperCpp> {
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** One fake for a test file, its record emptied before each test; call the returned function inside a test. */
+export function fakeWhisperCppForFile(): () => FakeWhisperCpp {
+  let whisper: FakeWhisperCpp | undefined;
+  beforeAll(async () => {
+    whisper = await startFakeWhisperCpp();
+  });
+  afterAll(() => whisper?.close());
+  beforeEach(() => {
+    if (whisper) whisper.received.length = 0;
+  });
+  return () => {
+    if (!whisper) throw new Error('The fake whisper.cpp server has not started.');
+    return whisper;
   };
 }
