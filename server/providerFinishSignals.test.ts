@@ -70,6 +70,11 @@ describe('OpenAI-compatible: finished only with a finish_reason', () => {
     expect(await whole(app)).toEqual({ status: 502, body: { error: cutOffMessages.answerUnfinished } });
   });
 
+  it('a stream whose connection breaks mid-answer says the answer was cut off, not that the provider was unreachable', async () => {
+    fake.script({ kind: 'cut', chunks: ['The water cycle: ', 'evapo'], reset: true });
+    expect(await streamed(app)).toEqual({ text: 'The water cycle: evapo', last: 'error', error: cutOffMessages.answerUnfinished });
+  });
+
   it('an answer with its finish_reason still arrives whole, streamed and not', async () => {
     fake.script({ kind: 'text', text: 'Water evaporates, condenses and falls.' });
     expect(await streamed(app)).toEqual({ text: 'Water evaporates, condenses and falls.', last: 'done', error: undefined });
@@ -87,6 +92,11 @@ describe('Ollama: finished only with its done:true line, and not when done_reaso
 
   it('an NDJSON stream that ends without its done:true line says the answer was cut off', async () => {
     fake.script(cut());
+    expect(await streamed(app)).toEqual({ text: 'The water cycle: evapo', last: 'error', error: cutOffMessages.answerUnfinished });
+  });
+
+  it('an NDJSON stream whose connection breaks mid-answer says the answer was cut off', async () => {
+    fake.script({ kind: 'cut', chunks: ['The water cycle: ', 'evapo'], reset: true });
     expect(await streamed(app)).toEqual({ text: 'The water cycle: evapo', last: 'error', error: cutOffMessages.answerUnfinished });
   });
 

@@ -1,5 +1,5 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { answerTooLong, errorFromResponse, unreachable, unreadableAnswer } from './errors';
+import { answerTooLong, answerUnfinished, errorFromResponse, unreachable, unreadableAnswer } from './errors';
 
 /*
  * The HTTP plumbing shared by the providers, written against fetch, streams
@@ -114,7 +114,8 @@ export async function* readText(response: Response, signal: AbortSignal | undefi
       } catch (error) {
         finished = true;
         if (signal?.aborted) throw error;
-        throw unreachable();
+        // The provider was reached (its headers came): a body that breaks off is an answer cut off, not an unreachable provider.
+        throw answerUnfinished('the connection broke before the answer ended');
       }
       if (chunk.done) {
         finished = true;

@@ -49,6 +49,12 @@ export async function answerOpenAIFinishSignal(
     const last = { ...frames.chunk({}, 'stop'), x_groq: { id: 'req_fake', usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } } };
     events.push(sse(last), 'data: [DONE]\n\n');
   }
-  // The connection closes cleanly, as after a proxy's idle cut or a restart.
-  if (await writeSlowly(res, events, delayMs)) res.end();
+  // The connection closes cleanly, as after a proxy's idle cut or a restart, or breaks (`reset`).
+  if (await writeSlowly(res, events, delayMs)) endOrBreak(res, answer.kind === 'cut' && answer.reset === true);
+}
+
+/** Ends the response, or with `reset` destroys its socket mid-body, as a crashed upstream or a dropped network does. */
+export function endOrBreak(res: ServerResponse, reset: boolean): void {
+  if (reset) res.socket?.destroy();
+  else res.end();
 }

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { checkJsonSchema, isRecord, sendHuge, sendJson, sendPaddedJson, splitIntoChunks, unknownKeys, writeForever, writeSlowly } from './http';
+import { endOrBreak } from './finishSignals';
 import type { FakeExchange, Protocol } from './types';
 
 // ---------------------------------------------------------------------------
@@ -174,7 +175,7 @@ export function ollamaProtocol(): Protocol {
             return;
           }
           res.writeHead(200, { 'Content-Type': 'application/x-ndjson' });
-          if (await writeSlowly(res, answer.chunks.map((chunk) => ndjson(line(chunk, false))), delayMs)) res.end();
+          if (await writeSlowly(res, answer.chunks.map((chunk) => ndjson(line(chunk, false))), delayMs)) endOrBreak(res, answer.reset === true);
           return;
         }
         case 'ollamaDone': {

@@ -81,8 +81,9 @@ export type FinishSignalAnswer =
    * as 'raw'): an answer cut before its finish signal. Streamed: `chunks`, then the connection closes cleanly, with
    * no finish_reason (OpenAI-compatible; `withDone` still sends `data: [DONE]`) or no done:true line (Ollama). Whole:
    * the text in a choice whose finish_reason is null (OpenAI-compatible) or a body with done: false (Ollama).
+   * `reset`: the connection is broken (the socket destroyed) after the chunks instead of closed cleanly.
    */
-  | { kind: 'cut'; chunks: string[]; withDone?: boolean }
+  | { kind: 'cut'; chunks: string[]; withDone?: boolean; reset?: boolean }
   /** Ollama only: `text` (streamed in `chunks`), the final line (or whole body) with done: true and done_reason `doneReason`, e.g. 'length'. */
   | { kind: 'ollamaDone'; text: string; chunks?: string[]; doneReason: string }
   /**
