@@ -139,6 +139,24 @@ describe('OpenAI-compatible: usage', () => {
     }
   });
 
+  it('Groq, streamed: the usage it sends only in x_groq.usage is told once; x_groq.error ends it with its detail', async () => {
+    const groq = await startFakeOpenAI({ apiKey: KEY, chunkDelayMs: 2, flavour: 'groq' });
+    try {
+      const provider = createOpenAICompatibleProvider({ baseUrl: groq.baseUrl, apiKey: KEY, model: 'llama-3.3-70b-versatile', setup: 'groq' });
+      groq.script({ kind: 'text', text: 'Cells are the unit of life.' });
+      const recorded = record('x');
+      await streamInto(provider, recorded);
+      toldOnceAtTheEnd(recorded, { inputTokens: 8, outputTokens: 12 });
+      // "An error string indicating why a stream was stopped early" (x_groq.error): the operator gets it.
+      groq.script({ kind: 'groq', chunks: ['Cells '], error: 'model overloaded' });
+      const stopped = record('x');
+      await expect(streamInto(provider, stopped)).rejects.toMatchObject({ message: providerMessages.failedWhileAnswering, upstreamDetail: 'model overloaded' });
+      expect(groq.exchanges.every((exchange) => exchange.problems.length === 0)).toBe(true);
+    } finally {
+      await groq.close();
+    }
+  });
+
   describe('the fake is as strict as OpenAI about streamed usage', () => {
     const post = (body: Record<string, unknown>) =>
       fetch(`${openai.baseUrl}/chat/completions`, { method: 'POST', headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'x' }], ...body }) });

@@ -44,13 +44,18 @@ export async function answerOpenAIFinishSignal(
     // indicating why a stream was stopped early". No finish_reason follows.
     events.push(sse({ ...frames.chunk({}, null), x_groq: { id: 'req_fake', error: answer.error } }), 'data: [DONE]\n\n');
   } else {
-    // [Groq-sdk] l.392 and l.1000: a Groq chunk has no top-level usage; the stream's usage is in x_groq.usage.
-    const usage = answer.usage ?? GROQ_DEFAULT_USAGE;
-    const last = { ...frames.chunk({}, 'stop'), x_groq: { id: 'req_fake', usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } } };
-    events.push(sse(last), 'data: [DONE]\n\n');
+    events.push(groqLastChunk(frames.chunk({}, 'stop'), answer.usage), 'data: [DONE]\n\n');
   }
   // The connection closes cleanly, as after a proxy's idle cut or a restart, or breaks (`reset`).
   if (await writeSlowly(res, events, delayMs)) endOrBreak(res, answer.kind === 'cut' && answer.reset === true);
+}
+
+/**
+ * Groq's last stream chunk, as an SSE event: [Groq-sdk] l.392 and l.1000, a Groq chunk has no top-level usage;
+ * the stream's usage is in x_groq.usage (every Groq stream, unasked: Groq has no stream_options).
+ */
+export function groqLastChunk(stopChunk: Record<string, unknown>, usage = GROQ_DEFAULT_USAGE): string {
+  return sse({ ...stopChunk, x_groq: { id: 'req_fake', usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } } });
 }
 
 /** Ends the response, or with `reset` destroys its socket mid-body, as a crashed upstream or a dropped network does. */

@@ -1,4 +1,4 @@
-import { answerOpenAIFinishSignal } from './finishSignals';
+import { answerOpenAIFinishSignal, groqLastChunk } from './finishSignals';
 import { checkJsonContentType, isRecord, sendHuge, sendJson, sendPaddedJson, splitIntoChunks, writeForever, writeSlowly } from './http';
 import { answerModelList, checkStreamOptionsDocumented } from './openaiModels';
 import { checkOpenAIChatBody, checkOpenAIFlavour, maskKey, openaiError, openaiErrorBody, parseMultipart, type OpenAIFlavour } from './openaiRequest';
@@ -229,7 +229,8 @@ export function openaiProtocol(flavour: OpenAIFlavour = 'openai'): Protocol {
           const events = [chunk({ role: 'assistant', content: '' }, null)];
           for (const piece of chunks) events.push(chunk({ content: piece }, null));
           if (answer.kind === 'streamError') events.push(openaiSse({ error: { message: answer.message, type: 'server_error', param: null, code: null } }));
-          else events.push(chunk({}, 'stop'), ...(usage ? [openaiSse(usageChunk(model))] : []), 'data: [DONE]\n\n');
+          // Groq ends every stream with its usage in x_groq (./finishSignals groqLastChunk).
+          else events.push(flavour === 'groq' ? groqLastChunk(chatChunk(model, {}, 'stop')) : chunk({}, 'stop'), ...(usage ? [openaiSse(usageChunk(model))] : []), 'data: [DONE]\n\n');
           if (await writeSlowly(res, events, delayMs)) res.end();
         }
       }
