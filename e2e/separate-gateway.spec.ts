@@ -13,7 +13,7 @@ import { loadRegistry } from './support/registry';
  * served as static files; the gateway runs on Deno (server/deno.ts, as Deno
  * Deploy runs it) with nothing but GEMINI_API_KEY (and GEMINI_BASE_URL at the
  * strict Gemini fake, which refuses audio types Gemini does not document with
- * a 415). No page of the gateway's tells the app what the transcriber takes:
+ * a 415), the public key and the app's origin, as the README's recipe sets them. No page of the gateway's tells the app what the transcriber takes:
  * it has to ask, and Chrome's webm recording has to arrive as WAV.
  */
 
@@ -24,6 +24,7 @@ const audioNotes = toolById(tools, 'audio-notes');
 const root = path.resolve(import.meta.dirname, '..');
 const buildDir = path.join(root, '.e2e-build', `${process.env.E2E_PORT ?? '4317'}-separate-gateway`);
 const MODEL = 'gemini-separate-test';
+const PUBLIC_KEY = 'anon-separate-key';
 const TRANSCRIPT = 'Plate tectonics moves the continents a few centimetres a year.';
 const SUMMARY = { summary: 'Continents drift slowly on tectonic plates.', keyPoints: ['Plates move a few centimetres a year.'], actionItems: [] };
 
@@ -55,6 +56,7 @@ test.beforeAll(async () => {
     ...cleanEnv(),
     VITE_STUDYFORGE_BACKEND_URL: gatewayUrl,
     VITE_STUDYFORGE_TRANSCRIBE_URL: gatewayUrl,
+    VITE_STUDYFORGE_PUBLIC_KEY: PUBLIC_KEY,
   });
   gateway = spawnGroup('npx', ['--yes', 'deno@2.9.6', 'run', '--allow-net', '--allow-env', '--allow-read', '--unstable-sloppy-imports', '--unstable-kv', 'server/deno.ts'], {
     cwd: root,
@@ -65,6 +67,7 @@ test.beforeAll(async () => {
       GEMINI_API_KEY: 'gemini-separate-key',
       GEMINI_BASE_URL: provider.origin,
       GEMINI_MODEL: MODEL,
+      STUDYFORGE_PUBLIC_KEY: PUBLIC_KEY,
       // The app's origin, as the operator lists it for a gateway on another origin.
       STUDYFORGE_ALLOWED_ORIGINS: appUrl,
     },

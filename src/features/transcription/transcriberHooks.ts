@@ -23,9 +23,15 @@ export function chosenLanguage(): string | undefined {
 
 /** The speech-to-text service the settings point at now, or the offline sample transcriber. */
 export function transcriberNow(): Transcriber {
-  const { transcribeUrl, transcribeAccepts, transcribeKey } = effectiveSettings(useSettings.getState().stored);
+  const { transcribeUrl, transcribeAccepts, transcribeKey, backendUrl, publicKey } = effectiveSettings(useSettings.getState().stored);
   // The types our gateway's transcriber takes (Gemini, whisper.cpp): other recordings are converted to WAV first.
-  const transcriber = transcriberFor({ transcribeUrl, ...(transcribeAccepts ? { transcribeAccepts } : {}), ...(transcribeKey ? { transcribeKey } : {}) });
+  const transcriber = transcriberFor({
+    transcribeUrl,
+    backendUrl,
+    publicKey,
+    ...(transcribeAccepts ? { transcribeAccepts } : {}),
+    ...(transcribeKey ? { transcribeKey } : {}),
+  });
   return {
     kind: transcriber.kind,
     transcribe: (request) => {

@@ -42,6 +42,18 @@ describe('the transcription contract', () => {
     expect(transcriberFor({ transcribeUrl: '' }).kind).toBe('sample');
   });
 
+  it("sends the backend's public key to a transcription URL on the backend's own origin (a Supabase function)", async () => {
+    server.respond(json(200, { text: 'Transcribed.' }));
+    const backendUrl = server.url.replace('127.0.0.1', 'localhost');
+    // A Supabase project: the text contract at its root, transcription under the function's address.
+    await transcriberFor({ transcribeUrl: `${server.url}/functions/v1/gemini`, backendUrl: server.url, publicKey: 'anon-key' }).transcribe({ audio: audio(), fileName: 'a.webm' });
+    expect(server.requests.at(-1)?.url).toBe('/functions/v1/gemini/speechtotext/speechtotext/transcribe-audio/');
+    expect(server.requests.at(-1)?.headers.authorization).toBe('Bearer anon-key');
+    // Another origin (here another host name for the same port) is another service: no key.
+    await transcriberFor({ transcribeUrl: server.url, backendUrl, publicKey: 'anon-key' }).transcribe({ audio: audio(), fileName: 'a.webm' });
+    expect(server.requests.at(-1)?.headers.authorization).toBeUndefined();
+  });
+
   it("says the server returned an error on a non-OK answer", async () => {
     server.respond(json(500, { detail: 'model crashed' }));
     await expect(createContractTranscriber(server.url).transcribe({ audio: audio(), fileName: 'a.webm' })).rejects.toThrow(

@@ -117,7 +117,7 @@ export interface ContractTranscriberOptions {
   fetcher?: typeof fetch;
   /** Converts audio the service does not take to WAV; the browser's Web Audio unless given. */
   toWav?: WavConverter;
-  /** Sent as `Authorization: Bearer`: only to the gateway that served the app (see transcriberFor). */
+  /** Sent as `Authorization: Bearer`: only to our gateway (see transcriberFor). */
   publicKey?: string;
 }
 
@@ -125,17 +125,41 @@ export interface TranscriptionSettings {
   transcribeUrl: string;
   transcribeAccepts?: readonly string[];
   transcribeKey?: string;
+  /** The text backend and its public key: a transcription URL on the same origin is the same gateway. */
+  backendUrl?: string;
+  publicKey?: string;
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The key for the transcription call: the served gateway's (transcribeKey), or the backend's public key when
+ * the transcription URL is on the backend's own origin (a Supabase function or Deno Deploy gateway built into
+ * the app with VITE_STUDYFORGE_*, which asks every caller for that key); none for a service of its own.
+ */
+export function transcriptionKey({ transcribeUrl, transcribeKey, backendUrl, publicKey }: TranscriptionSettings): string | undefined {
+  if (transcribeKey) return transcribeKey;
+  const origin = originOf(transcribeUrl);
+  return publicKey && backendUrl && origin !== undefined && origin === originOf(backendUrl) ? publicKey : undefined;
 }
 
 /**
  * The transcriber the settings point at. Spec 7.2 names no key for the
  * transcription call, and a transcription service of its own gets none (an
  * Authorization header would also make a cross-site call need a preflight
- * such a service may not answer). Our gateway, which served the app, asks
- * every caller for its public key: the settings carry it as transcribeKey
- * only for the gateway's own transcription URL.
+ * such a service may not answer). Our gateway asks every caller for its
+ * public key: it goes to the gateway that served the app, and to a
+ * transcription URL on the backend's own origin (transcriptionKey).
  */
-export function transcriberFor({ transcribeUrl, transcribeAccepts, transcribeKey }: TranscriptionSettings): Transcriber {
+export function transcriberFor(settings: TranscriptionSettings): Transcriber {
+  const { transcribeUrl, transcribeAccepts } = settings;
+  const transcribeKey = transcriptionKey(settings);
   if (transcribeUrl === '') return createSampleTranscriber();
   // The page names the types only when our gateway served it; an app built for a separate one asks it.
   return createContractTranscriber(transcribeUrl, {
