@@ -11,7 +11,9 @@ import type { TranscriptionProvider } from '../src/providers/types';
  *
  * It names formats, never the provider or its model (that is the operator's
  * business, logged at start), needs no key (it costs nothing and says
- * nothing about anyone), and a browser may keep it for five minutes.
+ * nothing about anyone; an app on Supabase sends one, which Supabase's own
+ * JWT check wants, and it is ignored here), and a browser may keep it for
+ * five minutes.
  */
 
 export const CAPABILITIES_PATH = '/capabilities';

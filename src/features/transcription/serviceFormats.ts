@@ -57,13 +57,14 @@ export function acceptedFormatsIn(answer: unknown): readonly string[] | undefine
 }
 
 /** What the service answered; 'unreachable' when it did not answer at all (asked again next time). */
-async function ask(host: string, fetcher: FormatsFetcher): Promise<readonly string[] | undefined | 'unreachable'> {
+async function ask(host: string, fetcher: FormatsFetcher, publicKey: string | undefined): Promise<readonly string[] | undefined | 'unreachable'> {
   let response: Response;
   try {
-    // No key and no credentials: a simple GET, so a cross-site gateway needs no preflight for it.
+    // The key only where the transcription call carries it too: Supabase refuses a function call without it
+    // (its JWT check), and our gateway ignores it here. No cookies.
     response = await fetcher(`${host}${CAPABILITIES_PATH}`, {
       method: 'GET',
-      headers: { Accept: 'application/json' },
+      headers: { Accept: 'application/json', ...(publicKey ? { Authorization: `Bearer ${publicKey}` } : {}) },
       credentials: 'omit',
       signal: AbortSignal.timeout(ASK_TIMEOUT_MS),
     });
@@ -82,11 +83,15 @@ async function ask(host: string, fetcher: FormatsFetcher): Promise<readonly stri
 const asked = new Map<string, Promise<readonly string[] | undefined | 'unreachable'>>();
 
 /** What the service at `host` says it takes: one question per host and page, unless it could not be reached. */
-export async function askAcceptedFormats(host: string, fetcher: FormatsFetcher = globalThis.fetch.bind(globalThis)): Promise<readonly string[] | undefined> {
+export async function askAcceptedFormats(
+  host: string,
+  fetcher: FormatsFetcher = globalThis.fetch.bind(globalThis),
+  publicKey?: string,
+): Promise<readonly string[] | undefined> {
   const key = host.replace(/\/+$/, '');
   let answer = asked.get(key);
   if (!answer) {
-    answer = ask(key, fetcher);
+    answer = ask(key, fetcher, publicKey);
     asked.set(key, answer);
   }
   const formats = await answer;

@@ -47,8 +47,11 @@ describe('the transcription contract', () => {
     const backendUrl = server.url.replace('127.0.0.1', 'localhost');
     // A Supabase project: the text contract at its root, transcription under the function's address.
     await transcriberFor({ transcribeUrl: `${server.url}/functions/v1/gemini`, backendUrl: server.url, publicKey: 'anon-key' }).transcribe({ audio: audio(), fileName: 'a.webm' });
-    expect(server.requests.at(-1)?.url).toBe('/functions/v1/gemini/speechtotext/speechtotext/transcribe-audio/');
-    expect(server.requests.at(-1)?.headers.authorization).toBe('Bearer anon-key');
+    expect(server.requests.map((request) => `${request.url} ${request.headers.authorization}`)).toEqual([
+      // Supabase refuses a function call without the key, the question included.
+      '/functions/v1/gemini/capabilities Bearer anon-key',
+      '/functions/v1/gemini/speechtotext/speechtotext/transcribe-audio/ Bearer anon-key',
+    ]);
     // Another origin (here another host name for the same port) is another service: no key.
     await transcriberFor({ transcribeUrl: server.url, backendUrl, publicKey: 'anon-key' }).transcribe({ audio: audio(), fileName: 'a.webm' });
     expect(server.requests.at(-1)?.headers.authorization).toBeUndefined();
@@ -190,7 +193,7 @@ describe('the formats a separately hosted transcriber takes', () => {
     ]);
     expect(server.requests.slice(1).map((request) => uploadedName(request.body))).toEqual(['recording.wav', 'second.wav']);
     expect(server.requests[1]?.body).toContain('Content-Type: audio/wav');
-    // The question carries no key: it costs nothing and a cross-site gateway answers it without a preflight.
+    // No key to send, none sent.
     expect(server.requests[0]?.headers.authorization).toBeUndefined();
   });
 

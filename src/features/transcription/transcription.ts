@@ -170,7 +170,7 @@ export function transcriberFor(settings: TranscriptionSettings): Transcriber {
 
 export function createContractTranscriber(host: string, options: ContractTranscriberOptions = {}): Transcriber {
   const { fetcher = globalThis.fetch.bind(globalThis), toWav = browserWavConverter, publicKey } = options;
-  const acceptsNow = async () => options.accepts ?? (options.askFormats ? await askAcceptedFormats(host, fetcher) : undefined);
+  const acceptsNow = async () => options.accepts ?? (options.askFormats ? await askAcceptedFormats(host, fetcher, publicKey) : undefined);
   const headers: Record<string, string> = { Accept: 'application/json', ...(publicKey ? { Authorization: `Bearer ${publicKey}` } : {}) };
 
   async function prepare(audio: Blob, fileName: string, signal: AbortSignal | undefined): Promise<{ audio: Blob; fileName: string }> {
