@@ -194,12 +194,14 @@ test('measures the delay from the provider’s first streamed byte to its text o
     request.resume();
     request.on('end', () => {
       response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
-      const piece = (content: string) => `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content } }] })}\n\n`;
+      // A finished stream, as OpenAI documents it: the last choice carries its finish_reason, then [DONE].
+      const piece = (content: string, finish: string | null = null) =>
+        `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content }, finish_reason: finish }] })}\n\n`;
       setTimeout(() => {
         firstByteAt = Date.now();
         response.write(piece('Mitochondria '));
         setTimeout(() => {
-          response.write(piece('release energy.'));
+          response.write(piece('release energy.', 'stop'));
           response.end('data: [DONE]\n\n');
         }, 1500);
       }, 300);
