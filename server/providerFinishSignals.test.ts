@@ -144,9 +144,9 @@ describe('Groq streams: x_groq.error and x_groq.usage', () => {
   });
   afterAll(() => fake.close());
 
-  it('a chunk with x_groq.error (the stream stopped early) ends the answer with an error, never done', async () => {
+  it('a chunk with x_groq.error (the stream stopped early) says the answer was cut off, never done', async () => {
     fake.script({ kind: 'groq', chunks: ['The water cycle: ', 'evapo'], error: 'Service Unavailable: model overloaded' });
-    expect(await streamed(groqGateway())).toEqual({ text: 'The water cycle: evapo', last: 'error', error: providerMessages.failedWhileAnswering });
+    expect(await streamed(groqGateway())).toEqual({ text: 'The water cycle: evapo', last: 'error', error: providerMessages.answerUnfinished });
   });
 
   it('A 1,000-token daily budget is spent by a streamed Groq answer (its x_groq.usage is counted as reported)', async () => {

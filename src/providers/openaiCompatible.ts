@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { capabilitiesOf, detectSetup, type SetupId } from './capabilities';
 import { WHISPER_SERVER_DEFAULT_TRANSCRIBE_MODEL } from './defaultModels';
-import { emptyAnswer, errorInStream, providerMessages, unknownModel, unreadableAnswer } from './errors';
+import { answerUnfinished, emptyAnswer, errorInStream, providerMessages, unknownModel, unreadableAnswer } from './errors';
 import { fromProviderAnswer } from './jsonSchema';
 import { audioFileName, checkAudioSize, transcriptionHost } from './audioFiles';
 import { ChatCompletion, ChatCompletionChunk, chunkUsage, errorEventBody, finishError, groqStreamError, isRecord, tokenUsage, Unwrapper } from './openaiAnswer';
@@ -160,9 +160,10 @@ export function createOpenAICompatibleProvider(options: OpenAICompatibleOptions)
           // Any chunk may carry the usage (OpenAI: the last, choices: []; other chunks null; Groq: x_groq.usage);
           // the last one counts. Read before a Groq stop, whose tokens were used too.
           usage = chunkUsage(parsed.data) ?? usage;
-          // Groq's x_groq.error: the stream stopped early, whatever text came before it.
+          // Groq's x_groq.error: the stream stopped early, whatever text came before it, so the answer is cut
+          // off like one without its finish signal; Groq's reason (redacted) stays on the operator's detail.
           const stoppedEarly = groqStreamError(parsed.data);
-          if (stoppedEarly) throw errorInStream(stoppedEarly, upstream.secrets);
+          if (stoppedEarly) throw answerUnfinished(errorInStream(stoppedEarly, upstream.secrets).upstreamDetail ?? 'x_groq.error');
           // choices: [] is the usage chunk (stream_options.include_usage): no text in it.
           const choice = parsed.data.choices?.[0];
           if (!choice) continue;

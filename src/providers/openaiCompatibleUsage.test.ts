@@ -139,7 +139,7 @@ describe('OpenAI-compatible: usage', () => {
     }
   });
 
-  it('Groq, streamed: the usage it sends only in x_groq.usage is told once; x_groq.error ends it with its detail', async () => {
+  it('Groq, streamed: the usage it sends only in x_groq.usage is told once; x_groq.error cuts it off, its detail kept', async () => {
     const groq = await startFakeOpenAI({ apiKey: KEY, chunkDelayMs: 2, flavour: 'groq' });
     try {
       const provider = createOpenAICompatibleProvider({ baseUrl: groq.baseUrl, apiKey: KEY, model: 'llama-3.3-70b-versatile', setup: 'groq' });
@@ -150,7 +150,7 @@ describe('OpenAI-compatible: usage', () => {
       // "An error string indicating why a stream was stopped early" (x_groq.error): the operator gets it.
       groq.script({ kind: 'groq', chunks: ['Cells '], error: 'model overloaded' });
       const stopped = record('x');
-      await expect(streamInto(provider, stopped)).rejects.toMatchObject({ message: providerMessages.failedWhileAnswering, upstreamDetail: 'model overloaded' });
+      await expect(streamInto(provider, stopped)).rejects.toMatchObject({ message: providerMessages.answerUnfinished, upstreamDetail: 'model overloaded' });
       expect(groq.exchanges.every((exchange) => exchange.problems.length === 0)).toBe(true);
     } finally {
       await groq.close();

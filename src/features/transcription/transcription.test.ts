@@ -64,6 +64,15 @@ describe('the transcription contract', () => {
     );
   });
 
+  it("says the school's AI account has run out of credit when the gateway says so, and the spec's message for any other error", async () => {
+    server.respond(json(502, { error: messages.outOfCredit }));
+    await expect(createContractTranscriber(server.url).transcribe({ audio: audio(), fileName: 'a.webm' })).rejects.toThrow(messages.outOfCredit);
+    server.respond(json(502, { error: 'The AI provider refused the request (status 400).' }));
+    await expect(createContractTranscriber(server.url).transcribe({ audio: audio(), fileName: 'a.webm' })).rejects.toThrow(
+      messages.transcriptionFailed,
+    );
+  });
+
   it('says no text was returned for a blank transcript', async () => {
     server.respond(json(200, { text: '   ' }));
     await expect(createContractTranscriber(server.url).transcribe({ audio: audio(), fileName: 'a.webm' })).rejects.toThrow(

@@ -168,6 +168,20 @@ export function transcriberFor(settings: TranscriptionSettings): Transcriber {
   });
 }
 
+/**
+ * What a failed transcription tells the user: the spec's message, except when the gateway says the school's
+ * AI account has run out of credit, which no retry mends and whoever runs StudyForge must hear about.
+ */
+async function failureMessage(response: Response): Promise<string> {
+  try {
+    const body = (await response.json()) as { error?: unknown } | null;
+    if (body?.error === messages.outOfCredit) return messages.outOfCredit;
+  } catch {
+    // Not the contract's {error}: the spec's message.
+  }
+  return messages.transcriptionFailed;
+}
+
 export function createContractTranscriber(host: string, options: ContractTranscriberOptions = {}): Transcriber {
   const { fetcher = globalThis.fetch.bind(globalThis), toWav = browserWavConverter, publicKey } = options;
   const acceptsNow = async () => options.accepts ?? (options.askFormats ? await askAcceptedFormats(host, fetcher, publicKey) : undefined);
@@ -207,7 +221,7 @@ export function createContractTranscriber(host: string, options: ContractTranscr
         if (signal?.aborted) throw error;
         throw new UserFacingError(messages.backendUnreachable(host));
       }
-      if (!response.ok) throw new UserFacingError(messages.transcriptionFailed);
+      if (!response.ok) throw new UserFacingError(await failureMessage(response));
       let text: unknown;
       try {
         text = ((await response.json()) as { text?: unknown } | null)?.text;
