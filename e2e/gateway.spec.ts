@@ -155,7 +155,7 @@ test.describe('the app through the gateway', () => {
     expect(count('tool="smart-notes",provider="openai",outcome="ok"')).toBeGreaterThanOrEqual(1);
     expect(count('tool="smart-notes",provider="openai",outcome="caller_gone"')).toBeGreaterThanOrEqual(1);
     expect(count('tool="smart-notes",provider="openai",outcome="provider_rate_limited"')).toBeGreaterThanOrEqual(1);
-    expect(text).toMatch(/^studyforge_tokens_total\{tool="smart-notes",provider="openai",direction="out",source="(estimated|reported)"\} [1-9]/m);
+    expect(text).toMatch(/^studyforge_tokens_total\{route="text",tool="smart-notes",provider="openai",direction="out",source="(estimated|reported)"\} [1-9]/m);
     // The notes the flows sent, as the provider received them: in neither the metrics nor the gateway's log.
     const sent = provider.exchanges.map((exchange) => JSON.stringify(exchange.json ?? '')).join(' ');
     const excerpt = /"content":"(.{30})/.exec(sent)?.[1] ?? '';
