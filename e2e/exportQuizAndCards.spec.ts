@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { parse as parseGift } from 'gift-pegjs';
 import Papa from 'papaparse';
-import { flowProject, generateExample, seedActiveProject, seedStorage, storageKeys, toolById } from './support/app';
+import { fakeBackend, fillFromExample, flowProject, generateButton, generateExample, openTool, resultRegion, seedActiveProject, seedBackend, seedStorage, storageKeys, toolById } from './support/app';
 import { loadRegistry } from './support/registry';
 import { exportFile, qtiQuestions, wordParagraphs } from './support/exportFiles';
 import { download, savedItem, WORD } from './support/exportPage';
@@ -47,6 +47,44 @@ test('flashcards: Quizlet, Anki and CSV from the result, and the same files from
   expect((await download(page, saved, 'Quizlet import (.txt)')).text).toBe(quizlet.text);
   expect((await download(page, saved, 'Anki import (.txt)')).text).toBe(anki.text);
 });
+
+/*
+ * Excel on Windows reads a CSV as UTF-8 only when the file starts with the
+ * byte-order mark (EF BB BF); without it, accents, Arabic and Chinese arrive
+ * garbled. A deck in those scripts, downloaded on a laptop and on a phone.
+ */
+const worldCards = [
+  { question: 'Qu’est-ce que la mitose ? (é, ü, ß)', answer: 'Zwei Zellen über Kernteilung, identisch' },
+  { question: 'ما هو الماء؟', answer: 'H₂O، سائل' },
+  { question: '光合作用是什么？', answer: '植物用光制造糖，释放氧气。' },
+];
+// The tool answers with at least eight cards: the rest of the deck from its example.
+const worldDeck = [...worldCards, ...cards.slice(0, 8 - worldCards.length)];
+for (const [device, viewport] of [
+  ['laptop', { width: 1366, height: 800 }],
+  ['phone', { width: 390, height: 844 }],
+] as const) {
+  test.describe(`on a ${device}`, () => {
+    test.use({ viewport });
+
+    test('a deck in French, Arabic and Chinese leaves as a CSV that starts with the UTF-8 byte-order mark, every card as written', async ({ page }) => {
+      await seedBackend(page);
+      await fakeBackend(page, { json: { text: JSON.stringify(worldDeck) } });
+      await openTool(page, flashcards);
+      await fillFromExample(page, flashcards);
+      await generateButton(page, flashcards).click();
+      const result = resultRegion(page);
+      await expect(result).toContainText(worldCards[0]!.question);
+
+      const csv = await exportFile(page, result, 'Spreadsheet (.csv)');
+      expect(csv.name).toBe('Flashcard Generator.csv');
+      expect([...csv.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      // Decoded as Excel does with the mark: strict UTF-8, the mark itself dropped.
+      const text = new TextDecoder('utf-8', { fatal: true }).decode(csv.bytes);
+      expect(Papa.parse<string[]>(text.trimEnd(), { newline: '\r\n' }).data).toEqual([['Front', 'Back'], ...worldDeck.map((c) => [c.question, c.answer])]);
+    });
+  });
+}
 
 test('a quiz as GIFT for Moodle and QTI for Canvas, from the result, read back by a GIFT parser and an XML parser; a result with no format says so', async ({ page }) => {
   const result = await generateExample(page, quiz);

@@ -60,6 +60,29 @@ describe('flashcard exports', () => {
     const strip = (s: string) => s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').trim();
     expect(parsed.data.slice(1)).toEqual([...hard, ...withPayloads].map((c) => [strip(c.question), strip(c.answer)]));
   });
+
+  /*
+   * Excel on Windows reads a CSV as UTF-8 only when it starts with the
+   * byte-order mark; without it accented, Arabic and Chinese text arrive
+   * garbled. The bytes are those the download writes (a Blob of the text).
+   */
+  it('CSV: the file starts with the UTF-8 byte-order mark, and non-English text round-trips; the import files start with their own text', async () => {
+    const world = [
+      { question: 'Qu’est-ce que la mitose ? (é, ü, ß)', answer: 'Zwei Zellen, über Kernteilung' },
+      { question: 'ما هو الماء؟', answer: 'H₂O' },
+      { question: '光合作用是什么？', answer: '植物用光制造糖。' },
+    ];
+    const bytesOf = async (key: string) => new Uint8Array(await new Blob([build(key, world).text]).arrayBuffer());
+    const csv = await bytesOf('csv');
+    expect([...csv.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    // TextDecoder drops the mark, as Excel does: the header cell is "Front", not "\ufeffFront".
+    const parsed = Papa.parse<string[]>(new TextDecoder('utf-8').decode(csv).trimEnd(), { newline: '\r\n' });
+    expect(parsed.data).toEqual([['Front', 'Back'], ...world.map((c) => [c.question, c.answer])]);
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(csv.slice(0, 8))).toBe('\ufeffFront');
+    // Anki reads "#separator" from the first byte; Quizlet's text is pasted whole, so neither carries the mark.
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(await bytesOf('anki'))).toMatch(/^#separator:tab\n/);
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(await bytesOf('quizlet'))).toMatch(/^Qu’est-ce que la mitose/);
+  });
 });
 
 /*

@@ -34,6 +34,17 @@ function tagOf(title: string): string {
   return title.trim().replace(/\s+/g, '_').replace(/[^\p{L}\p{N}_-]/gu, '') || 'StudyForge';
 }
 
+/*
+ * The UTF-8 byte-order mark starts the CSV: Excel on Windows reads a CSV
+ * without one in the machine's legacy code page, so é, ü, Arabic or Chinese
+ * arrive garbled; with it Excel (and Numbers, Sheets, LibreOffice, which all
+ * skip it) read UTF-8. The Quizlet and Anki files have none: Anki reads its
+ * "#separator" file headers from the first bytes, and Quizlet's text is
+ * copied whole into its import box, where an invisible U+FEFF would become
+ * part of the first term; both programs read UTF-8 without being told.
+ */
+const UTF8_BYTE_ORDER_MARK = '\ufeff';
+
 function csvField(text: string): string {
   const clean = inertCell(withoutControlCharacters(text));
   return /[",\r\n]/.test(clean) ? `"${clean.replace(/"/g, '""')}"` : clean;
@@ -74,7 +85,7 @@ export const cardFormats: readonly TextFormat[] = [
       baseName: baseNameOf(input),
       extension: 'csv',
       type: 'text/csv;charset=utf-8',
-      text: [['Front', 'Back'], ...cardsIn(input).map((c) => [c.front, c.back])].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n',
+      text: UTF8_BYTE_ORDER_MARK + [['Front', 'Back'], ...cardsIn(input).map((c) => [c.front, c.back])].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n',
     }),
   },
 ];
