@@ -66,6 +66,8 @@ Write warmly, respectfully and in plain language, free of education jargon, so a
 The teacher's notes:
 {{notes}}`,
   result: 'markdown',
+  // The first line is the subject: Copy subject and Copy body paste into an email client's two boxes.
+  copy: 'email',
   actionLabel: 'Draft Email',
   example: {
     input: {

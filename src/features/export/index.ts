@@ -40,5 +40,7 @@ export const loadDocx = () => import('./docx');
 /** Printing a project: its document flattened, then the print dialog. */
 export const loadProjectPrint = () =>
   Promise.all([import('./printDocument'), import('./document')]).then(([print, document]) => ({ printDocument: print.printDocument, flattenProject: document.flattenProject }));
+/** Copy subject and Copy body, loaded with the result of a tool that declares `copy: 'email'`. */
+export const loadEmailCopyButtons = () => import('./EmailCopyButtons');
 /** Rich copy (the result as HTML for the clipboard), loaded when someone copies. */
 export const loadRichCopy = () => import('./richCopy');

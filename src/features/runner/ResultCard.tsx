@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { rendererKeyFor, rendererMap } from '../../../renderers';
 import type { ToolDeclaration } from '../../kernel/defineTool';
@@ -12,7 +12,7 @@ import { useToolSessions, type ToolSession } from './toolSessions';
 import type { loadQuizAttempts } from '../study';
 import type { loadBackendHooks } from '../settings';
 import { CopyButton } from '../../ui/CopyButton';
-import { ExportMenu, type ExportInput } from '../export';
+import { ExportMenu, loadEmailCopyButtons, type ExportInput } from '../export';
 import { Spinner } from '../../ui/Spinner';
 
 /** What the card uses of other features, loaded with it through their entries (toolCode.ts). */
@@ -38,6 +38,9 @@ export interface ResultCardProps {
   reveal?: boolean;
   onRevealed?(): void;
 }
+
+/** Only an email tool's result needs these buttons: every other tool page loads without them. */
+const EmailCopyButtons = lazy(() => loadEmailCopyButtons().then((m) => ({ default: m.EmailCopyButtons })));
 
 /** The card bound to the features it uses, as the tool page loads it. */
 export function resultCardWith(features: ResultCardFeatures) {
@@ -120,6 +123,11 @@ function ResultCard({ tool, session, result, resultId, values, afterReset, revea
         <h2 id="result-heading" ref={headingRef} tabIndex={-1}>Result</h2>
         <div className="result-actions">
           <CopyButton text={resultAsText(result, schema)} html={() => import('../export/richCopy').then((m) => m.richCopyHtml(tool.id, exportInput))} />
+          {tool.copy === 'email' && result.kind === 'text' && (
+            <Suspense fallback={null}>
+              <EmailCopyButtons toolId={tool.id} answer={result.text} input={exportInput} />
+            </Suspense>
+          )}
           <ExportMenu toolId={tool.id} input={exportInput} />
           {activeProject && (
             <SaveButton projectId={activeProject.id} artifact={toSave} savedAlready={savedInto?.id === activeProject.id} />
