@@ -39,7 +39,7 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-async function resultActionsOf(tool: ReturnType<typeof emailTool>): Promise<string[]> {
+async function resultOf(tool: ReturnType<typeof emailTool>): Promise<HTMLElement> {
   useToolSessions.getState().open(tool);
   const user = userEvent.setup();
   render(<ToolRunner tool={toolFormOf(tool)} declaration={tool} />);
@@ -47,12 +47,20 @@ async function resultActionsOf(tool: ReturnType<typeof emailTool>): Promise<stri
   await user.click(screen.getByRole('button', { name: 'Generate' }));
   const result = await screen.findByRole('region', { name: 'Result' }, { timeout: 5000 });
   await within(result).findByText('We go to the museum.', {}, { timeout: 5000 });
+  return result;
+}
+
+async function resultActionsOf(tool: ReturnType<typeof emailTool>): Promise<string[]> {
+  const result = await resultOf(tool);
   return within(result).getAllByRole('button').map((button) => button.textContent ?? '');
 }
 
 describe('copying an email answer', () => {
   it('offers Copy subject and Copy body beside Copy when the answer opens with a subject line', async () => {
-    const labels = await resultActionsOf(withSubject);
+    const result = await resultOf(withSubject);
+    // The two buttons' code loads with the result (only email tools need it): wait for it on a busy machine.
+    await within(result).findByRole('button', { name: 'Copy body' }, { timeout: 15_000 });
+    const labels = within(result).getAllByRole('button').map((button) => button.textContent ?? '');
     expect(labels).toEqual(expect.arrayContaining(['Copy', 'Copy subject', 'Copy body']));
   });
 
