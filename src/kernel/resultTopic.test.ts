@@ -4,10 +4,11 @@ import { knownTopic, resultTopic, topicInResult } from './resultTopic';
 describe('the topic of a result', () => {
   it('is the topic typed in, on one line, before anything the result says', () => {
     expect(resultTopic({ toolTitle: 'Lesson Plan Variator', topic: '  Photosynthesis\n(Year 8 science) ', data: '# Plants' })).toBe('Photosynthesis (Year 8 science)');
+    expect(resultTopic({ toolTitle: 'Code Explainer', topic: 'C# *args_and_kwargs*' })).toBe('C# *args_and_kwargs*');
   });
 
   it("else the result's own title: a Markdown level-1 heading, a bolded key term, a structured title", () => {
-    expect(topicInResult('# The water cycle\n\nWater moves.')).toBe('The water cycle');
+    expect(topicInResult('# The *water* cycle\n\nWater moves.')).toBe('The water cycle');
     expect(topicInResult('## Summary\nText.\n## Key ideas\n- **Photosynthesis** converts light.\n- **Chlorophyll** absorbs it.')).toBe('Photosynthesis');
     expect(topicInResult({ title: 'Cell division', steps: [] })).toBe('Cell division');
     expect(resultTopic({ toolTitle: 'SmartNotes', data: '## Summary\n- **Osmosis** moves water.' })).toBe('Osmosis');

@@ -15,11 +15,10 @@ export interface TopicSource {
 /** Long enough for "Photosynthesis (Year 8 science)", short enough for a file name and a slide title. */
 export const MAX_TOPIC_CHARS = 60;
 
-/** One line, no markdown emphasis, cut at a word when too long; undefined when nothing readable is left. */
+/** One line, cut at a word when too long; undefined when nothing readable is left. */
 function oneLine(text: string): string | undefined {
   const flat = text
     .replace(/[\u0000-\u001f\u007f]+/g, ' ')
-    .replace(/[*_`#]+/g, '')
     .replace(/\s+/g, ' ')
     .trim();
   if (!/\p{L}|\p{N}/u.test(flat)) return undefined;
@@ -28,6 +27,9 @@ function oneLine(text: string): string | undefined {
   const space = cut.lastIndexOf(' ');
   return (space > MAX_TOPIC_CHARS / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, '');
 }
+
+/** A result's Markdown emphasis is not part of its title; a typed topic keeps every character ("C# basics"). */
+const withoutEmphasis = (text: string) => text.replace(/[*_`]+/g, '').replace(/\s+#+\s*$/, '');
 
 /** A bold phrase that names something ("**Photosynthesis**"), not a label ("**Note:**"). */
 const BOLD_TERM = /\*\*([^*\n]{2,60})\*\*/;
@@ -41,9 +43,9 @@ export function topicInResult(data: unknown): string | undefined {
   if (typeof data === 'string') {
     const first = data.trimStart().split('\n', 1)[0] ?? '';
     const heading = /^#\s+(.+)$/.exec(first.trim());
-    if (heading) return oneLine(heading[1]!);
+    if (heading) return oneLine(withoutEmphasis(heading[1]!));
     const bold = BOLD_TERM.exec(data);
-    return bold && !/[:.]\s*$/.test(bold[1]!) ? oneLine(bold[1]!) : undefined;
+    return bold && !/[:.]\s*$/.test(bold[1]!) ? oneLine(withoutEmphasis(bold[1]!)) : undefined;
   }
   if (typeof data === 'object' && data !== null && !Array.isArray(data)) {
     const record = data as Record<string, unknown>;
