@@ -6,8 +6,9 @@ import type { Project } from '../projects';
 import { useStudy } from './studyState';
 import { Icon } from '../../ui/Icon';
 import { projectPath } from '../../ui/paths';
-import { formatDateTime } from '../../ui/formatDate';
 import { fromNow, savedAtOf, useDeck } from './useDeck';
+import { SessionEnd } from './SessionEnd';
+import { answersIn, emptyTally, waitFor, withAnswer } from './studySession';
 import './study.css';
 
 /*
@@ -16,7 +17,10 @@ import './study.css';
  * shows the answer; 1-4 (or the buttons) grade it Again, Hard, Good or Easy,
  * each button saying when that grade brings the card back. Grades are written
  * at once; if storage is full they are kept while the page is open, the
- * screen says so, and the next grade writes them all.
+ * screen says so, and the next grade writes them all. A card answered
+ * Again (or still in its learning steps) comes back in the same sitting once
+ * its step has passed: with nothing else due, the screen counts down to it,
+ * and it ends with a summary of the session.
  */
 
 function typingIn(target: EventTarget | null): boolean {
@@ -29,7 +33,7 @@ export function StudyScreen({ project }: { project: Project }) {
   const unsaved = useStudy((s) => s.unsaved[projectId]);
   const [now, setNow] = useState(() => new Date());
   const [flipped, setFlipped] = useState(false);
-  const [reviewed, setReviewed] = useState(0);
+  const [tally, setTally] = useState(emptyTally);
   const [announcement, setAnnouncement] = useState('');
   const answerRef = useRef<HTMLDivElement>(null);
 
@@ -37,6 +41,28 @@ export function StudyScreen({ project }: { project: Project }) {
   const card = due[0];
   const preview = useMemo(() => (card ? nextDueByGrade(card.record, now) : null), [card, now]);
   const summary = useMemo(() => summarise(deck, now), [deck, now]);
+  const waitingUntil = card ? null : waitFor(summary.nextDue, now);
+  const waitingTime = waitingUntil?.getTime();
+
+  useEffect(() => {
+    if (waitingTime === undefined) return;
+    // Once a second while waiting only: the countdown moves, and the card shows as soon as its step has passed.
+    const timer = window.setInterval(() => setNow(new Date()), 1000);
+    return () => window.clearInterval(timer);
+  }, [waitingTime]);
+
+  const waitedRef = useRef(false);
+  useEffect(() => {
+    if (!card) {
+      waitedRef.current = waitingTime !== undefined;
+      return;
+    }
+    // The countdown that had focus is gone: the card it waited for takes it, as after a grade.
+    if (waitedRef.current && (document.activeElement === document.body || document.activeElement === null)) {
+      document.getElementById('study-front')?.focus();
+    }
+    waitedRef.current = false;
+  }, [card, waitingTime]);
 
   function flip() {
     setFlipped(true);
@@ -49,10 +75,10 @@ export function StudyScreen({ project }: { project: Project }) {
     useStudy.getState().grade(projectId, card.id, value, savedAtOf(artifacts, card));
     const label = GRADES.find((g) => g.grade === value)?.label ?? '';
     setAnnouncement(`Graded ${label}. This card comes back ${fromNow(preview[value], new Date())}.`);
-    setReviewed((n) => n + 1);
+    setTally((t) => withAnswer(t, card.id, value));
     setFlipped(false);
     setNow(new Date());
-    // The next card's question, or the 'Nothing due now' heading after the last one.
+    // The next card's question, or the countdown or summary heading after the last one.
     requestAnimationFrame(() => (document.getElementById('study-front') ?? document.getElementById('study-done-heading'))?.focus());
   }
 
@@ -80,7 +106,7 @@ export function StudyScreen({ project }: { project: Project }) {
           Study: {project.name}
         </h1>
         <p className="lede" aria-live="polite">
-          {due.length} {due.length === 1 ? 'card' : 'cards'} due now · {reviewed} reviewed this session · {summary.cards} in the deck
+          {due.length} {due.length === 1 ? 'card' : 'cards'} due now · {answersIn(tally)} reviewed this session · {summary.cards} in the deck
         </p>
       </header>
       <p className="visually-hidden" role="status">{announcement}</p>
@@ -118,18 +144,7 @@ export function StudyScreen({ project }: { project: Project }) {
           )}
         </section>
       ) : (
-        <section className="card study-done" aria-labelledby="study-done-heading">
-          <h2 id="study-done-heading" tabIndex={-1}>{summary.cards === 0 ? 'No flashcards in this project yet' : 'Nothing due now'}</h2>
-          {summary.cards === 0 ? (
-            <p>Save a Flashcard Generator result (or any result with terms and definitions) to this project, and its cards appear here.</p>
-          ) : summary.nextDue ? (
-            <p>
-              Next card due {fromNow(summary.nextDue, now)}: <time dateTime={summary.nextDue.toISOString()}>{formatDateTime(summary.nextDue.toISOString())}</time>.
-            </p>
-          ) : (
-            <p>Every card in this deck is suspended.</p>
-          )}
-        </section>
+        <SessionEnd summary={summary} tally={tally} now={now} waitingUntil={waitingUntil} />
       )}
       <p>
         <Link href={projectPath(project.id)} className="button">
