@@ -20,7 +20,7 @@ export const levelRule: readonly [ConformanceLevel, string][] = [
   ['Partially Supports', 'something is known not to meet it, or tests show part of it and the remark names the part no test shows yet.'],
   ['Not Evaluated', 'no axe rule that the suite runs checks it, and no flow is cited for it.'],
   ['Supports', 'axe rules the suite runs on every scanned screen, or cited flows, check it, nothing is known to fail it, and no part of it is left unshown.'],
-  ['Does Not Support', 'not used for any criterion now: where something fails, the rest of the app still meets the criterion.'],
+  ['Does Not Support', 'never set by this report: a criterion with a known failure is Partially Supports, and the remark names the failure, so a reader weighs it.'],
 ];
 
 const code = (text: string) => `\`${text}\``;
