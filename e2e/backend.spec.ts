@@ -184,16 +184,14 @@ test.describe('sample banner', () => {
     await expect(sampleBanner(page)).toContainText('Sample answers.');
   });
 
-  test('says how to connect a model both ways: the .env of npm start, or Settings', async ({ page }) => {
+  test('is one line that links to Settings; how to run it yourself is in Settings, not on every page', async ({ page }) => {
     await page.goto('#/dashboard');
-    await expect(sampleBanner(page)).toContainText(
-      'Sample answers. No AI backend is connected, so each tool answers with its built-in example. To connect a model, use your own AI key or a school’s backend in Settings.',
-    );
-    await expect(sampleBanner(page)).toContainText('Running it yourself? Start it with npm start and set GEMINI_API_KEY (or OPENAI_BASE_URL / OLLAMA_URL) in its .env.');
-    await expect(sampleBanner(page).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '#/settings');
+    await expect(sampleBanner(page)).toContainText('Sample answers. No AI is connected. Connect an AI in Settings');
+    await expect(sampleBanner(page)).not.toContainText('npm start');
+    await expect(sampleBanner(page).getByRole('link', { name: 'Connect an AI in Settings' })).toHaveAttribute('href', '#/settings');
   });
 
-  test("served by the gateway without a provider, it names the gateway's .env", async ({ page }) => {
+  test("served by the gateway without a provider, Settings names the gateway's .env", async ({ page }) => {
     // What npm start writes into index.html when it has no provider (server/appConfig.ts): blank backend, samples.
     await page.route(/\/(index\.html)?(\?.*)?$/, async (route) => {
       if (route.request().resourceType() !== 'document') return route.fallback();
@@ -202,15 +200,14 @@ test.describe('sample banner', () => {
       const html = (await response.text()).replace('</head>', `<script type="application/json" id="studyforge-config">${config}</script></head>`);
       await route.fulfill({ response, body: html });
     });
-    await page.goto('#/dashboard');
-    await expect(sampleBanner(page)).toContainText(
-      'Sample answers. No AI backend is connected, so each tool answers with its built-in example. To connect a model, use your own AI key or a school’s backend in Settings.',
+    await page.goto('#/settings');
+    await expect(sampleBanner(page)).toContainText('Sample answers.');
+    await page.getByText("Advanced (for a school's own backend)", { exact: true }).click();
+    const steps = page.getByRole('region', { name: 'Running StudyForge yourself' });
+    await expect(steps).toContainText(
+      "This copy is served by npm start: set GEMINI_API_KEY (or OPENAI_BASE_URL / OLLAMA_URL) in the gateway's .env and restart it.",
     );
-    await expect(sampleBanner(page)).toContainText(
-      "This app is served by npm start: set GEMINI_API_KEY (or OPENAI_BASE_URL / OLLAMA_URL) in the gateway's .env and restart npm start, or connect a backend in Settings.",
-    );
-    await expect(sampleBanner(page)).not.toContainText('Running it yourself?');
-    await expect(sampleBanner(page).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '#/settings');
+    await expect(steps).not.toContainText('Start it with npm start');
   });
 
   test('is gone with a backend', async ({ page }) => {

@@ -2,6 +2,8 @@ import { Component, useEffect, useState, type ComponentType, type ErrorInfo, typ
 import { Link } from 'wouter';
 import { ErrorBox } from '../ui/ErrorBox';
 import { errorDetail } from '../ui/errorDetail';
+import { CodeLoadError } from '../ui/lazyComponent';
+import { CodeLoadFailure } from './CodeLoadFailure';
 import { pageNames, routes } from '../ui/routes';
 
 /*
@@ -75,6 +77,10 @@ export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, { err
   }
 
   override render(): ReactNode {
-    return this.state.error ? <RouteFailure error={this.state.error} projectId={this.props.projectId} /> : this.props.children;
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    // Code that did not arrive is no fault of the page nor of stored data: a plain word and a way to try again.
+    if (error instanceof CodeLoadError) return <CodeLoadFailure retry={error.retry} onLoaded={() => this.setState({ error: null })} />;
+    return <RouteFailure error={error} projectId={this.props.projectId} />;
   }
 }

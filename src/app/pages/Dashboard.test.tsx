@@ -60,6 +60,23 @@ describe('Dashboard', () => {
     expect(panelCards()).toBe(tools.length - 5);
   });
 
+  it('keeps a recent tool in its category and its role\'s tab: only All Tools leaves it out', async () => {
+    const user = userEvent.setup();
+    const writingTool = tools.find((t) => !isTeacherTool(t) && t.category === 'Writing')!;
+    useRecentTools.getState().recordVisit(writingTool.id);
+    render(<Dashboard />);
+    const inPanel = () => within(screen.getByRole('tabpanel')).queryAllByRole('link', { name: new RegExp(writingTool.title) });
+    expect(inPanel()).toHaveLength(0);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'Writing');
+    expect(inPanel()).toHaveLength(1);
+    const writing = tools.filter((t) => t.category === 'Writing').length;
+    expect(screen.getByRole('list', { name: `Writing (${writing} tools)` })).toBeTruthy();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'all');
+    await user.click(screen.getByRole('tab', { name: 'For Students' }));
+    expect(inPanel()).toHaveLength(1);
+    expect(panelCards()).toBe(tools.length - teacherCount);
+  });
+
   it('filters by need once the search index has loaded, recent tools included, and Enter opens the best match', async () => {
     const user = userEvent.setup();
     useRecentTools.getState().recordVisit('quiz-whiz');

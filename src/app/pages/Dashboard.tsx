@@ -5,6 +5,7 @@ import { groupByCategory } from '../../kernel/toolGroups';
 import {
   categoryFilters,
   dashboardFilters,
+  leavesOutRecentTools,
   SearchBox,
   useDashboardFilter,
   useToolSearch,
@@ -136,8 +137,9 @@ export function Dashboard() {
   const recentTools = recent.map(findTool).filter((t): t is ToolMeta => t !== undefined && !favouriteIds.includes(t.id));
   const hasProjects = useProjects((s) => s.projects.length > 0);
   const recentIds = new Set(recentTools.map((t) => t.id));
-  // While filtering, every matching tool is listed, best first, recent ones included: a match must not hide above.
-  const shown = searching ? found : inView.filter((t) => !recentIds.has(t.id));
+  // Only the spec's main list (All Tools, every category) leaves out the recent tools listed just above it; a role's
+  // tab or a category keeps each tool in its place (leavesOutRecentTools), and a search lists every match, best first.
+  const shown = searching ? found : leavesOutRecentTools(filter, category, searching) ? inView.filter((t) => !recentIds.has(t.id)) : inView;
 
   return (
     <article className="page">

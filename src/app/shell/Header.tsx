@@ -39,7 +39,8 @@ export function Header({ menuOpen, menuId, onToggleMenu, toggleRef }: HeaderProp
       </button>
       <p className="header-title">
         {icon && <Icon name={icon} />}
-        <span>{title}</span>
+        {/* Cut with an ellipsis on a narrow screen (shell.css): the title attribute shows it whole on hover. */}
+        <span title={title}>{title}</span>
       </p>
       <ActiveProjectPicker />
     </header>

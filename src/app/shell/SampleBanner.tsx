@@ -1,80 +1,42 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { backendKindFor } from '../../kernel/backend/backendKind';
-import { storageKeys } from '../../kernel/stored/storage';
 import { routes } from '../../ui/routes';
 import { useBackendSettings } from '../../features/settings';
 import { Icon } from '../../ui/Icon';
+import { rememberSampleNoticeHidden, sampleNoticeHidden } from './sampleNoticePreference';
 
 /**
- * Whether our gateway (npm start) served this page: it writes its config into
- * index.html's head (server/appConfig.ts, read by kernel/backend/settings.ts).
- */
-function servedByGateway(): boolean {
-  return globalThis.document?.head?.querySelector('script#studyforge-config[type="application/json"]') != null;
-}
-
-const providers = (
-  <>
-    <code>GEMINI_API_KEY</code> (or <code>OPENAI_BASE_URL</code> / <code>OLLAMA_URL</code>)
-  </>
-);
-
-/** Whether the notice was hidden on a phone earlier in this visit; a browser refusing sessionStorage just shows it again. */
-function hiddenThisVisit(): boolean {
-  try {
-    return globalThis.sessionStorage?.getItem(storageKeys.sampleNoticeHidden) === '1';
-  } catch {
-    return false;
-  }
-}
-
-function hideForThisVisit(): void {
-  try {
-    globalThis.sessionStorage?.setItem(storageKeys.sampleNoticeHidden, '1');
-  } catch {
-    // Private modes may refuse: the notice goes for this page view only.
-  }
-}
-
-/**
- * Says plainly when answers are samples, so nobody mistakes them for a model's work, and both ways to connect one (docs/gateway.md).
- * On a phone (styles.css) it is two short lines, not a fifth of the screen, and can be hidden for the visit;
- * a laptop always shows it whole.
+ * Says plainly when answers are samples, so nobody mistakes them for a model's work, in one line with a link to
+ * where an AI is connected. How to run the app with a provider of one's own is for the few who host it: that
+ * is in Settings (under Advanced) and docs/gateway.md, not on every page. Hide remembers, in this browser.
  */
 export function SampleBanner() {
-  const [hidden, setHidden] = useState(hiddenThisVisit);
-  if (backendKindFor(useBackendSettings()) !== 'sample') return null;
+  const [hidden, setHidden] = useState(sampleNoticeHidden);
+  const sample = backendKindFor(useBackendSettings()) === 'sample';
+  if (hidden || !sample) return null;
   return (
-    <div className={hidden ? 'sample-banner hidden-on-phone' : 'sample-banner'} role="note" aria-label="Sample answers">
+    <div className="sample-banner" role="note" aria-label="Sample answers">
       <Icon name="cloud_off" />
-      <p className="sample-banner-short">
-        <strong>Sample answers.</strong> No AI backend is connected: <Link href={routes.settings}>Settings</Link>
-      </p>
-      <p className="sample-banner-long">
-        <strong>Sample answers.</strong> No AI backend is connected, so each tool answers with its built-in example.
-        To connect a model, use your own AI key or a school’s backend in <Link href={routes.settings}>Settings</Link>.{' '}
-        {servedByGateway() ? (
-          <>
-            This app is served by <code>npm start</code>: set {providers} in the gateway's <code>.env</code> and restart{' '}
-            <code>npm start</code>, or connect a backend in Settings.
-          </>
-        ) : (
-          <>
-            Running it yourself? Start it with <code>npm start</code> and set {providers} in its <code>.env</code>.
-          </>
-        )}
+      <p>
+        <strong>Sample answers.</strong>
+        <span className="sample-banner-more"> No AI is connected.</span>{' '}
+        <Link href={routes.settings}>
+          Connect an AI<span className="sample-banner-more"> in Settings</span>
+        </Link>
       </p>
       <button
         type="button"
         className="button button-quiet sample-banner-hide"
+        aria-label="Hide the sample-answers notice"
         onClick={() => {
-          hideForThisVisit();
+          rememberSampleNoticeHidden();
           setHidden(true);
+          // The button goes with the notice: focus goes to the page's heading, not lost to the document's start.
+          document.querySelector<HTMLElement>('main h1')?.focus();
         }}
       >
-        <Icon name="close" />
-        <span className="visually-hidden">Hide the sample-answers notice</span>
+        Hide
       </button>
     </div>
   );

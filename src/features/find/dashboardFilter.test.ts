@@ -47,3 +47,15 @@ describe('dashboard filter', () => {
     expect((await import('./dashboardFilter')).useDashboardFilter.getState().filter).toBe('all');
   });
 });
+
+describe('which views leave out the recent tools', () => {
+  it('only the main list (All Tools, every category, no search), as the spec says', async () => {
+    const { leavesOutRecentTools } = await import('./dashboardFilter');
+    expect(leavesOutRecentTools('all', 'all', false)).toBe(true);
+    // A role's tab, a category or a search keeps every tool it holds where it belongs.
+    expect(leavesOutRecentTools('students', 'all', false)).toBe(false);
+    expect(leavesOutRecentTools('teachers', 'all', false)).toBe(false);
+    expect(leavesOutRecentTools('all', 'Writing', false)).toBe(false);
+    expect(leavesOutRecentTools('all', 'all', true)).toBe(false);
+  });
+});

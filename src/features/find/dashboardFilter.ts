@@ -32,3 +32,13 @@ export const useDashboardFilter = create<DashboardFilterState>()((set) => ({
     remember(storageKeys.dashboardCategory, category);
   },
 }));
+
+/**
+ * Whether the list under the tabs leaves out the tools in Recently Used. The spec's main list (All Tools, every
+ * category, no search) does, as the spec says: those tools are just above it. A narrower view (For Students, For
+ * Teachers, one category, or a search) is where someone looks for a tool by what it is for, and a tool missing
+ * from its own category reads as gone; so there every tool the view holds stays in its place.
+ */
+export function leavesOutRecentTools(filter: DashboardFilter, category: CategoryFilter, searching: boolean): boolean {
+  return filter === 'all' && category === 'all' && !searching;
+}

@@ -7,7 +7,7 @@
  * loader for the command palette (it loads the first time it opens).
  */
 export { SearchBox, useArrangeInOrder, useToolSearch } from './ToolSearch';
-export { categoryFilters, dashboardFilters, useDashboardFilter, type CategoryFilter, type DashboardFilter } from './dashboardFilter';
+export { categoryFilters, dashboardFilters, leavesOutRecentTools, useDashboardFilter, type CategoryFilter, type DashboardFilter } from './dashboardFilter';
 
 /** The command palette and its fuzzy matcher, loaded the first time someone opens it. */
 export const loadCommandPalette = () => import('./CommandPalette');

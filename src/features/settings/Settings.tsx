@@ -6,6 +6,7 @@ import { OwnKeySettingsForm, type OwnKeyDraft } from './OwnKeySettingsForm';
 import { ConnectionTest } from './ConnectionTest';
 import './settings.css';
 import { ThemeSettings } from './ThemeSettings';
+import { RunningItYourself } from './RunningItYourself';
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -85,6 +86,7 @@ function AdvancedBackendSettings({ onDraftChange }: { onDraftChange: (draft: Bac
         on above, is used instead of this backend.
       </p>
       <BackendSettingsForm onDraftChange={onDraftChange} />
+      <RunningItYourself />
     </details>
   );
 }

@@ -38,7 +38,7 @@ export const storageKeys = {
   study: (projectId: string) => `${STORAGE_PREFIX}study:${projectId}`,
   /** Whether names are replaced by placeholders before a request leaves, and the tools that send them as typed. */
   privacy: `${STORAGE_PREFIX}privacy`,
-  /** In sessionStorage, not localStorage: the sample-answers notice hidden on a phone, for this visit only. */
+  /** The sample-answers notice hidden with its Hide button: true (app/shell/sampleNoticePreference.ts). */
   sampleNoticeHidden: `${STORAGE_PREFIX}sample-notice-hidden`,
 } as const;
 
