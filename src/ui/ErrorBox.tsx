@@ -1,10 +1,14 @@
+import type { Ref } from 'react';
 import { Icon } from './Icon';
 import { WithSettingsLink } from './WithSettingsLink';
 
-/** Spec 8: a red alert box, bold heading 'Error', the message below; a message naming Settings links there. */
-export function ErrorBox({ message, children }: { message: string; children?: React.ReactNode }) {
+/**
+ * Spec 8: a red alert box, bold heading 'Error', the message below; a message naming Settings links there.
+ * It can take focus from script (never by Tab), so an error that ends a request can be where focus goes.
+ */
+export function ErrorBox({ message, children, ref }: { message: string; children?: React.ReactNode; ref?: Ref<HTMLDivElement> }) {
   return (
-    <div className="error-box" role="alert">
+    <div className="error-box" role="alert" ref={ref} tabIndex={ref ? -1 : undefined}>
       <Icon name="error" className="error-box-icon" />
       <div>
         <p className="error-box-heading">Error</p>

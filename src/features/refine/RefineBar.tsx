@@ -1,13 +1,12 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import type { ToolDeclaration } from '../../kernel/defineTool';
 import { changeRequestProblem, MAX_CHANGE_REQUEST_LENGTH, refinementsOf, typedChange, type ChangeRequest } from './changeRequests';
 import { readingScaleOf } from './outputOptions';
 import { useOutputLanguage } from './outputLanguageState';
 import type { RefineActions, RefineSession } from './refineSession';
-import { ErrorBox } from '../../ui/ErrorBox';
 import { Icon } from '../../ui/Icon';
-import { Spinner } from '../../ui/Spinner';
+import { focusInView } from '../../ui/inView';
 import { tabAfterKey } from '../../ui/tabKeys';
 import { OutputChoices, outputChange } from './OutputChoices';
 import './refine.css';
@@ -17,49 +16,37 @@ interface RefineBarProps {
   session: RefineSession;
   /** The session's actions for this tool (the runner keeps the sessions). */
   actions: RefineActions;
+  /** Cancel, beside the version bar: it takes focus as a change starts. */
+  cancelRef: RefObject<HTMLButtonElement | null>;
 }
 
 /**
  * Under every result: one-click refinements in a labelled toolbar
  * (arrow keys move between them), "Ask for a change" in the user's own words,
  * and the output language and reading level. A change becomes a new version;
- * while it is on its way the shown version stays, and Cancel stops it.
+ * while it is on its way the shown version stays, and its progress and Cancel
+ * show in the version bar (VersionBar.tsx), where the new version will appear.
  */
-export function RefineBar({ tool, session, actions }: RefineBarProps) {
+export function RefineBar({ tool, session, actions, cancelRef }: RefineBarProps) {
   const [typed, setTyped] = useState('');
-  const [pending, setPending] = useState<string | null>(null);
   const language = useOutputLanguage((s) => s.language);
   const askId = useId();
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  const startedFrom = useRef<HTMLElement | null>(null);
   const toolbarRef = useRef<HTMLDivElement>(null);
   const [focusIndex, setFocusIndex] = useState(0);
-  const refining = session.status === 'refining';
   const busy = session.status !== 'idle';
   const shown = session.versions[session.shown];
   const refinements = refinementsOf(tool);
   const scale = readingScaleOf(tool);
 
-  useEffect(() => {
-    if (refining) return;
-    setPending(null);
-    // The button that asked is enabled again: focus goes back to it if it was left on nothing.
-    const from = startedFrom.current;
-    startedFrom.current = null;
-    const active = document.activeElement;
-    if (from?.isConnected && (active === null || active === document.body)) from.focus({ preventScroll: true });
-  }, [refining]);
-
   function send(change: ChangeRequest) {
     if (busy) return;
-    startedFrom.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     let request: Promise<void> = Promise.resolve();
-    // The refining state is on screen before focus moves, so Cancel is there to take it.
+    // The refining state is on screen before focus moves, so Cancel is there to take it (the button pressed is
+    // disabled meanwhile), brought into view with the progress beside the version bar.
     flushSync(() => {
-      setPending(change.label);
       request = actions.refine(change);
     });
-    cancelRef.current?.focus({ preventScroll: true });
+    focusInView(cancelRef.current);
     void request;
   }
 
@@ -131,17 +118,6 @@ export function RefineBar({ tool, session, actions }: RefineBarProps) {
         )}
       </OutputChoices>
 
-      {refining && (
-        <div className="refine-status" role="status">
-          <Spinner />
-          <span>Working on your change{pending ? `: ${pending}` : ''}…</span>
-          <button ref={cancelRef} type="button" className="button" onClick={() => actions.cancel()}>
-            <Icon name="close" />
-            <span>Cancel</span>
-          </button>
-        </div>
-      )}
-      {session.refineError && !busy && <ErrorBox message={session.refineError} />}
     </div>
   );
 }

@@ -15,6 +15,10 @@ export interface RefineSession {
   shown: number;
   level: ReadingLevel;
   refineError: string | null;
+  /** The change on its way while refining. */
+  pendingChange: ChangeRequest | null;
+  /** A change a reload or a closed tab cut short, offered to run again. */
+  interrupted: ChangeRequest | null;
 }
 
 /** The session's actions for one tool, with its backend already chosen. */
@@ -25,4 +29,6 @@ export interface RefineActions {
   cancel(): void;
   showVersion(index: number): void;
   setLevel(level: ReadingLevel): void;
+  /** Forgets the change a reload cut short. */
+  dismissInterrupted(): void;
 }

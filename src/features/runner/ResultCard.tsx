@@ -60,6 +60,7 @@ function ResultCard({ tool, session, result, resultId, values, afterReset, revea
       cancel: () => sessions().cancel(tool.id),
       showVersion: (index) => sessions().showVersion(tool.id, index),
       setLevel: (level) => sessions().setLevel(tool.id, level),
+      dismissInterrupted: () => sessions().dismissInterrupted(tool.id),
     };
   }, [tool, backend]);
   const version = session.versions[session.shown];
@@ -95,8 +96,10 @@ function ResultCard({ tool, session, result, resultId, values, afterReset, revea
   const chain = version?.chain;
   const refinements = useMemo(() => chain?.map((change) => change.label), [chain]);
   const [attempts, recordAttempt] = useQuizAttempts(tool.id, resultId);
-  const topic = topicOf(tool.fields, values);
-  const exportInput: ExportInput = { toolTitle: tool.title, data, ...(topic ? { topic } : {}), inputs: inputSummary(tool.fields, values) };
+  // What the shown version answers: after a new answer to other inputs, an earlier version still exports as what it is.
+  const answered = session.resultValues ?? values;
+  const topic = topicOf(tool.fields, answered);
+  const exportInput: ExportInput = { toolTitle: tool.title, data, ...(topic ? { topic } : {}), inputs: inputSummary(tool.fields, answered) };
   const toSave = useMemo<NewArtifact>(
     () => ({
       toolId: tool.id,
@@ -107,10 +110,11 @@ function ResultCard({ tool, session, result, resultId, values, afterReset, revea
     }),
     [tool, data, refinements, attempts],
   );
-  const busy = session.status !== 'idle';
   // A registry file may turn refining off (`refine: false`); checked here without loading the refine code.
   const canRefine = tool.refine !== false && version !== undefined;
   const headingRef = useRef<HTMLHeadingElement>(null);
+  /** Cancel of a change on its way: shown by the version bar, given focus by the refine bar. */
+  const cancelRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!reveal) return;
     revealHeading(headingRef.current);
@@ -142,7 +146,7 @@ function ResultCard({ tool, session, result, resultId, values, afterReset, revea
       {!activeProject && (
         <SaveToProjectPanel artifact={toSave} onSaved={setSavedInto} />
       )}
-      {canRefine && refine && <refine.VersionBar showVersion={actions.showVersion} versions={session.versions} shown={session.shown} busy={busy} />}
+      {canRefine && refine && <refine.VersionBar session={session} actions={actions} fields={tool.fields} cancelRef={cancelRef} />}
       <Suspense fallback={<Spinner />}>
         <Renderer
           tool={tool}
@@ -156,7 +160,7 @@ function ResultCard({ tool, session, result, resultId, values, afterReset, revea
           recordAttempt={recordAttempt}
         />
       </Suspense>
-      {canRefine && refine && <refine.RefineBar tool={tool} session={session} actions={actions} />}
+      {canRefine && refine && <refine.RefineBar tool={tool} session={session} actions={actions} cancelRef={cancelRef} />}
     </section>
   );
 }

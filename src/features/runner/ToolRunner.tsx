@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type Ref } from 'react';
 import { flushSync } from 'react-dom';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { formCollapsesUnder, previewKindFor } from '../../../renderers';
@@ -13,6 +13,7 @@ import { lazyComponent } from '../../ui/lazyComponent';
 import { languageName, useOutputLanguage } from '../refine';
 import { messages } from '../../kernel/messages';
 import { ErrorBox } from '../../ui/ErrorBox';
+import { focusInView } from '../../ui/inView';
 import { Icon } from '../../ui/Icon';
 import { Spinner } from '../../ui/Spinner';
 import { FieldControl } from './FieldControl';
@@ -77,6 +78,7 @@ export function ToolRunner({ tool, declaration: declared = null }: { tool: ToolF
   const generateRef = useRef<HTMLButtonElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const errorRef = useRef<HTMLDivElement>(null);
   /** After a renderer clears the result ("Create Another Quiz"), the form's first control takes focus. */
   const focusForm = useCallback(() => {
     formRef.current?.querySelector<HTMLElement>('input:not([disabled]), textarea:not([disabled]), select:not([disabled]), button:not([disabled])')?.focus();
@@ -117,6 +119,7 @@ export function ToolRunner({ tool, declaration: declared = null }: { tool: ToolF
   /** A refinement is on its way: the result stays, the form waits. */
   const refining = session?.status === 'refining';
   const hasResult = Boolean(session?.result);
+  const failed = Boolean(session?.error);
   // A result on screen is shown by its renderer, which reads the declaration: a stored one comes with it (ToolPage).
   useEffect(() => {
     if (hasResult && !declaration) void needDeclaration().catch(() => setNotLoaded(true));
@@ -133,10 +136,14 @@ export function ToolRunner({ tool, declaration: declared = null }: { tool: ToolF
     const active = document.activeElement;
     const dropped = active === null || active === document.body;
     if (loading && (dropped || active === generateRef.current)) cancelRef.current?.focus({ preventScroll: true });
+    if (loading) return;
+    const here = dropped || formRef.current?.contains(active) === true;
+    // It failed: the error takes focus and comes into view below the header, not the earlier result it gave back.
+    if (failed && here) focusInView(errorRef.current);
     // An answer arrived: the result's heading takes focus and comes into view, unless the person is busy elsewhere.
-    if (!loading && hasResult && (dropped || formRef.current?.contains(active))) setRevealResult(true);
-    else if (!loading && dropped) generateRef.current?.focus({ preventScroll: true });
-  }, [loading, hasResult]);
+    else if (!failed && hasResult && here) setRevealResult(true);
+    else if (dropped) generateRef.current?.focus({ preventScroll: true });
+  }, [loading, hasResult, failed]);
   // A quiz under way folds its form into one line, so each question sits where the form was; a new quiz folds it again.
   const collapsible = formCollapsesUnder(tool);
   const [editingInputs, setEditingInputs] = useState(false);
@@ -247,8 +254,8 @@ export function ToolRunner({ tool, declaration: declared = null }: { tool: ToolF
         {session.notice && !loading && (
           <p className="hint cancelled-note" role="status">{session.notice}</p>
         )}
-        {notLoaded && !loading && <FailedWithRetry message={messages.toolNotLoaded} retry={() => void submit()} disabled={blocked !== null} />}
-        {session.error && <FailedWithRetry message={session.error} retry={() => void submit()} disabled={blocked !== null} />}
+        {notLoaded && !loading && <FailedWithRetry errorRef={errorRef} message={messages.toolNotLoaded} retry={() => void submit()} disabled={blocked !== null} />}
+        {session.error && <FailedWithRetry errorRef={errorRef} message={session.error} retry={() => void submit()} disabled={blocked !== null} />}
         {session.result && !declaration && !notLoaded && <Spinner />}
         {session.result && declaration && (
           <Suspense fallback={<Spinner />}>
@@ -275,9 +282,9 @@ export function ToolRunner({ tool, declaration: declared = null }: { tool: ToolF
 }
 
 /** A request that did not bring an answer, with Try again (which sends the form again). */
-function FailedWithRetry({ message, retry, disabled }: { message: string; retry(): void; disabled: boolean }) {
+function FailedWithRetry({ message, retry, disabled, errorRef }: { message: string; retry(): void; disabled: boolean; errorRef: Ref<HTMLDivElement> }) {
   return (
-    <ErrorBox message={message}>
+    <ErrorBox message={message} ref={errorRef}>
       <button type="button" className="button" onClick={retry} disabled={disabled}>
         <Icon name="replay" />
         <span>Try again</span>

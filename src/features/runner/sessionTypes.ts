@@ -1,6 +1,6 @@
 import type { FormValues } from '../../kernel/fields';
 import type { ToolResult } from '../../kernel/runTool';
-import type { ReadingLevel, ResultVersion } from '../refine';
+import type { ChangeRequest, ReadingLevel, ResultVersion } from '../refine';
 
 /*
  * One tool's session as screens see it: its inputs, its result's versions, and
@@ -33,4 +33,8 @@ export interface ToolSession {
   partial: string | null;
   /** A short note about how the last request ended when it ended without result or error ('Cancelled.'). */
   notice: string | null;
+  /** The change on its way while refining (stored, so a reload can say it did not finish); null otherwise. */
+  pendingChange: ChangeRequest | null;
+  /** A change that was on its way when the page was reloaded or closed: offered to run again until done or dismissed. */
+  interrupted: ChangeRequest | null;
 }

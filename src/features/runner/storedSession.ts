@@ -27,13 +27,17 @@ const storedResultSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('json'), data: z.unknown() }),
 ]);
 
+const formValuesSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]));
+const changeSchema = z.object({ label: z.string(), instruction: z.string() });
+
 const storedVersionSchema = z.object({
   result: storedResultSchema,
   id: z.string(),
-  chain: z.array(z.object({ label: z.string(), instruction: z.string() })),
+  chain: z.array(changeSchema),
   output: outputSchema.catch(DEFAULT_OUTPUT),
   reading: z.object({ target: readingLevelSchema, measured: measurementSchema, missed: measurementSchema.optional() }).nullable().catch(null),
   sampleOnly: z.boolean().catch(false),
+  inputs: formValuesSchema.optional().catch(undefined),
 });
 
 /** Stored versions, each read on its own: one that does not parse is dropped, the rest kept. */
@@ -44,7 +48,6 @@ const storedVersionsSchema = z.array(z.unknown()).transform((items) =>
   }),
 );
 
-const formValuesSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]));
 const storedSessionSchema = z.object({
   values: formValuesSchema,
   /** Sessions stored before versions existed carry only their one result. */
@@ -54,6 +57,8 @@ const storedSessionSchema = z.object({
   shown: z.number().int().nonnegative().optional(),
   resultValues: formValuesSchema.nullable().optional(),
   level: readingLevelSchema.catch('').optional(),
+  /** A change that was on its way when the page went: the next load offers to run it again. */
+  unfinished: changeSchema.optional().catch(undefined),
 });
 
 const readSession = zodReader(storedSessionSchema);
@@ -90,15 +95,20 @@ export function restoredSession(tool: ToolDeclaration, raw: unknown): ToolSessio
     : legacy
       ? [legacyVersion(legacy, stored?.resultId)]
       : [];
+  const shown = showing(versions, stored?.shown ?? versions.length - 1);
+  const shownInputs = versions[shown.shown]?.inputs;
   return {
     values,
-    ...showing(versions, stored?.shown ?? versions.length - 1),
-    resultValues: versions.length > 0 ? (stored?.resultValues ?? values) : null,
+    ...shown,
+    resultValues: versions.length > 0 ? (shownInputs ?? stored?.resultValues ?? values) : null,
     level: stored?.level ?? '',
     error: null,
     refineError: null,
     status: 'idle',
     partial: null,
     notice: null,
+    pendingChange: null,
+    // Only a change to a version still here can be run again.
+    interrupted: versions.length > 0 ? (stored?.unfinished ?? null) : null,
   };
 }

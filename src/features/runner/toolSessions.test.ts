@@ -28,6 +28,8 @@ describe('a tool session', () => {
       status: 'idle',
       partial: null,
       notice: null,
+      pendingChange: null,
+      interrupted: null,
     });
   });
 

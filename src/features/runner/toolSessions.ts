@@ -80,7 +80,9 @@ export function hasStoredSession(toolId: string): boolean {
 function persist(toolId: string, session: ToolSession): void {
   try {
     const { values, versions, shown, resultValues, level } = session;
-    writeStored(storageKeys.toolSession(toolId), { values, versions, shown, resultValues, level });
+    // A change on its way (or one a reload cut short, not yet run again or dismissed) is kept, so the next load can say so.
+    const unfinished = session.pendingChange ?? session.interrupted;
+    writeStored(storageKeys.toolSession(toolId), { values, versions, shown, resultValues, level, ...(unfinished ? { unfinished } : {}) });
   } catch (error) {
     // The session stays on screen; only its survival across a reload is lost.
     console.warn(`[tool ${toolId}] could not store inputs and result`, error);
@@ -91,7 +93,7 @@ function restore(tool: ToolForm | ToolDeclaration): ToolSession {
   const stored = readStored(storageKeys.toolSession(tool.id), anyJson, null);
   if (stored === null) {
     const values = defaultValues(tool.fields);
-    return { values, ...showing([], 0), resultValues: null, level: '', error: null, refineError: null, status: 'idle', partial: null, notice: null };
+    return { values, ...showing([], 0), resultValues: null, level: '', error: null, refineError: null, status: 'idle', partial: null, notice: null, pendingChange: null, interrupted: null };
   }
   const code = sessionCodeNow();
   if (!code || !isDeclaration(tool)) {
@@ -111,6 +113,16 @@ function sameValues(a: FormValues, b: FormValues): boolean {
  */
 const beforeRequest = new Map<string, Pick<ToolSession, 'versions' | 'shown' | 'result' | 'resultId' | 'resultValues'>>();
 
+/**
+ * Set while the page unloads (a reload, the tab closed): a request the unload stops must not store that it ended,
+ * so the next load can say the change was not finished.
+ */
+let unloading = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => (unloading = true));
+  window.addEventListener('pageshow', () => (unloading = false));
+}
+
 /** The tools opened in this tab, so their sessions can start again when storage is cleared. */
 const opened = new Map<string, ToolForm | ToolDeclaration>();
 
@@ -122,12 +134,14 @@ interface ToolSessionsState {
    */
   open(tool: ToolForm | ToolDeclaration): ToolSession;
   setValues(toolId: string, values: FormValues): void;
-  /** A first answer: the versions so far give way to it. */
+  /** A new answer to the form: added as the latest version (a failed one leaves the versions as they were). */
   generate(tool: ToolDeclaration, values: FormValues, backend: Backend): Promise<void>;
   /** A change to the version shown: a new version when it arrives; the shown one stays until then, and after a failure. */
   refine(tool: ToolDeclaration, change: ChangeRequest, backend: Backend): Promise<void>;
   /** Shows another version. */
   showVersion(toolId: string, index: number): void;
+  /** Forgets the change a reload cut short, without running it. */
+  dismissInterrupted(toolId: string): void;
   setLevel(toolId: string, level: ReadingLevel): void;
   /** Stops the request in flight, if any, leaving the form as it was, with a short note saying so. */
   cancel(toolId: string, notice?: string): void;
@@ -156,16 +170,18 @@ export const useToolSessions = create<ToolSessionsState>()((set, get) => {
     const id = asked.tool.id;
     const failed = (message: string): Partial<ToolSession> => (asked.refine ? { refineError: message } : { error: message });
     return startAnswer(asked, (event) => {
+      if (unloading) return;
       if (event.kind === 'text') return void update(id, { partial: event.text }, false);
       const kept = event.kind === 'failed' ? beforeRequest.get(id) : undefined;
       beforeRequest.delete(id);
       if (event.kind === 'answer') {
         const { privacyNotice } = event.answer;
-        update(id, { ...accept(event.answer), status: 'idle', partial: null, ...(privacyNotice ? { notice: privacyNotice } : {}) });
+        update(id, { ...accept(event.answer), status: 'idle', partial: null, pendingChange: null, ...(privacyNotice ? { notice: privacyNotice } : {}) });
         return;
       }
       // The earlier result is stored again (typing during the request may have stored the cleared session).
-      update(id, { ...failed(event.message), status: 'idle', partial: null, ...kept }, kept !== undefined);
+      // A failed change is stored as ended too, so a reload does not offer it again.
+      update(id, { ...failed(event.message), status: 'idle', partial: null, pendingChange: null, ...kept }, kept !== undefined || asked.refine !== undefined);
     });
   }
 
@@ -192,13 +208,16 @@ export const useToolSessions = create<ToolSessionsState>()((set, get) => {
       if (session(tool.id).status !== 'idle') return; // A second click sends nothing.
       const output = { language: useOutputLanguage.getState().language, level: session(tool.id).level };
       const before = session(tool.id);
+      const earlier = before.versions;
       if (before.versions.length > 0) beforeRequest.set(tool.id, { ...showing(before.versions, before.shown), resultValues: before.resultValues });
       else beforeRequest.delete(tool.id);
       // Not stored yet: until the new answer is in, the stored session keeps the earlier result.
-      update(tool.id, { values, ...showing([], 0), resultValues: null, error: null, refineError: null, status: 'loading', partial: null, notice: null }, false);
+      update(tool.id, { values, ...showing([], 0), resultValues: null, error: null, refineError: null, status: 'loading', partial: null, notice: null, interrupted: null }, false);
       await request({ tool, values, backend, output }, ({ result, reading = null }) => {
-        const first: ResultVersion = { result, id: `res_${Date.now()}`, chain: [], output, reading, sampleOnly: false };
-        return { ...showing([first], 0), resultValues: values };
+        // A new answer joins the versions rather than replacing them: each comment of a class set stays one step back.
+        const answer: ResultVersion = { result, id: `res_${Date.now()}`, chain: [], output, reading, sampleOnly: false, inputs: values };
+        const versions = addVersion(earlier, answer);
+        return { ...showing(versions, versions.length - 1), resultValues: values };
       });
     },
 
@@ -208,7 +227,8 @@ export const useToolSessions = create<ToolSessionsState>()((set, get) => {
       if (current.status !== 'idle' || !base) return;
       const values = current.resultValues ?? current.values;
       const output = { language: useOutputLanguage.getState().language, level: current.level };
-      update(tool.id, { error: null, refineError: null, status: 'refining', partial: null, notice: null }, false);
+      // Stored with the change on its way: a reload before it arrives can say it did not finish, and offer it again.
+      update(tool.id, { error: null, refineError: null, status: 'refining', partial: null, notice: null, pendingChange: change, interrupted: null });
       await request({ tool, values, backend, output, refine: { previous: base.result, change } }, ({ result, reading = null }) => {
         const version: ResultVersion = {
           result,
@@ -217,6 +237,7 @@ export const useToolSessions = create<ToolSessionsState>()((set, get) => {
           output,
           reading,
           sampleOnly: backend.kind === 'sample',
+          inputs: base.inputs ?? values,
         };
         const versions = addVersion(session(tool.id).versions, version);
         return showing(versions, versions.length - 1);
@@ -226,7 +247,12 @@ export const useToolSessions = create<ToolSessionsState>()((set, get) => {
     showVersion(toolId, index) {
       const current = session(toolId);
       if (current.status === 'refining' || index < 0 || index >= current.versions.length) return;
-      update(toolId, { ...showing(current.versions, index), refineError: null, notice: null });
+      const inputs = current.versions[index]?.inputs ?? current.resultValues;
+      update(toolId, { ...showing(current.versions, index), resultValues: inputs, refineError: null, notice: null });
+    },
+
+    dismissInterrupted(toolId) {
+      update(toolId, { interrupted: null });
     },
 
     setLevel(toolId, level) {
@@ -237,7 +263,8 @@ export const useToolSessions = create<ToolSessionsState>()((set, get) => {
       if (!cancelAnswer(toolId)) return;
       const kept = beforeRequest.get(toolId);
       beforeRequest.delete(toolId);
-      if (get().sessions[toolId]) update(toolId, { status: 'idle', partial: null, notice, ...kept }, kept !== undefined);
+      const current = get().sessions[toolId];
+      if (current) update(toolId, { status: 'idle', partial: null, notice, pendingChange: null, ...kept }, kept !== undefined || current.pendingChange !== null);
     },
 
     clearResult(toolId) {

@@ -74,7 +74,7 @@ describe('refining a result', () => {
     expect(session()).toMatchObject({ status: 'idle', notice: 'Cancelled.', result: { kind: 'json', data: { thesis: 'First' } } });
   });
 
-  it('steps between versions, refines the one shown, and a new Generate starts a new chain', async () => {
+  it('steps between versions, refines the one shown, and a new Generate adds a version of its own', async () => {
     const { useToolSessions, calls, backend, session } = await withFirstAnswer();
     const refining = useToolSessions.getState().refine(tool, shorter, backend);
     (await sent(calls, 1)).resolve({ thesis: 'Short' });
@@ -90,10 +90,49 @@ describe('refining a result', () => {
     expect(session().versions[2]?.chain.map((c) => c.label)).toEqual(['in Spanish for grade 5']);
 
     const generating = useToolSessions.getState().generate(tool, tool.example.input, backend);
-    expect(session().versions).toEqual([]);
+    expect(session().result).toBeNull();
     (await sent(calls, 3)).resolve({ thesis: 'New' });
     await generating;
-    expect(session().versions).toHaveLength(1);
+    // Nothing earlier is lost: the new answer is the latest version, a new chain of its own, answering its own inputs.
+    expect(session().versions.map((v) => v.chain.length)).toEqual([0, 1, 1, 0]);
+    expect(session()).toMatchObject({ shown: 3, result: { kind: 'json', data: { thesis: 'New' } }, resultValues: tool.example.input });
+  });
+
+  it('keeps a class set: each new answer is a version, and stepping back shows the inputs it answered', async () => {
+    const { useToolSessions, calls, backend, session } = await withFirstAnswer();
+    const second = useToolSessions.getState().generate(tool, { topic: 'Tablets', essayType: 'Narrative' }, backend);
+    (await sent(calls, 1)).resolve({ thesis: 'Second' });
+    await second;
+    expect(session()).toMatchObject({ shown: 1, resultValues: { topic: 'Tablets' } });
+    useToolSessions.getState().showVersion(tool.id, 0);
+    expect(session()).toMatchObject({ result: { kind: 'json', data: { thesis: 'First' } }, resultValues: { topic: 'Phones' } });
+    // A refinement of the earlier answer answers its inputs, not the latest form.
+    const refining = useToolSessions.getState().refine(tool, shorter, backend);
+    expect((await sent(calls, 2)).request.prompt).toContain('Phones');
+    (await sent(calls, 2)).resolve({ thesis: 'Short first' });
+    await refining;
+    expect(session().versions[2]?.inputs).toMatchObject({ topic: 'Phones' });
+
+    const reloaded = (await freshStore()).useToolSessions.getState().open(tool);
+    expect(reloaded.versions.map((v) => v.inputs?.topic)).toEqual(['Phones', 'Tablets', 'Phones']);
+  });
+
+  it('past the limit drops refinements before answers from Generate', async () => {
+    const { useToolSessions, calls, backend, session } = await withFirstAnswer();
+    let call = 1;
+    const refining = useToolSessions.getState().refine(tool, shorter, backend);
+    (await sent(calls, call++)).resolve({ thesis: 'Refined' });
+    await refining;
+    for (let i = 2; i <= MAX_VERSIONS; i++) {
+      const generating = useToolSessions.getState().generate(tool, { topic: `Student ${i}`, essayType: 'Narrative' }, backend);
+      (await sent(calls, call++)).resolve({ thesis: `Comment ${i}` });
+      await generating;
+    }
+    const theses = session().versions.map((v) => (v.result.kind === 'json' ? (v.result.data as { thesis: string }).thesis : ''));
+    expect(theses).toHaveLength(MAX_VERSIONS);
+    expect(theses[0]).toBe('First');
+    expect(theses).not.toContain('Refined');
+    expect(theses[MAX_VERSIONS - 1]).toBe(`Comment ${MAX_VERSIONS}`);
   });
 
   it('keeps every version, and which one is shown, across a reload', async () => {
@@ -144,5 +183,40 @@ describe('stored versions', () => {
     const restored = useToolSessions.getState().open(tool);
     expect(restored.versions.map((v) => v.id)).toEqual(['res_1']);
     expect(restored).toMatchObject({ shown: 0, result: { kind: 'json', data: { thesis: 'Kept' } } });
+  });
+});
+
+describe('a change cut short by a reload', () => {
+  it('is offered again after a reload, until it is run again or dismissed', async () => {
+    const { useToolSessions, backend, session } = await withFirstAnswer();
+    void useToolSessions.getState().refine(tool, shorter, backend);
+    expect(session().pendingChange).toEqual(shorter);
+
+    // The page goes mid-change: the next load says so, with the version that was shown.
+    const reloaded = await freshStore();
+    const restored = reloaded.useToolSessions.getState().open(tool);
+    expect(restored).toMatchObject({ status: 'idle', interrupted: shorter, pendingChange: null, shown: 0 });
+    // Typing does not forget it; dismissing does, across another reload too.
+    reloaded.useToolSessions.getState().setValues(tool.id, { topic: 'Typed later', essayType: 'Narrative' });
+    expect((await freshStore()).useToolSessions.getState().open(tool).interrupted).toEqual(shorter);
+    const again = await freshStore();
+    again.useToolSessions.getState().open(tool);
+    again.useToolSessions.getState().dismissInterrupted(tool.id);
+    expect((await freshStore()).useToolSessions.getState().open(tool).interrupted).toBeNull();
+  });
+
+  it('is not offered when the change failed or was cancelled', async () => {
+    const { useToolSessions, calls, backend } = await withFirstAnswer();
+    const failing = useToolSessions.getState().refine(tool, shorter, backend);
+    (await sent(calls, 1)).reject(new UserFacingError('Model overloaded'));
+    await failing;
+    expect((await freshStore()).useToolSessions.getState().open(tool).interrupted).toBeNull();
+
+    const again = await freshStore();
+    const held = heldBackend();
+    again.useToolSessions.getState().open(tool);
+    void again.useToolSessions.getState().refine(tool, spanish, held.backend);
+    again.useToolSessions.getState().cancel(tool.id);
+    expect((await freshStore()).useToolSessions.getState().open(tool).interrupted).toBeNull();
   });
 });
