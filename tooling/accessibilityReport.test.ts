@@ -112,7 +112,7 @@ describe('the level of a criterion', () => {
 
   it('names the flows and axe rules that test it, and what is not met', () => {
     const contrast = conformanceRow({ id: '1.4.3', name: 'Contrast (Minimum)', level: 'AA' }, rules, [], { notMet: ['grey hints'] });
-    expect(contrast.remarks).toEqual(['Tested by axe on every scanned screen: `color-contrast`.', 'Not met: grey hints']);
+    expect(contrast.remarks).toEqual(['Tested by axe on every scanned screen: `color-contrast` (in the dark scheme too).', 'Not met: grey hints']);
     const labelInName = conformanceRow({ id: '2.5.3', name: 'Label in Name', level: 'A' }, rules, [], {});
     expect(labelInName.level).toBe('Not Evaluated');
     expect(labelInName.remarks).toEqual(['axe rules for it that the suite does not run: `label-content-name-mismatch` (experimental in axe-core).']);

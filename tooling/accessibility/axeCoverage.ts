@@ -49,6 +49,8 @@ export interface AxeRule {
   tags: string[];
   /** Whether a scan runs it. */
   runs: boolean;
+  /** Whether a scan runs it again in the dark scheme (a colour rule). */
+  alsoDark: boolean;
   /** Why a scan does not run it. */
   whyNot?: string;
 }
@@ -74,7 +76,8 @@ export function axeRules(setup: AxeSetup): AxeRule[] {
     .map((rule): AxeRule => {
       // A whole page is scanned (no include or exclude), so page-level rules run too.
       const runs = internals.utils.ruleShouldRun(rule, { page: true }, { runOnly: { type: 'tag', values: setup.tags }, rules: disabled });
-      return { id: rule.id, help: help.get(rule.id) ?? '', tags: [...rule.tags], runs, ...(runs ? {} : { whyNot: whyNotRun(rule.tags, rule.id, setup) }) };
+      const whyNot = runs ? {} : { whyNot: whyNotRun(rule.tags, rule.id, setup) };
+      return { id: rule.id, help: help.get(rule.id) ?? '', tags: [...rule.tags], runs, alsoDark: runs && setup.colourRules.includes(rule.id), ...whyNot };
     })
     .sort((x, y) => x.id.localeCompare(y.id));
 }

@@ -40,7 +40,7 @@ export function conformanceRow(criterion: Criterion, rules: readonly AxeRule[], 
   if (assessment.notApplicable) return { criterion, level: 'Not Applicable', remarks: [assessment.notApplicable] };
 
   const remarks: string[] = [];
-  if (running.length > 0) remarks.push(`Tested by axe on every scanned screen: ${running.map((rule) => code(rule.id)).join(', ')}.`);
+  if (running.length > 0) remarks.push(`Tested by axe on every scanned screen: ${running.map((rule) => code(rule.id) + (rule.alsoDark ? ' (in the dark scheme too)' : '')).join(', ')}.`);
   if (cited.length > 0) remarks.push(`Tested by flows: ${cited.map((flow) => `${flowId(flows, flow)} ${flow.shows}`).join(' · ')}.`);
   for (const gap of assessment.notMet ?? []) remarks.push(`Not met: ${gap}`);
   for (const gap of assessment.notShown ?? []) remarks.push(`Not tested yet: ${gap}`);
