@@ -41,6 +41,8 @@ The original text:
   }),
   renderer: 'tabs',
   actionLabel: 'Create Three Levels',
+  // It writes its own three levels (A2, B1, B2): one target grade for all three would undo the differentiation.
+  refine: { readingLevel: false },
   example: {
     input: {
       originalText:

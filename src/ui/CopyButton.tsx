@@ -3,6 +3,12 @@ import { Icon } from './Icon';
 import { COPY_CONFIRMATION_MS } from './timing';
 import { useTimedFlag } from './useTimedFlag';
 
+/** The rich half of a copy: its HTML and, when the plain text should differ from what was given (formulas as readable text), how. */
+export interface RichCopy {
+  html: string;
+  plainText?: (text: string) => string;
+}
+
 /**
  * Both the text and, when given, the same content as HTML: Google
  * Docs and Word paste the HTML with its headings, lists, bold and tables;
@@ -10,13 +16,14 @@ import { useTimedFlag } from './useTimedFlag';
  * promise in the ClipboardItem keeps the click's permission); where rich
  * copy is refused, the text alone is copied.
  */
-async function writeRich(text: string, html: () => Promise<string>): Promise<boolean> {
+async function writeRich(text: string, html: () => Promise<string | RichCopy>): Promise<boolean> {
   if (typeof ClipboardItem === 'undefined' || !navigator.clipboard?.write) return false;
   try {
+    const rich = html().then((made): RichCopy => (typeof made === 'string' ? { html: made } : made));
     await navigator.clipboard.write([
       new ClipboardItem({
-        'text/plain': new Blob([text], { type: 'text/plain' }),
-        'text/html': html().then((h) => new Blob([h], { type: 'text/html' })),
+        'text/plain': rich.then((made) => new Blob([made.plainText?.(text) ?? text], { type: 'text/plain' })),
+        'text/html': rich.then((made) => new Blob([made.html], { type: 'text/html' })),
       }),
     ]);
     return true;
@@ -26,7 +33,7 @@ async function writeRich(text: string, html: () => Promise<string>): Promise<boo
 }
 
 /** The Clipboard API needs a secure context; plain-http school servers fall back to a hidden textarea. */
-async function writeClipboard(text: string, html?: () => Promise<string>): Promise<void> {
+async function writeClipboard(text: string, html?: () => Promise<string | RichCopy>): Promise<void> {
   if (navigator.clipboard && window.isSecureContext) {
     if (html && (await writeRich(text, html))) return;
     await navigator.clipboard.writeText(text);
@@ -46,8 +53,8 @@ async function writeClipboard(text: string, html?: () => Promise<string>): Promi
 
 interface CopyButtonProps {
   text: string;
-  /** The same content as HTML, for pasting into documents with its structure. */
-  html?: () => Promise<string>;
+  /** The same content as HTML, for pasting into documents with its structure (and, with it, the plain text's formulas made readable). */
+  html?: () => Promise<string | RichCopy>;
   label?: string;
 }
 

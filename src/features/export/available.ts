@@ -32,5 +32,10 @@ export async function availableFormats(
 /** What a format is given: the result's document, laid out by its renderer when it has a layout of its own. */
 export function exportContext(input: ExportInput, renderer: RendererExports | undefined): ExportContext {
   let document: ExportDocument | undefined;
-  return { document: () => (document ??= renderer?.document?.(input) ?? defaultDocument(input)) };
+  return { document: () => (document ??= withLanguage(renderer?.document?.(input) ?? defaultDocument(input), input.language)) };
+}
+
+/** Every layout's document carries the language the result was asked in, so each writer lays it out the same way round. */
+function withLanguage(doc: ExportDocument, language: string | undefined): ExportDocument {
+  return language ? { ...doc, language } : doc;
 }

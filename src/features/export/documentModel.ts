@@ -13,6 +13,8 @@ export interface Run {
   bold?: boolean;
   italic?: boolean;
   code?: boolean;
+  /** A formula: `text` is its TeX as written (delimiters included), what a writer shows when it cannot render the math. */
+  math?: { tex: string; display: boolean };
 }
 
 export type Block =

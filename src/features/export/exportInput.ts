@@ -19,6 +19,8 @@ export interface ExportInput {
   madeAt?: string;
   /** The inputs that made it, summarised at the top of a document (a saved item has none). */
   inputs?: readonly { label: string; value: string }[];
+  /** The output language the result was asked in (BCP 47), which decides which way its document reads; unknown for a saved item. */
+  language?: string;
 }
 
 /** Control characters (other than tab and newline) never reach a file: they break importers and mean nothing. */

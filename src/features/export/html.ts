@@ -1,4 +1,5 @@
 import { sanitizeHtml } from '../../kernel/safeHtml';
+import type { MathRenderer } from '../../kernel/mathDelimiters';
 import type { Block, ExportDocument, ListItem, Run } from './document';
 
 /*
@@ -9,14 +10,27 @@ import type { Block, ExportDocument, ListItem, Run } from './document';
  * through the app's one sanitiser as well, like every other HTML path: the
  * document holds only text, but a path that skipped the sanitiser is the
  * one a later change would break.
+ *
+ * Formulas go as MathML (Word, LibreOffice and Google Docs read it): each
+ * is a placeholder while the rest is sanitised, then its MathML, rendered
+ * by KaTeX and sanitised on its own against the MathML allowlist, is put in
+ * its place, as on screen (kernel/safeHtml.ts). Without a renderer, or for
+ * TeX KaTeX cannot read, the formula's source is shown as text.
  */
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** U+E000 and U+E001 mark a formula's place; a model's own are dropped so none can pose as one. */
+const PLACEHOLDER_CHARS = /[\ue000\ue001]/g;
+const PLACEHOLDER = /\ue000(\d+)\ue001/g;
 
-function runsHtml(runs: readonly Run[]): string {
+/** The formulas of one document, in order, while its HTML is built. */
+type Formulas = Run[];
+
+const escape = (text: string) => text.replace(PLACEHOLDER_CHARS, '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function runsHtml(runs: readonly Run[], formulas: Formulas): string {
   return runs
     .map((run) => {
-      let html = escape(run.text).replace(/\n/g, '<br>');
+      let html = run.math && !run.code ? `\ue000${formulas.push(run) - 1}\ue001` : escape(run.text).replace(/\n/g, '<br>');
       if (run.code) html = `<code>${html}</code>`;
       if (run.italic) html = `<em>${html}</em>`;
       if (run.bold) html = `<strong>${html}</strong>`;
@@ -25,21 +39,21 @@ function runsHtml(runs: readonly Run[]): string {
     .join('');
 }
 
-function listHtml(list: { ordered: boolean; items: readonly ListItem[] }): string {
+function listHtml(list: { ordered: boolean; items: readonly ListItem[] }, formulas: Formulas): string {
   const tag = list.ordered ? 'ol' : 'ul';
-  return `<${tag}>${list.items.map((item) => `<li>${runsHtml(item.runs)}${item.children ? listHtml(item.children) : ''}</li>`).join('')}</${tag}>`;
+  return `<${tag}>${list.items.map((item) => `<li>${runsHtml(item.runs, formulas)}${item.children ? listHtml(item.children, formulas) : ''}</li>`).join('')}</${tag}>`;
 }
 
-function blockHtml(block: Block): string {
+function blockHtml(block: Block, formulas: Formulas): string {
   switch (block.kind) {
     case 'heading':
       return `<h${block.level}>${escape(block.text)}</h${block.level}>`;
     case 'paragraph':
-      return `<p>${runsHtml(block.runs)}</p>`;
+      return `<p>${runsHtml(block.runs, formulas)}</p>`;
     case 'quote':
-      return `<blockquote><p>${runsHtml(block.runs)}</p></blockquote>`;
+      return `<blockquote><p>${runsHtml(block.runs, formulas)}</p></blockquote>`;
     case 'list':
-      return listHtml(block);
+      return listHtml(block, formulas);
     case 'table':
       return `<table><thead><tr>${block.header.map((h) => `<th>${escape(h)}</th>`).join('')}</tr></thead><tbody>${block.rows
         .map((row) => `<tr>${block.header.map((_, i) => `<td>${escape(row[i] ?? '')}</td>`).join('')}</tr>`)
@@ -52,7 +66,13 @@ function blockHtml(block: Block): string {
   }
 }
 
-/** The result's content as HTML, without the title and date: what a paste into a document should hold. */
-export function contentHtml(doc: ExportDocument): string {
-  return sanitizeHtml(doc.blocks.map(blockHtml).join(''));
+/** The result's content as HTML, without the title and date: what a paste into a document should hold; its formulas as MathML when `renderMath` is given. */
+export function contentHtml(doc: ExportDocument, renderMath?: MathRenderer): string {
+  const formulas: Formulas = [];
+  const html = sanitizeHtml(doc.blocks.map((block) => blockHtml(block, formulas)).join(''));
+  return html.replace(PLACEHOLDER, (_, n: string) => {
+    const run = formulas[Number(n)];
+    if (!run?.math) return '';
+    return renderMath?.(run.math.tex, run.math.display) ?? escape(run.text);
+  });
 }

@@ -1,4 +1,6 @@
+import type { MathRenderer } from '../../kernel/mathDelimiters';
 import type { Block, ExportDocument, ListItem, Run } from './document';
+import { holdsMath, loadDocumentMathRenderer } from './documentMath';
 import './print.css';
 
 /*
@@ -6,7 +8,11 @@ import './print.css';
  * print-only container, the print sheet (print.css) hides everything else
  * on the page, and the browser's print dialog does the rest, Save as PDF
  * included. Built with textContent from the document's plain text, so
- * printing parses no HTML at all. The container goes when printing ends.
+ * printing parses no HTML at all; the one exception is each formula's
+ * MathML, rendered by KaTeX and sanitised against the MathML allowlist (as on
+ * screen), so paper shows the formula and not its TeX. KaTeX loads first,
+ * only for a document with math; without it a formula prints as its source.
+ * The container goes when printing ends.
  */
 
 export const PRINT_ROOT_ID = 'print-root';
@@ -17,8 +23,16 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, ...children: (No
   return el;
 }
 
-function runNodes(runs: readonly Run[]): Node[] {
+/** A formula as the MathML element KaTeX renders, or its source as text. */
+function formulaNode(run: Run & { math: NonNullable<Run['math']> }, render: MathRenderer | undefined): Node {
+  const mathml = render?.(run.math.tex, run.math.display);
+  const math = mathml ? new DOMParser().parseFromString(mathml, 'text/html').querySelector('math') : null;
+  return math ? document.importNode(math, true) : element('span', run.text);
+}
+
+function runNodes(runs: readonly Run[], render: MathRenderer | undefined): Node[] {
   return runs.map((run) => {
+    if (run.math && !run.code) return formulaNode({ ...run, math: run.math }, render);
     const lines = run.text.split('\n').flatMap((line, i) => (i > 0 ? [element('br'), line] : [line]));
     let node: Node = run.code ? element('code', ...lines) : element('span', ...lines);
     if (run.italic) node = element('em', node);
@@ -27,20 +41,20 @@ function runNodes(runs: readonly Run[]): Node[] {
   });
 }
 
-function listNode(list: { ordered: boolean; items: readonly ListItem[] }): HTMLElement {
-  return element(list.ordered ? 'ol' : 'ul', ...list.items.map((item) => element('li', ...runNodes(item.runs), ...(item.children ? [listNode(item.children)] : []))));
+function listNode(list: { ordered: boolean; items: readonly ListItem[] }, render: MathRenderer | undefined): HTMLElement {
+  return element(list.ordered ? 'ol' : 'ul', ...list.items.map((item) => element('li', ...runNodes(item.runs, render), ...(item.children ? [listNode(item.children, render)] : []))));
 }
 
-function blockNode(block: Block): HTMLElement {
+function blockNode(block: Block, render: MathRenderer | undefined): HTMLElement {
   switch (block.kind) {
     case 'heading':
       return element(`h${block.level}`, block.text);
     case 'paragraph':
-      return element('p', ...runNodes(block.runs));
+      return element('p', ...runNodes(block.runs, render));
     case 'quote':
-      return element('blockquote', element('p', ...runNodes(block.runs)));
+      return element('blockquote', element('p', ...runNodes(block.runs, render)));
     case 'list':
-      return listNode(block);
+      return listNode(block, render);
     case 'table':
       return element(
         'table',
@@ -55,9 +69,11 @@ function blockNode(block: Block): HTMLElement {
   }
 }
 
-export function printDocument(doc: ExportDocument): void {
+/** Prints the document; one without math prints at once, within the click that asked for it. */
+export async function printDocument(doc: ExportDocument): Promise<void> {
+  const render = holdsMath(doc.blocks) ? await loadDocumentMathRenderer() : undefined;
   document.getElementById(PRINT_ROOT_ID)?.remove();
-  const root = element('div', element('h1', doc.title), ...doc.meta.map((line) => element('p', element('em', line))), ...doc.blocks.map(blockNode));
+  const root = element('div', element('h1', doc.title), ...doc.meta.map((line) => element('p', element('em', line))), ...doc.blocks.map((block) => blockNode(block, render)));
   root.id = PRINT_ROOT_ID;
   // Never read out on screen: it exists only on paper.
   root.setAttribute('aria-hidden', 'true');

@@ -5,9 +5,13 @@
  * formula.
  *
  * Offers: finding and splitting math in text, the markdown extension that
- * keeps it whole, and a loader for the KaTeX renderer.
+ * keeps it whole, a loader for the KaTeX renderer, and one for writing a
+ * text's formulas as plain Unicode text (for the plain half of a copy).
  */
 export { containsMath, mathExtension, splitMath, type MathRenderer, type Segment } from '../../kernel/mathDelimiters';
 
 /** KaTeX and its renderer, loaded when a text holds math. */
 export const loadKatex = () => import('./katex');
+
+/** A text's formulas as Unicode text (C₆H₁₂O₆, x²), loaded with the rich copy that needs it. */
+export const loadPlainTextMath = () => import('./plainTextMath');

@@ -26,9 +26,11 @@ describe('output languages', () => {
 });
 
 describe('which tools get what', () => {
-  it('gives student tools grades, teacher tools none, and lets a file choose or opt out', () => {
+  it('gives student and teacher tools grades, and lets a file choose or opt out', () => {
     expect(readingScaleOf({})).toBe('grade');
-    expect(readingScaleOf({ role: 'teacher' })).toBeNull();
+    // A teacher asks for "Spanish, grade 4" as a choice, not by typing it into Ask.
+    expect(readingScaleOf({ role: 'teacher' })).toBe('grade');
+    expect(readingScaleOf({ role: 'teacher', refine: { readingLevel: false } })).toBeNull();
     expect(readingScaleOf({ refine: { readingLevel: 'cefr' } })).toBe('cefr');
     expect(readingScaleOf({ role: 'teacher', refine: { readingLevel: 'grade' } })).toBe('grade');
     expect(readingScaleOf({ refine: false })).toBeNull();

@@ -37,15 +37,16 @@ export function gradeNumber(level: ReadingLevel): number | null {
 }
 
 /**
- * Which scale a tool's reading level uses, or null for none. Learners read
- * what student tools write, so they get grades; teacher tools write for
- * teachers and parents and get none, unless their file says otherwise.
+ * Which scale a tool's reading level uses, or null for none: grades for
+ * every tool, student or teacher (a teacher asks for a text, a worksheet or a
+ * letter home "for grade 4" as a learner asks for an explanation), unless its
+ * file chooses CEFR or none.
  */
 export function readingScaleOf(tool: Pick<ToolDeclaration, 'role' | 'refine'>): ReadingScale | null {
   if (tool.refine === false) return null;
   const declared = tool.refine?.readingLevel;
   if (declared !== undefined) return declared === false ? null : declared;
-  return tool.role === 'teacher' ? null : 'grade';
+  return 'grade';
 }
 
 

@@ -3,6 +3,7 @@ import { flushSync } from 'react-dom';
 import { rendererKeyFor, rendererMap } from '../../../renderers';
 import type { ToolDeclaration } from '../../kernel/defineTool';
 import { resultAsText } from '../../kernel/resultText';
+import { dataDirection } from '../../kernel/textDirection';
 import { inputSummary, topicOf, type FormValues } from '../../kernel/fields';
 import { DEFAULT_OUTPUT, type loadRefineLoader, type RefineActions } from '../refine';
 import { contractSchemaOf, type ToolResult } from '../../kernel/runTool';
@@ -99,7 +100,9 @@ function ResultCard({ tool, session, result, resultId, values, afterReset, revea
   // What the shown version answers: after a new answer to other inputs, an earlier version still exports as what it is.
   const answered = session.resultValues ?? values;
   const topic = topicOf(tool.fields, answered);
-  const exportInput: ExportInput = { toolTitle: tool.title, data, ...(topic ? { topic } : {}), inputs: inputSummary(tool.fields, answered) };
+  const exportInput: ExportInput = { toolTitle: tool.title, data, ...(topic ? { topic } : {}), inputs: inputSummary(tool.fields, answered), language: output.language };
+  // Which way the answer reads: the same decision Word and print make (kernel/textDirection.ts).
+  const direction = useMemo(() => dataDirection(data, output.language), [data, output.language]);
   const toSave = useMemo<NewArtifact>(
     () => ({
       toolId: tool.id,
@@ -147,19 +150,22 @@ function ResultCard({ tool, session, result, resultId, values, afterReset, revea
         <SaveToProjectPanel artifact={toSave} onSaved={setSavedInto} />
       )}
       {canRefine && refine && <refine.VersionBar session={session} actions={actions} fields={tool.fields} cancelRef={cancelRef} />}
-      <Suspense fallback={<Spinner />}>
-        <Renderer
-          tool={tool}
-          result={result}
-          resultId={resultId}
-          schema={schema}
-          values={values}
-          language={output.language}
-          runFollowUp={followUp}
-          reset={reset}
-          recordAttempt={recordAttempt}
-        />
-      </Suspense>
+      {/* The answer in the language it was asked in, laid out the way it reads; its blocks may differ (renderers/shared/blockDirections.ts). */}
+      <div dir={direction} lang={output.language}>
+        <Suspense fallback={<Spinner />}>
+          <Renderer
+            tool={tool}
+            result={result}
+            resultId={resultId}
+            schema={schema}
+            values={values}
+            language={output.language}
+            runFollowUp={followUp}
+            reset={reset}
+            recordAttempt={recordAttempt}
+          />
+        </Suspense>
+      </div>
       {canRefine && refine && <refine.RefineBar tool={tool} session={session} actions={actions} cancelRef={cancelRef} />}
     </section>
   );
