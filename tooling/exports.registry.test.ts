@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { rendererExports, rendererKeyFor } from '../renderers';
 import { loadTool, tools as catalogue } from '../src/kernel/catalogue';
 import { availableFormats, exportContext, type OptionalFormats } from '../src/features/export/available';
+import { slidesOf } from '../src/features/export/deck';
 import type { Block, ListItem } from '../src/features/export/document';
 import { docxOfDocument } from '../src/features/export/docx';
 import type { ExportFormatKey, ExportInput } from '../src/features/export/format';
@@ -71,14 +72,17 @@ async function wordText(bytes: Uint8Array): Promise<{ title: string; body: strin
 }
 
 const expectedKeys: Partial<Record<string, ExportFormatKey[]>> = {
-  'interactive-quiz-builder': ['docx', 'print', 'gift', 'qti'],
-  'quiz-whiz': ['docx', 'print', 'gift', 'qti'],
+  'interactive-quiz-builder': ['docx', 'print', 'gift', 'qti', 'pptx'],
+  'quiz-whiz': ['docx', 'print', 'gift', 'qti', 'pptx'],
+  // One table of cards, no sections: no slides.
   'flashcard-generator': ['docx', 'print', 'quizlet', 'anki', 'csv'],
   'presentation-generator': ['docx', 'print', 'pptx'],
-  'focus-sprint-planner': ['docx', 'print', 'ics'],
-  'study-plan-ai': ['docx', 'print', 'ics'],
-  'group-project-coordinator': ['docx', 'print', 'ics'],
-  'smart-notes': ['docx', 'print'],
+  'focus-sprint-planner': ['docx', 'print', 'ics', 'pptx'],
+  'study-plan-ai': ['docx', 'print', 'pptx', 'ics'],
+  'group-project-coordinator': ['docx', 'print', 'pptx', 'ics'],
+  'smart-notes': ['docx', 'print', 'pptx'],
+  'lesson-plan-variator': ['docx', 'print', 'pptx'],
+  'differentiated-text-generator': ['docx', 'print', 'pptx'],
 };
 
 describe.each(catalogue.map((meta) => ({ id: meta.id })))('$id', ({ id }) => {
@@ -92,7 +96,7 @@ describe.each(catalogue.map((meta) => ({ id: meta.id })))('$id', ({ id }) => {
       madeAt: '2026-11-23T10:00:00Z',
       ...(tool.result === 'markdown' ? {} : { schema: contractSchemaOf(tool.result) }),
     };
-    const keys = (await availableFormats(data, renderer, tool.exports, optional)).map((f) => f.key);
+    const keys = (await availableFormats(data, renderer, tool.exports, optional, exportContext(input, renderer))).map((f) => f.key);
     expect(keys.slice(0, 2)).toEqual(['docx', 'print']);
     if (expectedKeys[id]) expect(keys).toEqual(expectedKeys[id]);
 
@@ -115,5 +119,24 @@ describe.each(catalogue.map((meta) => ({ id: meta.id })))('$id', ({ id }) => {
     // The rich copy holds the same content, as HTML that ran through the sanitiser.
     const pasted = new DOMParser().parseFromString(contentHtml(doc), 'text/html');
     for (const w of someWordsOf(data)) expect(pasted.body.textContent).toContain(w);
+  });
+});
+
+describe('slides from a structured result', () => {
+  const slideTitles = async (id: string) => {
+    const tool = await loadTool(id);
+    const input: ExportInput = { toolTitle: tool.title, data: tool.example.output, ...(tool.result === 'markdown' ? {} : { schema: contractSchemaOf(tool.result) }) };
+    const renderer = await rendererExports[rendererKeyFor(tool)]?.();
+    return slidesOf(exportContext(input, renderer).document()).map((slide) => slide.title);
+  };
+
+  it('a lesson plan, notes, a study plan and a levelled text: one titled slide per section of their own', async () => {
+    expect(await slideTitles('lesson-plan-variator')).toEqual(['Variant 1: Discovery lab', 'Variant 2: Photosynthesis relay', 'Variant 3: Feeding the world', 'Differentiation (every variant)']);
+    expect(await slideTitles('smart-notes')).toEqual(['Summary', 'Key ideas', 'In plain words']);
+    const plan = await slideTitles('study-plan-ai');
+    expect(plan[0]).toBe('Overview');
+    expect(plan.slice(1, -1)).toEqual([...Array.from({ length: 11 }, (_, i) => expect.stringMatching(new RegExp(`^Day ${i + 1}: `))), 'Exam day: Friday 4 December']);
+    expect(plan.at(-1)).toBe('Tips');
+    expect(await slideTitles('differentiated-text-generator')).toEqual(['A2 (elementary)', 'B1 (intermediate)', 'B2 (upper intermediate)']);
   });
 });

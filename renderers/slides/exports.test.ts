@@ -8,9 +8,10 @@ import { slidesExports } from './exports';
 /*
  * A presentation outline as .pptx, opened again as PowerPoint
  * would: unzipped (jszip) and every part read by a strict XML parser. The
- * deck has a title slide, then one slide per entry with its title and its
- * points as bullets, the points in that slide's speaker notes; right-to-left
- * text runs right to left; hostile model output stays text.
+ * deck has a title slide naming the topic, then one slide per entry with its
+ * title and its points as bullets, and no speaker notes repeating them; it
+ * is named and titled by the topic, its properties name StudyForge;
+ * right-to-left text runs right to left; hostile model output stays text.
  */
 
 const A = 'http://schemas.openxmlformats.org/drawingml/2006/main';
@@ -85,10 +86,10 @@ const outline = {
 };
 
 describe('PowerPoint export', () => {
-  it('a title slide, then one slide per entry: its title, its points as bullets, the points in its notes', async () => {
+  it('a title slide with the topic, then one slide per entry: its title, its points as bullets, no notes repeating them', async () => {
     const file = await build({ toolTitle: 'Presentation Generator', topic: 'Photosynthesis', data: outline });
     expect(file).toMatchObject({
-      baseName: 'Presentation Generator - Photosynthesis',
+      baseName: 'Photosynthesis',
       extension: 'pptx',
       type: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
     });
@@ -99,8 +100,17 @@ describe('PowerPoint export', () => {
     expect(Number(size.getAttribute('cx')) / Number(size.getAttribute('cy'))).toBeCloseTo(16 / 9, 2);
 
     expect(deck.slides).toHaveLength(outline.slides.length + 1);
-    expect(paragraphs(deck.slides[0]!)).toEqual(['Presentation Generator', 'Photosynthesis']);
+    expect(paragraphs(deck.slides[0]!)).toEqual(['Photosynthesis']);
     expect(notesText(deck.notes[0]!)).not.toContain('Light');
+
+    // The file's properties: the topic, the tool, and StudyForge; none of the library's own defaults.
+    const core = deck.parts.find((p) => p.name === 'docProps/core.xml')!;
+    const property = (part: Part, name: string) => part.doc.getElementsByTagName(name)[0]?.textContent;
+    expect(property(core, 'dc:title')).toBe('Photosynthesis');
+    expect(property(core, 'dc:subject')).toBe('Presentation Generator - Photosynthesis');
+    expect(property(core, 'dc:creator')).toBe('StudyForge');
+    expect(property(deck.parts.find((p) => p.name === 'docProps/app.xml')!, 'Company')).toBe('StudyForge');
+    for (const part of deck.parts) expect(part.xml, part.name).not.toMatch(/PptxGenJS/i);
 
     for (const [i, entry] of outline.slides.entries()) {
       const slide = deck.slides[i + 1]!;
@@ -109,8 +119,9 @@ describe('PowerPoint export', () => {
       for (const point of entry.points) expect(isBulleted(paragraphProps(slide, point)), point).toBe(true);
 
       const notes = deck.notes.find((n) => deck.parts.find((p) => p.name === n.name.replace('notesSlides/', 'notesSlides/_rels/') + '.rels')!.xml.includes(`slides/slide${i + 2}.xml"`));
-      expect(notes, `slide ${i + 2} has a notes page`).toBeDefined();
-      for (const point of entry.points) expect(notesText(notes!)).toContain(point);
+      // The outline has nothing beyond its slides: the notes neither repeat a point nor carry a bullet character.
+      for (const point of entry.points) expect(notes ? notesText(notes) : '').not.toContain(point);
+      expect(notes ? notesText(notes) : '').not.toContain('•');
     }
   });
 
@@ -122,7 +133,7 @@ describe('PowerPoint export', () => {
     expect(paragraphProps(deck.slides[1]!, 'Light + water → sugar ☀️')?.getAttribute('rtl') ?? '0').toBe('0');
   });
 
-  it('without a topic, the title slide holds the tool title alone', async () => {
+  it("without a topic, the title slide and the file are the tool's name", async () => {
     const file = await build({ toolTitle: 'Presentation Generator', data: outline });
     expect(file.baseName).toBe('Presentation Generator');
     const deck = await open(file.bytes);
@@ -141,15 +152,13 @@ describe('PowerPoint export', () => {
     const deck = await open((await build({ toolTitle: 'Presentation <Generator>', topic: '<script>x</script>\u0001', data: hostile })).bytes);
 
     expect(deck.slides).toHaveLength(hostile.slides.length + 1);
-    expect(paragraphs(deck.slides[0]!)).toEqual(['Presentation <Generator>', '<script>x</script>']);
+    expect(paragraphs(deck.slides[0]!)).toEqual(['<script>x</script>']);
     for (const [i, p] of xssPayloads.entries()) {
       const slide = deck.slides[i + 1]!;
       expect(paragraphs(slide), p.id).toEqual([flat(p.payload), flat(p.payload), `id ${p.id}`]);
-      expect(notesText(deck.notes[i + 1]!), p.id).toContain(flat(p.payload));
     }
     const last = deck.slides.at(-1)!;
     expect(paragraphs(last)).toEqual(['Long  and  lone halves', longPoint]);
-    expect(notesText(deck.notes.at(-1)!)).toContain(longPoint);
 
     // No payload became markup: no such element in any part, and no part holds a raw tag.
     const markup = new Set(['script', 'img', 'svg', 'iframe', 'math', 'object', 'embed', 'video', 'audio', 'form', 'body', 'html', 'meta', 'base', 'link', 'template']);

@@ -49,7 +49,7 @@ export interface ResultExports extends PreparedExport {
 /** Every format a result of this tool can be exported as (the Export menu), with what they share. */
 export async function exportsFor(toolId: string, input: ExportInput): Promise<ResultExports> {
   const { tool, renderer, prepared } = await prepare(toolId, input);
-  return { ...prepared, formats: await availableFormats(input.data, renderer, tool?.exports, optionalFormats) };
+  return { ...prepared, formats: await availableFormats(input.data, renderer, tool?.exports, optionalFormats, prepared.context) };
 }
 
 /** Carries the format out: downloads its file and returns its name, or opens the print dialog. Throws, with the reason, when it cannot. */

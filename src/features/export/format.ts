@@ -6,6 +6,7 @@
  * Each builds its file from the result alone, in the browser.
  */
 
+import { knownTopic } from '../../kernel/resultTopic.ts';
 import type { ExportDocument } from './document';
 import type { ExportInput } from './exportInput.ts';
 
@@ -75,9 +76,13 @@ export interface RendererExports {
   document?: (input: ExportInput) => ExportDocument;
 }
 
-/** "Flashcard Generator - Photosynthesis": the tool, then the topic when there is one. */
+/**
+ * "Flashcard Generator - Photosynthesis": the tool, then the topic when one is
+ * known (typed in, or the result's own title: the same topic every format and
+ * saved item reads, from resultTopic.ts).
+ */
 export function baseNameOf(input: ExportInput): string {
-  const topic = input.topic?.trim().slice(0, 60);
+  const topic = knownTopic(input);
   return topic ? `${input.toolTitle} - ${topic}` : input.toolTitle;
 }
 

@@ -44,3 +44,6 @@ export const loadProjectPrint = () =>
 export const loadEmailCopyButtons = () => import('./EmailCopyButtons');
 /** Rich copy (the result as HTML for the clipboard), loaded when someone copies. */
 export const loadRichCopy = () => import('./richCopy');
+/** A renderer's own slides (deck.ts's model) as a .pptx named by topic: the writer and pptxgenjs, loaded when a deck is exported. */
+export type { DeckSlide } from './deck';
+export const loadPptx = () => import('./pptx');
