@@ -13,6 +13,7 @@ import {
   writeBack,
 } from './projectStorage';
 import { nameStamp } from './projectOrder';
+import { savedResultIn } from './savedResult';
 import { boundedProjectName } from './projectName';
 import type { Artifact, DeletedArtifact, DeletedProject, ImportOutcome, NewArtifact, Project, ProjectBundle } from './schema';
 import { removeStored, storageKeys, writeStored } from '../../kernel/stored/storage';
@@ -42,7 +43,11 @@ interface ProjectsState {
   deleteProject(id: string): DeletedProject | null;
   restoreProject(deleted: DeletedProject): void;
   setActiveProject(id: string | null): void;
-  /** Saves a result to a project; returns false when the project no longer exists (silently skipped, spec 8). */
+  /**
+   * Saves a result to a project; returns false when the project no longer
+   * exists (silently skipped, spec 8). A result already saved there (the same
+   * resultId) is updated in place, keeping its place and id, not saved twice.
+   */
   saveArtifact(projectId: string, artifact: NewArtifact): boolean;
   deleteArtifact(projectId: string, artifactId: string): DeletedArtifact | null;
   /** Puts a deleted artifact back; false when its project is gone meanwhile. */
@@ -180,6 +185,15 @@ export const useProjects = create<ProjectsState>()((set, get) => {
       // Read fresh at write time, so a save made in another tab is kept, not overwritten.
       if (!loadProjects().some((p) => p.id === projectId)) return false;
       const current = loadArtifacts(projectId);
+      const already = savedResultIn(current, artifact.resultId);
+      if (already) {
+        // Same id and save id: every tab (and the ledger) sees the same item, now holding what was saved last.
+        const updated: Artifact = { id: already.id, createdAt: already.createdAt, ...artifact, ...(already.saveId ? { saveId: already.saveId } : {}) };
+        writeStored(storageKeys.artifacts(projectId), current.map((a) => (a.id === already.id ? updated : a)));
+        ledger.rememberArtifacts(projectId, [updated]);
+        set({ artifactsVersion: get().artifactsVersion + 1 });
+        return true;
+      }
       const id = timeId('art_', (candidate) => current.some((a) => a.id === candidate));
       const saved: Artifact = { id, createdAt: new Date().toISOString(), ...artifact, saveId: newSaveId() };
       writeStored(storageKeys.artifacts(projectId), [saved, ...current]);

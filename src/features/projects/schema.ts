@@ -28,6 +28,13 @@ export const artifactSchema = z.object({
    * before it existed still reads.
    */
   saveId: z.optional(z.string()),
+  /** What the result is about, as typed into the tool (its first one-line input): the item is named by it. */
+  topic: z.optional(z.string()),
+  /**
+   * The result (one version of a tool's answer) this item holds: saving that
+   * result again updates this item rather than adding a copy.
+   */
+  resultId: z.optional(z.string()),
   /** The changes asked for, in order, when the saved result is a refined version. */
   refinements: z.optional(z.array(z.string())),
   /**
@@ -42,7 +49,7 @@ export const artifactSchema = z.object({
 
 export type Project = z.infer<typeof projectSchema>;
 export type Artifact = z.infer<typeof artifactSchema>;
-export type NewArtifact = Pick<Artifact, 'toolId' | 'toolTitle' | 'data' | 'refinements' | 'attempts'>;
+export type NewArtifact = Pick<Artifact, 'toolId' | 'toolTitle' | 'topic' | 'resultId' | 'data' | 'refinements' | 'attempts'>;
 
 export const projectListSchema = z.array(projectSchema);
 export const artifactListSchema = z.array(artifactSchema);

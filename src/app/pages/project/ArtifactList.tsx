@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { findTool } from '../../../kernel/catalogue';
+import { resultTopic } from '../../../kernel/resultTopic';
 import { type Artifact, useProjects, projectErrorMessage } from '../../../features/projects';
 import { ErrorBox } from '../../../ui/ErrorBox';
 import { Spinner } from '../../../ui/Spinner';
@@ -24,6 +25,11 @@ const SavedResult = lazy(() => import('./SavedResult').then(({ loadSavedResult }
 
 export function toolTitleOf(artifact: Artifact): string {
   return artifact.toolTitle ?? findTool(artifact.toolId)?.title ?? artifact.toolId;
+}
+
+/** What a saved item is called: its topic (typed, or a title the result gives itself), else its tool's name. */
+export function itemNameOf(artifact: Artifact): string {
+  return resultTopic({ toolTitle: toolTitleOf(artifact), topic: artifact.topic, data: artifact.data });
 }
 
 export function artifactHeadingId(artifactId: string): string {
@@ -52,10 +58,11 @@ function useNearViewport(ref: RefObject<HTMLElement | null>): boolean {
 function ArtifactItem({ projectId, artifact, asText }: { projectId: string; artifact: Artifact; asText: boolean }) {
   const tool = findTool(artifact.toolId);
   const title = toolTitleOf(artifact);
+  const name = useMemo(() => itemNameOf(artifact), [artifact]);
   const text = useMemo(() => artifactText(artifact), [artifact]);
   const tooDeep = useMemo(() => tooDeepToShow(artifact), [artifact]);
   const when = formatDateTime(artifact.createdAt);
-  const exportInput: ExportInput = { toolTitle: title, data: artifact.data, madeAt: artifact.createdAt };
+  const exportInput: ExportInput = { toolTitle: title, data: artifact.data, madeAt: artifact.createdAt, ...(artifact.topic ? { topic: artifact.topic } : {}) };
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const deleteRef = useRef<HTMLButtonElement>(null);
@@ -87,7 +94,11 @@ function ArtifactItem({ projectId, artifact, asText }: { projectId: string; arti
       <header className="artifact-header">
         <Icon name={tool?.icon ?? 'auto_awesome'} className="artifact-icon" />
         <div className="artifact-heading">
-          <h2 className="artifact-title" id={artifactHeadingId(artifact.id)} tabIndex={-1}>{title}</h2>
+          <h2 className="artifact-title" id={artifactHeadingId(artifact.id)} tabIndex={-1}>
+            {name}
+            {/* Named by its topic, the item still says which tool made it (spec 2: the tool's title). */}
+            {name !== title && <span className="artifact-tool"><span className="visually-hidden">, </span>{title}</span>}
+          </h2>
           <time dateTime={artifact.createdAt}>{when}</time>
           {artifact.refinements && artifact.refinements.length > 0 && (
             <p className="hint artifact-refinements">Refined: {artifact.refinements.join(' → ')}</p>

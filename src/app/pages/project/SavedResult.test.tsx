@@ -37,7 +37,8 @@ function renderList(artifacts: Artifact[], asText = false) {
 
 /** The item's rendered view, once its tool and renderer have loaded (opened, so it is in the accessibility tree). */
 async function openItem(title: string) {
-  const item = screen.getByRole('heading', { level: 2, name: title }).closest('li')!;
+  // Named by its topic when it has one, the tool's title still in the heading.
+  const item = screen.getByRole('heading', { level: 2, name: (name) => name.includes(title) }).closest('li')!;
   await userEvent.setup().click(within(item).getByRole('button', { name: /^Open/ }));
   const view = within(item).getByRole('region', { name: /item, saved/ });
   return { item, view };
@@ -47,6 +48,16 @@ beforeEach(() => localStorage.clear());
 afterEach(cleanup);
 
 describe('a saved item on the project page', () => {
+  it('is named by its topic (typed, or the title the result gives itself) with its tool beside it; else by its tool', () => {
+    renderList([
+      { ...artifactOf('essay-buddy', { outline: [] }, 'art_typed'), topic: 'Phones in class' },
+      artifactOf('smart-notes', '# Photosynthesis\n\nLight in, sugar out.', 'art_heading'),
+      artifactOf('smart-notes', 'Plain notes with no title.', 'art_plain'),
+    ]);
+    const names = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(names).toEqual(['Phones in class, Essay Buddy', 'Photosynthesis, SmartNotes', 'SmartNotes']);
+  });
+
   for (const [kind, toolId] of Object.entries(byKind)) {
     it(`${kind} (${toolId}): rendered by its tool's renderer, without raw markdown or JSON`, async () => {
       const tool = await loadTool(toolId);

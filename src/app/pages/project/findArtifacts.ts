@@ -2,7 +2,7 @@ import type { Artifact } from '../../../features/projects';
 
 /*
  * Finding saved items on a project page: a search over each
- * item's tool title and the text it holds (its words, not its JSON keys),
+ * item's tool title, its topic and the text it holds (its words, not its JSON keys),
  * and a filter by tool. Case-insensitive, as the sidebar's tool search.
  */
 
@@ -22,7 +22,7 @@ const haystacks = new WeakMap<Artifact, string>();
 function haystackOf(artifact: Artifact, title: string): string {
   let text = haystacks.get(artifact);
   if (text === undefined) {
-    const words: string[] = [title, ...(artifact.refinements ?? [])];
+    const words: string[] = [title, ...(artifact.topic ? [artifact.topic] : []), ...(artifact.refinements ?? [])];
     wordsOf(artifact.data, 0, words);
     text = words.join('\u0000').toLowerCase();
     haystacks.set(artifact, text);
