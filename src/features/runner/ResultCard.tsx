@@ -80,13 +80,8 @@ function ResultCard({ tool, session, result, resultId, values, afterReset, revea
     afterReset?.();
   }, [tool.id, afterReset]);
   const activeProject = useProjects((s) => s.projects.find((p) => p.id === s.activeProjectId));
-  /** The project just saved into from the panel: its Save button, appearing now, starts as 'Saved!', and a note says where it went. */
+  /** The project just saved into from the panel: its Save button, appearing now, starts as 'Saved!' and says where it went. */
   const [savedInto, setSavedInto] = useState<{ id: string; name: string } | null>(null);
-  const savedNoteRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    // The panel that had focus is gone: the note saying where the result went takes it.
-    if (savedInto) savedNoteRef.current?.focus();
-  }, [savedInto]);
   useEffect(() => {
     // Another project chosen since: the note no longer describes the Save button.
     if (savedInto && activeProject?.id !== savedInto.id) setSavedInto(null);
@@ -107,11 +102,14 @@ function ResultCard({ tool, session, result, resultId, values, afterReset, revea
     () => ({
       toolId: tool.id,
       toolTitle: tool.title,
+      // The item is named by its topic; saving this same result again updates it (projects' SaveButton).
+      ...(topic ? { topic } : {}),
+      resultId,
       data,
       ...(refinements?.length ? { refinements } : {}),
       ...(attempts.length ? { attempts } : {}),
     }),
-    [tool, data, refinements, attempts],
+    [tool, topic, resultId, data, refinements, attempts],
   );
   // A registry file may turn refining off (`refine: false`); checked here without loading the refine code.
   const canRefine = tool.refine !== false && version !== undefined;
@@ -141,11 +139,6 @@ function ResultCard({ tool, session, result, resultId, values, afterReset, revea
           )}
         </div>
       </header>
-      {savedInto && activeProject?.id === savedInto.id && (
-        <p ref={savedNoteRef} className="hint" role="status" tabIndex={-1}>
-          Saved to “{savedInto.name}”, now the active project: later saves go there too.
-        </p>
-      )}
       {!activeProject && (
         <SaveToProjectPanel artifact={toSave} onSaved={setSavedInto} />
       )}
