@@ -51,7 +51,8 @@ function commitDateOf(root: string): string {
   return execFileSync('git', ['log', '-1', '--format=%cs'], { cwd: root, encoding: 'utf8' }).trim();
 }
 
-const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
+/** A table cell: pipes escaped, and angle brackets too (axe's help names elements like <video>, which Markdown would render). */
+const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('\n', ' ');
 const row = (...cells: string[]) => `| ${cells.map(cell).join(' | ')} |`;
 
 function criteriaTable(rows: readonly CriterionRow[], level: WcagLevel): string[] {
