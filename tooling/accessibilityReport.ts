@@ -20,7 +20,7 @@ import { wcag22Criteria, type WcagLevel } from './accessibility/wcag22';
 export const repositoryRoot = join(import.meta.dirname, '..');
 export const reportFile = 'docs/accessibility.md';
 /** The line that carries the date, which the freshness check reads apart from the rest. */
-export const dateLinePrefix = '| Report date |';
+export const dateLinePrefix = '| Report Date |';
 
 export interface ReportInputs {
   product: { name: string; version: string };
