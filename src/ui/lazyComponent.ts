@@ -12,8 +12,7 @@ export class CodeLoadError extends Error {
     readonly retry: () => Promise<unknown>,
     cause: unknown,
   ) {
-    super('This page could not load.', { cause });
-    this.name = 'CodeLoadError';
+    super('code not loaded', { cause });
   }
 }
 
