@@ -38,6 +38,8 @@ export interface ExportDocument {
   /** Lines under the title: the date, the inputs that made the result. */
   meta: string[];
   blocks: Block[];
+  /** The output language it was asked in, when known: a right-to-left one lays the whole document out right to left. */
+  language?: string;
 }
 
 export type HeadingLevel = Extract<Block, { kind: 'heading' }>['level'];

@@ -1,6 +1,7 @@
 import { sanitizeHtml } from '../../kernel/safeHtml';
 import type { MathRenderer } from '../../kernel/mathDelimiters';
 import type { Block, ExportDocument, ListItem, Run } from './document';
+import { directedHtml } from './direction';
 
 /*
  * A result's document as HTML, for the rich copy: pasted into
@@ -69,7 +70,8 @@ function blockHtml(block: Block, formulas: Formulas): string {
 /** The result's content as HTML, without the title and date: what a paste into a document should hold; its formulas as MathML when `renderMath` is given. */
 export function contentHtml(doc: ExportDocument, renderMath?: MathRenderer): string {
   const formulas: Formulas = [];
-  const html = sanitizeHtml(doc.blocks.map((block) => blockHtml(block, formulas)).join(''));
+  // Each block sanitised on its own, so that which way it reads can be set after (direction.ts).
+  const html = directedHtml(doc, (block) => sanitizeHtml(blockHtml(block, formulas)));
   return html.replace(PLACEHOLDER, (_, n: string) => {
     const run = formulas[Number(n)];
     if (!run?.math) return '';

@@ -1,6 +1,7 @@
 import type { MathRenderer } from '../../kernel/mathDelimiters';
 import type { Block, ExportDocument, ListItem, Run } from './document';
 import { holdsMath, loadDocumentMathRenderer } from './documentMath';
+import { blockDirection, documentDirection, lineDirection, withDirection } from './direction';
 import './print.css';
 
 /*
@@ -73,7 +74,17 @@ function blockNode(block: Block, render: MathRenderer | undefined): HTMLElement 
 export async function printDocument(doc: ExportDocument): Promise<void> {
   const render = holdsMath(doc.blocks) ? await loadDocumentMathRenderer() : undefined;
   document.getElementById(PRINT_ROOT_ID)?.remove();
-  const root = element('div', element('h1', doc.title), ...doc.meta.map((line) => element('p', element('em', line))), ...doc.blocks.map((block) => blockNode(block, render)));
+  // Which way each part reads (direction.ts): the content as a whole, each block of it, the lines the app writes around it.
+  const whole = documentDirection(doc);
+  const root = withDirection(
+    element(
+      'div',
+      withDirection(element('h1', doc.title), lineDirection(doc.title), whole),
+      ...doc.meta.map((line) => withDirection(element('p', element('em', line)), lineDirection(line), whole)),
+      ...doc.blocks.map((block) => withDirection(blockNode(block, render), blockDirection(block, doc.language), whole)),
+    ),
+    whole,
+  );
   root.id = PRINT_ROOT_ID;
   // Never read out on screen: it exists only on paper.
   root.setAttribute('aria-hidden', 'true');
