@@ -16,6 +16,9 @@ describe('the topic of a result', () => {
 
   it('never takes a label, a blank or a pasted essay as the topic', () => {
     expect(topicInResult('**Note:** read the text first.')).toBeUndefined();
+    expect(topicInResult('- **1.9 hours** a day on screens')).toBeUndefined();
+    expect(topicInResult('1. **$x = 3$** is the root')).toBeUndefined();
+    expect(topicInResult('The answer is **osmosis**, as the text says.')).toBeUndefined();
     expect(topicInResult({ title: '  ***  ' })).toBeUndefined();
     expect(topicInResult(['# Not a record'])).toBeUndefined();
     const essay = `# ${'word '.repeat(100)}`;

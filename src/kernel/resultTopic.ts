@@ -31,21 +31,25 @@ function oneLine(text: string): string | undefined {
 /** A result's Markdown emphasis is not part of its title; a typed topic keeps every character ("C# basics"). */
 const withoutEmphasis = (text: string) => text.replace(/[*_`]+/g, '').replace(/\s+#+\s*$/, '');
 
-/** A bold phrase that names something ("**Photosynthesis**"), not a label ("**Note:**"). */
-const BOLD_TERM = /\*\*([^*\n]{2,60})\*\*/;
+/**
+ * A key term: a list item that opens with a bold name ("- **Photosynthesis**
+ * converts light"), as notes list their key ideas. Words only: a bold number,
+ * formula or quotation is a detail, not what the result is about.
+ */
+const KEY_TERM = /^\s*(?:[-*+]|\d+[.)])\s+\*\*([\p{L}][\p{L}\p{M}' -]{1,39})\*\*/mu;
 
 /**
  * The title a result gives itself: a Markdown result's level-1 heading on its
- * first line, else the first term it puts in bold (notes bold their key
- * term first); a structured result's top-level "title" or "topic" text.
+ * first line, else the key term its first list opens with; a structured
+ * result's top-level "title" or "topic" text.
  */
 export function topicInResult(data: unknown): string | undefined {
   if (typeof data === 'string') {
     const first = data.trimStart().split('\n', 1)[0] ?? '';
     const heading = /^#\s+(.+)$/.exec(first.trim());
     if (heading) return oneLine(withoutEmphasis(heading[1]!));
-    const bold = BOLD_TERM.exec(data);
-    return bold && !/[:.]\s*$/.test(bold[1]!) ? oneLine(withoutEmphasis(bold[1]!)) : undefined;
+    const term = KEY_TERM.exec(data);
+    return term ? oneLine(term[1]!) : undefined;
   }
   if (typeof data === 'object' && data !== null && !Array.isArray(data)) {
     const record = data as Record<string, unknown>;
