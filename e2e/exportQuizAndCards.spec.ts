@@ -105,8 +105,8 @@ test('a quiz as GIFT for Moodle and QTI for Canvas, from the result, read back b
 
   const notes = await generateExample(page, toolById(tools, 'smart-notes'));
   await notes.getByRole('button', { name: /^Export/ }).click();
-  // A markdown result has the formats every result has, and no deck or quiz format.
-  await expect(notes.getByRole('list', { name: 'Export formats' }).getByRole('button')).toHaveText(['Word / Google Docs (.docx)', 'Print / Save as PDF']);
+  // Notes have the formats every result has, slides for their sections, and no flashcard or quiz format.
+  await expect(notes.getByRole('list', { name: 'Export formats' }).getByRole('button')).toHaveText(['Word / Google Docs (.docx)', 'Print / Save as PDF', 'PowerPoint / Google Slides (.pptx)']);
   await page.keyboard.press('Escape');
   await expect(notes.getByRole('button', { name: /^Export/ })).toBeFocused();
 });

@@ -94,3 +94,80 @@ export async function qtiQuestions(page: Page, bytes: Buffer): Promise<{ type: s
     });
   }, quiz!);
 }
+
+export interface PptxDeck {
+  /** The file's properties, as PowerPoint's Info pane shows them (docProps/core.xml and app.xml). */
+  properties: { title: string; subject: string; creator: string; company: string };
+  /** Each slide in order: its paragraphs' texts, and its speaker notes' lines (the slide number left out). */
+  slides: { paragraphs: string[]; notes: string[] }[];
+}
+
+/**
+ * A .pptx file as PowerPoint lays it out: the slides in the order
+ * ppt/presentation.xml lists them, each slide's notes page found through its
+ * relationships, every part parsed by the browser's XML parser (a broken part
+ * fails here).
+ */
+export async function pptxDeck(page: Page, bytes: Buffer): Promise<PptxDeck> {
+  const zip = await JSZip.loadAsync(bytes);
+  const read = async (name: string) => {
+    const text = await zip.file(name)?.async('string');
+    expect(text, `${name} in the .pptx`).toBeDefined();
+    return text!;
+  };
+  const parts: Record<string, string> = {};
+  for (const name of ['ppt/presentation.xml', 'ppt/_rels/presentation.xml.rels', 'docProps/core.xml', 'docProps/app.xml']) parts[name] = await read(name);
+  // Every slide and notes part with its relationships: the order and the links are resolved in the page, by the XML parser.
+  for (const name of Object.keys(zip.files).filter((n) => /^ppt\/(slides|notesSlides)\/(_rels\/)?\w+\.xml(\.rels)?$/.test(n))) parts[name] = await read(name);
+  return page.evaluate((files) => {
+    const NS = {
+      a: 'http://schemas.openxmlformats.org/drawingml/2006/main',
+      p: 'http://schemas.openxmlformats.org/presentationml/2006/main',
+      r: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships',
+      rel: 'http://schemas.openxmlformats.org/package/2006/relationships',
+      dc: 'http://purl.org/dc/elements/1.1/',
+      app: 'http://schemas.openxmlformats.org/officeDocument/2006/extended-properties',
+    };
+    const parse = (name: string) => {
+      const source = files[name];
+      if (source === undefined) throw new Error(`${name} is missing`);
+      const doc = new DOMParser().parseFromString(source, 'application/xml');
+      if (doc.getElementsByTagName('parsererror').length > 0) throw new Error(`${name} is not well-formed XML`);
+      return doc;
+    };
+    /** A part's relationships, by id: targets resolved against the part's folder. */
+    const relationships = (name: string) => {
+      const folder = name.slice(0, name.lastIndexOf('/'));
+      const relsName = `${folder}/_rels/${name.slice(folder.length + 1)}.rels`;
+      if (!(relsName in files)) return new Map<string, { type: string; target: string }>();
+      return new Map(
+        [...parse(relsName).getElementsByTagNameNS(NS.rel, 'Relationship')].map((rel) => {
+          const target = new URL(rel.getAttribute('Target') ?? '', `https://pptx/${folder}/`).pathname.slice(1);
+          return [rel.getAttribute('Id') ?? '', { type: rel.getAttribute('Type') ?? '', target }] as const;
+        }),
+      );
+    };
+    const paragraphTexts = (root: Element | Document) =>
+      [...root.getElementsByTagNameNS(NS.a, 'p')].map((p) => [...p.getElementsByTagNameNS(NS.a, 't')].map((t) => t.textContent ?? '').join('')).filter((t) => t !== '');
+    const presentationRels = relationships('ppt/presentation.xml');
+    const slideNames = [...parse('ppt/presentation.xml').getElementsByTagNameNS(NS.p, 'sldId')].map((id) => presentationRels.get(id.getAttributeNS(NS.r, 'id') ?? '')!.target);
+    const slides = slideNames.map((name) => {
+      const notesName = [...relationships(name).values()].find((rel) => rel.type.endsWith('/notesSlide'))?.target;
+      // The notes page's body placeholder holds the notes; another placeholder holds the slide number.
+      const body = notesName ? [...parse(notesName).getElementsByTagNameNS(NS.p, 'sp')].find((sp) => sp.getElementsByTagNameNS(NS.p, 'ph')[0]?.getAttribute('type') === 'body') : undefined;
+      const notes = body ? paragraphTexts(body).flatMap((text) => text.split(/\r?\n/)).filter((line) => line.trim() !== '') : [];
+      return { paragraphs: paragraphTexts(parse(name)), notes };
+    });
+    const core = parse('docProps/core.xml');
+    const property = (doc: Document, ns: string, tag: string) => doc.getElementsByTagNameNS(ns, tag)[0]?.textContent ?? '';
+    return {
+      properties: {
+        title: property(core, NS.dc, 'title'),
+        subject: property(core, NS.dc, 'subject'),
+        creator: property(core, NS.dc, 'creator'),
+        company: property(parse('docProps/app.xml'), NS.app, 'Company'),
+      },
+      slides,
+    };
+  }, parts);
+}
