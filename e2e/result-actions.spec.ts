@@ -65,7 +65,7 @@ test.describe('Save to Project without an active project (saving without detours
     await name.press('Enter');
 
     await expect(result.getByRole('button', { name: 'Saved!' })).toBeDisabled();
-    await expect(result.getByRole('status').filter({ hasText: 'Saved to “Biology revision”, now the active project' })).toBeFocused();
+    await expect(result.getByRole('status').filter({ hasText: 'Saved to “Biology revision” · Open, now the active project' })).toBeFocused();
     await expect(panel).toHaveCount(0);
     await expect(page.getByLabel('Active project')).toHaveValue(/^proj_/);
     await expect(page.getByLabel('Active project').locator('option:checked')).toHaveText('Biology revision');
@@ -136,7 +136,7 @@ test.describe('Copy', () => {
 });
 
 test.describe('Save to Project', () => {
-  test("reads 'Saved!' and is disabled for 2.5 s, then is ready again", async ({ page }) => {
+  test("reads 'Saved!' and is disabled for 2.5 s, then is ready again (to update the item)", async ({ page }) => {
     await seedActiveProject(page);
     await generateOnPausedClock(page, essayBuddy);
 
@@ -148,22 +148,28 @@ test.describe('Save to Project', () => {
     await page.clock.runFor(2_400);
     await expect(saved).toBeDisabled();
     await page.clock.runFor(100);
-    const save = page.getByRole('button', { name: 'Save to Project' });
+    // The result is saved now: the button updates its item rather than saving a copy.
+    const save = page.getByRole('button', { name: 'Update saved item' });
     await expect(save).toBeVisible();
     await expect(save).toBeEnabled();
     await expect(saved).toHaveCount(0);
   });
 
-  test('saving twice gives two items on the project page', async ({ page }) => {
+  test('saving the same result twice updates its one item; a new answer is a second item', async ({ page }) => {
     await seedActiveProject(page);
     await generateOnPausedClock(page, essayBuddy);
 
-    const save = page.getByRole('button', { name: 'Save to Project' });
-    await save.click();
+    await page.getByRole('button', { name: 'Save to Project' }).click();
     await expect(page.getByRole('button', { name: 'Saved!' })).toBeDisabled();
     await page.clock.runFor(2_500);
-    await expect(save).toBeEnabled();
-    await save.click();
+    const update = page.getByRole('button', { name: 'Update saved item' });
+    await expect(update).toBeEnabled();
+    await update.click();
+    await expect(page.getByRole('button', { name: 'Saved!' })).toBeDisabled();
+    await page.clock.runFor(2_500);
+    await generateButton(page, essayBuddy).click();
+    await runClockUntil(page, () => expect(page.getByRole('button', { name: 'Save to Project' })).toBeEnabled({ timeout: 200 }));
+    await page.getByRole('button', { name: 'Save to Project' }).click();
     await expect(page.getByRole('button', { name: 'Saved!' })).toBeDisabled();
 
     // The project page's code loads over the network; let the paused clock run so the page can appear.

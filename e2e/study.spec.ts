@@ -80,11 +80,11 @@ test('by mouse: save flashcards into a new project, study every card, reload, se
     if (i === 0) expect(await violationsOf(page, 'study card, answer shown')).toEqual([]);
     await grades.getByRole('button', { name: i === 0 ? /^Easy/ : /^Good/ }).click();
   }
-  await expect(page.getByRole('heading', { name: 'Nothing due now' })).toBeFocused();
-  await expect(page.getByText('Next card due in 10 minutes')).toBeVisible();
+  // The cards answered Good are back in 10 minutes: the screen counts down to them (the clock is fixed, so it stays at 10:00).
+  await expect(page.getByRole('heading', { name: 'Next card in 10:00' })).toBeFocused();
 
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Nothing due now' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Next card in 10:00' })).toBeVisible();
   await page.getByRole('link', { name: 'Back to Planets' }).click();
   await expect(section).toContainText(`${cards.length} cards · ${cards.length - 1} due today`);
   await expect(section).toContainText('next due in 10 minutes');
@@ -114,8 +114,7 @@ test('by keyboard alone: Space shows the answer, 1-4 grade; then edit, suspend a
     await page.keyboard.press(i === 0 ? '1' : '3');
   }
   await expect(frontOf(page)).toHaveCount(0);
-  await expect(page.getByRole('heading', { name: 'Nothing due now' })).toBeFocused();
-  await expect(page.getByText('Next card due in 1 minute')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Next card in 1:00' })).toBeFocused();
 
   await page.reload();
   await page.goto(`#/projects/${projectId}`);
@@ -212,7 +211,7 @@ test('one bad study record costs only itself: the Study screen shows and studies
     await page.getByRole('group', { name: 'How well did you know it?' }).getByRole('button', { name: /^Easy/ }).click();
   }
   expect(seen.sort()).toEqual(cards.map((c) => c.question).sort());
-  await expect(page.getByRole('heading', { level: 2, name: 'Nothing due now' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Session complete' })).toBeVisible();
   // The sound card kept its past review beside today's; the bad card kept none of next year's.
   const stored = await page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { cards: Record<string, { reviews: { id: string }[] }> }).cards, storageKeys.study(flowProject.id));
   expect(stored[`${artifactId}:1`]!.reviews.map((r) => r.id)).toEqual(['past-review', expect.any(String)]);

@@ -67,9 +67,8 @@ export function SaveButton({ projectId, artifact, savedAlready = false }: SaveBu
         {savedHere && savedItem && projectName !== undefined && (
           <>
             Saved to “{projectName}” ·{' '}
-            <Link href={projectPath(projectId)}>
-              Open<span className="visually-hidden"> {projectName}</span>
-            </Link>
+            {/* "Open" says what it opens in its sentence (WCAG 2.4.4, link purpose in context). */}
+            <Link href={projectPath(projectId)}>Open</Link>
             {savedAlready && ', now the active project: later saves go there too.'}
           </>
         )}
