@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MathRenderer } from '../../kernel/mathDelimiters';
-import { loadMathRenderer } from '../math/katex';
+import { loadKatex } from '../math';
 import { defaultDocument } from './document';
 import { contentHtml } from './html';
 import { PRINT_ROOT_ID, printDocument } from './printDocument';
@@ -13,7 +13,7 @@ import { PRINT_ROOT_ID, printDocument } from './printDocument';
 
 let render: MathRenderer;
 beforeAll(async () => {
-  render = await loadMathRenderer();
+  render = await (await loadKatex()).loadMathRenderer();
 });
 afterEach(() => {
   document.getElementById(PRINT_ROOT_ID)?.remove();
