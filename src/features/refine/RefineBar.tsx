@@ -18,6 +18,8 @@ interface RefineBarProps {
   actions: RefineActions;
   /** Cancel, beside the version bar: it takes focus as a change starts. */
   cancelRef: RefObject<HTMLButtonElement | null>;
+  /** Set to the control that asked for a change, so a cancelled change gives focus back to it (VersionBar.tsx). */
+  askedFromRef: RefObject<HTMLElement | null>;
 }
 
 /**
@@ -27,7 +29,7 @@ interface RefineBarProps {
  * while it is on its way the shown version stays, and its progress and Cancel
  * show in the version bar (VersionBar.tsx), where the new version will appear.
  */
-export function RefineBar({ tool, session, actions, cancelRef }: RefineBarProps) {
+export function RefineBar({ tool, session, actions, cancelRef, askedFromRef }: RefineBarProps) {
   const [typed, setTyped] = useState('');
   const language = useOutputLanguage((s) => s.language);
   const askId = useId();
@@ -40,6 +42,7 @@ export function RefineBar({ tool, session, actions, cancelRef }: RefineBarProps)
 
   function send(change: ChangeRequest) {
     if (busy) return;
+    askedFromRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     let request: Promise<void> = Promise.resolve();
     // The refining state is on screen before focus moves, so Cancel is there to take it (the button pressed is
     // disabled meanwhile), brought into view with the progress beside the version bar.

@@ -39,6 +39,8 @@ interface VersionBarProps {
   fields: readonly Field[];
   /** Cancel, shared with the refine bar, which gives it focus as a change starts. */
   cancelRef: RefObject<HTMLButtonElement | null>;
+  /** The control that asked for the change on its way (the refine bar sets it). */
+  askedFromRef: RefObject<HTMLElement | null>;
 }
 
 /**
@@ -49,7 +51,7 @@ interface VersionBarProps {
  * A change on its way shows here, where its version will appear; when it ends,
  * focus (if its control went) moves to the new version or to the error, brought into view.
  */
-export function VersionBar({ session, actions, fields, cancelRef }: VersionBarProps) {
+export function VersionBar({ session, actions, fields, cancelRef, askedFromRef }: VersionBarProps) {
   const { versions, shown } = session;
   const busy = session.status !== 'idle';
   const refining = session.status === 'refining';
@@ -59,14 +61,25 @@ export function VersionBar({ session, actions, fields, cancelRef }: VersionBarPr
   const errorRef = useRef<HTMLDivElement>(null);
   const focusVersion = useCallback(() => focusInView(statusRef.current), []);
   const wasRefining = useRef(refining);
+  const shownId = versions[shown]?.id;
+  const refiningFrom = useRef(shownId);
   useEffect(() => {
     if (wasRefining.current === refining) return;
     wasRefining.current = refining;
-    // Cancel goes when the change ends: focus follows to what the person needs next, unless it is somewhere else by then.
-    if (refining || !focusDropped()) return;
+    const askedFrom = askedFromRef.current;
+    if (refining) {
+      refiningFrom.current = shownId;
+      return;
+    }
+    askedFromRef.current = null;
+    // Cancel goes when the change ends: focus follows to what the person needs next, unless it is somewhere else by
+    // then: the new version, brought into view; the error; or, when nothing came, the control that asked.
+    if (!focusDropped()) return;
     if (session.refineError) focusInView(errorRef.current);
-    else focusVersion();
-  }, [refining, session.refineError, focusVersion]);
+    else if (shownId === refiningFrom.current && askedFrom?.isConnected && !(askedFrom instanceof HTMLButtonElement && askedFrom.disabled)) {
+      focusInView(askedFrom);
+    } else focusVersion();
+  }, [refining, session.refineError, shownId, askedFromRef, focusVersion]);
 
   const version = versions[shown];
   if (!version) return null;

@@ -113,6 +113,43 @@ describe('the refine bar', () => {
   });
 });
 
+describe('where focus goes as a change ends', () => {
+  it('goes to the new version\'s heading, never to the page, after a one-click change and after Rewrite', async () => {
+    const { user, toolbar, versions } = await withResult();
+    await user.click(within(toolbar).getByRole('button', { name: 'Shorter' }));
+    // While it is on its way, its progress and Cancel are in the version bar, and Cancel has focus.
+    expect(within(versions()).getByRole('status').textContent).toContain('Working on your change: Shorter');
+    expect(document.activeElement).toBe(within(versions()).getByRole('button', { name: 'Cancel' }));
+    const heading = () => within(versions()).getByRole('heading', { level: 3 });
+    await waitFor(() => expect(heading().textContent).toContain('Version 2 of 2: Shorter'), { timeout: 5000 });
+    await waitFor(() => expect(document.activeElement).toBe(heading()));
+
+    await user.selectOptions(screen.getByLabelText('Output language'), 'es');
+    await user.click(screen.getByRole('button', { name: /^Rewrite:/ }));
+    await waitFor(() => expect(heading().textContent).toContain('Version 3 of 3: Rewrite'), { timeout: 5000 });
+    await waitFor(() => expect(document.activeElement).toBe(heading()));
+  });
+
+  it('goes back to the button that asked when the change is cancelled', async () => {
+    const { user, toolbar, versions } = await withResult();
+    const longer = within(toolbar).getByRole('button', { name: 'Longer' });
+    await user.click(longer);
+    await user.click(within(versions()).getByRole('button', { name: 'Cancel' }));
+    expect(document.activeElement).toBe(longer);
+  });
+
+  it('names each version by what it answers once the answers are to different inputs', async () => {
+    const { user, versions } = await withResult();
+    const topic = screen.getByLabelText(/Topic/);
+    await user.clear(topic);
+    await user.type(topic, 'Volcanoes');
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    await waitFor(() => expect(versions().textContent).toContain('Version 2 of 2: New answer · Volcanoes'), { timeout: 5000 });
+    await user.click(within(versions()).getByRole('button', { name: 'Earlier version' }));
+    expect(versions().textContent).toContain('Version 1 of 2: First answer · Tides');
+  });
+});
+
 describe('leaving the tool mid-refinement', () => {
   it('cancels the change and keeps the version that was shown', async () => {
     const { user, toolbar } = await withResult();

@@ -116,6 +116,8 @@ function ResultCard({ tool, session, result, resultId, values, afterReset, revea
   const headingRef = useRef<HTMLHeadingElement>(null);
   /** Cancel of a change on its way: shown by the version bar, given focus by the refine bar. */
   const cancelRef = useRef<HTMLButtonElement>(null);
+  /** The control that asked for the change on its way: a cancelled change gives focus back to it. */
+  const askedFromRef = useRef<HTMLElement>(null);
   useEffect(() => {
     if (!reveal) return;
     revealHeading(headingRef.current);
@@ -142,7 +144,7 @@ function ResultCard({ tool, session, result, resultId, values, afterReset, revea
       {!activeProject && (
         <SaveToProjectPanel artifact={toSave} onSaved={setSavedInto} />
       )}
-      {canRefine && refine && <refine.VersionBar session={session} actions={actions} fields={tool.fields} cancelRef={cancelRef} />}
+      {canRefine && refine && <refine.VersionBar session={session} actions={actions} fields={tool.fields} cancelRef={cancelRef} askedFromRef={askedFromRef} />}
       {/* The answer in the language it was asked in, laid out the way it reads; its blocks may differ (renderers/shared/blockDirections.ts). */}
       <div dir={direction} lang={output.language}>
         <Suspense fallback={<Spinner />}>
@@ -159,7 +161,7 @@ function ResultCard({ tool, session, result, resultId, values, afterReset, revea
           />
         </Suspense>
       </div>
-      {canRefine && refine && <refine.RefineBar tool={tool} session={session} actions={actions} cancelRef={cancelRef} />}
+      {canRefine && refine && <refine.RefineBar tool={tool} session={session} actions={actions} cancelRef={cancelRef} askedFromRef={askedFromRef} />}
     </section>
   );
 }

@@ -186,4 +186,17 @@ describe('ToolRunner', () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain(messages.requestFailed(500)));
     expect((screen.getByLabelText(/Topic/) as HTMLInputElement).value).toBe('Tides');
   });
+
+  it('gives a failed Generate\'s error focus, not the earlier result it keeps', async () => {
+    const user = userEvent.setup();
+    render(<ToolRunner tool={toolFormOf(tool)} declaration={tool} />);
+    await user.type(screen.getByLabelText(/Topic/), 'Tides');
+    await user.click(generate());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Result' })), { timeout: 5000 });
+    useSettings.getState().save({ backendUrl: failingUrl, publicKey: '', transcribeUrl: '' });
+    await user.click(generate());
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+    expect(screen.getByRole('heading', { name: 'Result' })).toBeTruthy();
+  });
 });
