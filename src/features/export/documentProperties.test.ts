@@ -1,14 +1,16 @@
 // @vitest-environment jsdom
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { exportContext } from './available';
 import { docxFormat } from './documentFormats';
+import { preparedExport } from './exportFormats';
 import type { ExportInput } from './format';
 
 /* A Word file's properties (docProps/core.xml, Word's Info pane) name the result's topic and StudyForge, not only the tool. */
 
-async function properties(input: ExportInput) {
-  const file = await docxFormat.build(input, exportContext(input, undefined));
+/** The file the export menu makes: the input prepared as the menu does (its topic found once), then Word's format. */
+async function properties(given: ExportInput) {
+  const { input, context } = await preparedExport('a-tool-no-longer-listed', given);
+  const file = await docxFormat.build(input, context);
   const zip = await JSZip.loadAsync(file.bytes);
   const core = new DOMParser().parseFromString(await zip.file('docProps/core.xml')!.async('string'), 'application/xml');
   const tag = (name: string) => core.getElementsByTagName(name)[0]?.textContent ?? '';

@@ -1,6 +1,7 @@
 import { loadTool } from '../../kernel/catalogue';
 import { availableFormats, exportContext, type OptionalFormats } from './available';
 import { exportFileName } from '../../kernel/fileName';
+import { knownTopic } from '../../kernel/resultTopic';
 import { contractSchemaOf } from '../../kernel/runTool';
 import type { ExportContext, ExportFormat, ExportInput } from './format';
 import { downloadFile } from './download';
@@ -29,7 +30,9 @@ async function prepare(toolId: string, input: ExportInput) {
   const tool = await loadTool(toolId).catch(() => undefined);
   const renderer = tool ? await rendererExportsFor(tool) : undefined;
   const schema = input.schema ?? (tool && tool.result !== 'markdown' ? contractSchemaOf(tool.result) : undefined);
-  const full: ExportInput = { ...input, ...(schema ? { schema } : {}), madeAt: input.madeAt ?? new Date().toISOString() };
+  // One topic for every format's file name, title and properties: typed in, else the result's own (a saved item has no inputs).
+  const topic = knownTopic(input);
+  const full: ExportInput = { ...input, ...(schema ? { schema } : {}), ...(topic ? { topic } : {}), madeAt: input.madeAt ?? new Date().toISOString() };
   return { tool, renderer, prepared: { input: full, context: exportContext(full, renderer) } };
 }
 

@@ -6,7 +6,6 @@
  * Each builds its file from the result alone, in the browser.
  */
 
-import { knownTopic } from '../../kernel/resultTopic.ts';
 import type { ExportDocument } from './document';
 import type { ExportInput } from './exportInput.ts';
 
@@ -78,11 +77,12 @@ export interface RendererExports {
 
 /**
  * "Flashcard Generator - Photosynthesis": the tool, then the topic when one is
- * known (typed in, or the result's own title: the same topic every format and
- * saved item reads, from resultTopic.ts).
+ * known. The export menu fills the topic in before any format runs (typed in,
+ * or the result's own title: resultTopic.ts), so this stays light enough for
+ * the first load every importer of the export entry carries.
  */
 export function baseNameOf(input: ExportInput): string {
-  const topic = knownTopic(input);
+  const topic = input.topic?.trim().slice(0, 60);
   return topic ? `${input.toolTitle} - ${topic}` : input.toolTitle;
 }
 
