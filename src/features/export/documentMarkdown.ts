@@ -86,9 +86,8 @@ function listOf(list: Tokens.List, formulas: Formulas): { ordered: boolean; item
   };
 }
 
-function cellText(cell: Tokens.TableCell, formulas: Formulas): string {
-  return inlineRuns(cell.tokens, formulas).map((r) => r.text).join('');
-}
+const runsText = (runs: readonly Run[]) => runs.map((r) => r.text).join('');
+const holdsFormula = (runs: readonly Run[]) => runs.some((r) => r.math);
 
 /** Markdown as blocks, its top headings at `baseLevel` (a "##" in a field becomes the heading just below the field's). */
 export function markdownBlocks(markdown: string, baseLevel = 1): Block[] {
@@ -102,7 +101,8 @@ export function markdownBlocks(markdown: string, baseLevel = 1): Block[] {
     switch (token.type) {
       case 'heading': {
         const heading = token as Tokens.Heading;
-        blocks.push({ kind: 'heading', level: headingLevel(heading.depth + shift), text: inlineRuns(heading.tokens, formulas).map((r) => r.text).join('') });
+        const runs = inlineRuns(heading.tokens, formulas);
+        blocks.push({ kind: 'heading', level: headingLevel(heading.depth + shift), text: runsText(runs), ...(holdsFormula(runs) ? { runs } : {}) });
         break;
       }
       case 'paragraph':
@@ -113,7 +113,10 @@ export function markdownBlocks(markdown: string, baseLevel = 1): Block[] {
         break;
       case 'table': {
         const table = token as Tokens.Table;
-        blocks.push({ kind: 'table', header: table.header.map((cell) => cellText(cell, formulas)), rows: table.rows.map((row) => row.map((cell) => cellText(cell, formulas))) });
+        const header = table.header.map((cell) => inlineRuns(cell.tokens, formulas));
+        const rows = table.rows.map((row) => row.map((cell) => inlineRuns(cell.tokens, formulas)));
+        const cellRuns = [...header, ...rows.flat()].some(holdsFormula) ? { cellRuns: { header, rows } } : {};
+        blocks.push({ kind: 'table', header: header.map(runsText), rows: rows.map((row) => row.map(runsText)), ...cellRuns });
         break;
       }
       case 'code':

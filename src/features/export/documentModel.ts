@@ -18,10 +18,12 @@ export interface Run {
 }
 
 export type Block =
-  | { kind: 'heading'; level: 1 | 2 | 3 | 4 | 5 | 6; text: string }
+  /** `runs` only when the heading holds a formula: print and the rich copy render it from them, other writers use `text`. */
+  | { kind: 'heading'; level: 1 | 2 | 3 | 4 | 5 | 6; text: string; runs?: Run[] }
   | { kind: 'paragraph'; runs: Run[] }
   | { kind: 'list'; ordered: boolean; items: ListItem[] }
-  | { kind: 'table'; header: string[]; rows: string[][] }
+  /** `cellRuns` only when a cell holds a formula: each cell's runs, in the shape of `header` and `rows`. */
+  | { kind: 'table'; header: string[]; rows: string[][]; cellRuns?: { header: Run[][]; rows: Run[][][] } }
   | { kind: 'code'; text: string }
   | { kind: 'quote'; runs: Run[] }
   /** The next block starts a new page (sections of a project, a quiz's answer key). */

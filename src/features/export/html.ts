@@ -48,17 +48,21 @@ function listHtml(list: { ordered: boolean; items: readonly ListItem[] }, formul
 function blockHtml(block: Block, formulas: Formulas): string {
   switch (block.kind) {
     case 'heading':
-      return `<h${block.level}>${escape(block.text)}</h${block.level}>`;
+      return `<h${block.level}>${block.runs ? runsHtml(block.runs, formulas) : escape(block.text)}</h${block.level}>`;
     case 'paragraph':
       return `<p>${runsHtml(block.runs, formulas)}</p>`;
     case 'quote':
       return `<blockquote><p>${runsHtml(block.runs, formulas)}</p></blockquote>`;
     case 'list':
       return listHtml(block, formulas);
-    case 'table':
-      return `<table><thead><tr>${block.header.map((h) => `<th>${escape(h)}</th>`).join('')}</tr></thead><tbody>${block.rows
-        .map((row) => `<tr>${block.header.map((_, i) => `<td>${escape(row[i] ?? '')}</td>`).join('')}</tr>`)
+    case 'table': {
+      // A cell with a formula is written from its runs; the others from their text.
+      const cell = (text: string | undefined, runs: readonly Run[] | undefined) => (runs ? runsHtml(runs, formulas) : escape(text ?? ''));
+      const { cellRuns } = block;
+      return `<table><thead><tr>${block.header.map((h, i) => `<th>${cell(h, cellRuns?.header[i])}</th>`).join('')}</tr></thead><tbody>${block.rows
+        .map((row, r) => `<tr>${block.header.map((_, i) => `<td>${cell(row[i], cellRuns?.rows[r]?.[i])}</td>`).join('')}</tr>`)
         .join('')}</tbody></table>`;
+    }
     case 'code':
       return `<pre><code>${escape(block.text)}</code></pre>`;
     case 'pageBreak':

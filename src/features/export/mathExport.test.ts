@@ -60,6 +60,15 @@ describe('the rich copy with math', () => {
     expect(parse(contentHtml(broken, render)).textContent).toBe('See $\\frac{1}{$ here');
   });
 
+  it('renders formulas in headings and table cells too, and keeps code in a cell as written', () => {
+    const table = defaultDocument({ toolTitle: 'x', data: '## Solving $x^2 = 4$\n\n| Formula | Code |\n|---|---|\n| $C_6H_{12}O_6$ | `$x$` |\n' });
+    const body = parse(contentHtml(table, render));
+    expect(body.querySelector('h2 math')).not.toBeNull();
+    expect(body.querySelector('td math')).not.toBeNull();
+    expect(body.querySelectorAll('td')[1]?.textContent).toBe('$x$');
+    expect(shownText(body)).not.toContain('C_6');
+  });
+
   it("a model's own placeholder characters cannot pull a formula into another place", () => {
     const body = parse(contentHtml(defaultDocument({ toolTitle: 'x', data: '# Title \ue0000\ue001\n\nOne $x$ here.' }), render));
     expect(body.querySelector('h1, h2')?.textContent).toBe('Title 0');
@@ -79,6 +88,15 @@ describe('print with math', () => {
     expect(text).not.toContain('C_6');
     expect(text).not.toContain('$$');
     expect(text).toContain('It costs $5 and $10, or $3 in cash');
+  });
+
+  it('prints formulas in headings and table cells as MathML', async () => {
+    vi.spyOn(window, 'print').mockImplementation(() => {});
+    await printDocument(defaultDocument({ toolTitle: 'x', data: '## Solving $x^2 = 4$\n\n| Formula |\n|---|\n| $C_6H_{12}O_6$ |\n' }));
+    const root = document.getElementById(PRINT_ROOT_ID)!;
+    expect(root.querySelector('h2 math')).not.toBeNull();
+    expect(root.querySelector('td math')).not.toBeNull();
+    expect(shownText(root)).not.toContain('$');
   });
 
   it('prints a document without math at once, in the same task as the click', () => {

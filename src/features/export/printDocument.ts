@@ -49,19 +49,23 @@ function listNode(list: { ordered: boolean; items: readonly ListItem[] }, render
 function blockNode(block: Block, render: MathRenderer | undefined): HTMLElement {
   switch (block.kind) {
     case 'heading':
-      return element(`h${block.level}`, block.text);
+      return element(`h${block.level}`, ...(block.runs ? runNodes(block.runs, render) : [block.text]));
     case 'paragraph':
       return element('p', ...runNodes(block.runs, render));
     case 'quote':
       return element('blockquote', element('p', ...runNodes(block.runs, render)));
     case 'list':
       return listNode(block, render);
-    case 'table':
+    case 'table': {
+      // A cell with a formula is built from its runs; the others from their text.
+      const cell = (text: string | undefined, runs: readonly Run[] | undefined) => (runs ? runNodes(runs, render) : [text ?? '']);
+      const { cellRuns } = block;
       return element(
         'table',
-        element('thead', element('tr', ...block.header.map((h) => element('th', h)))),
-        element('tbody', ...block.rows.map((row) => element('tr', ...block.header.map((_, i) => element('td', row[i] ?? ''))))),
+        element('thead', element('tr', ...block.header.map((h, i) => element('th', ...cell(h, cellRuns?.header[i]))))),
+        element('tbody', ...block.rows.map((row, r) => element('tr', ...block.header.map((_, i) => element('td', ...cell(row[i], cellRuns?.rows[r]?.[i])))))),
       );
+    }
     case 'code':
       return element('pre', element('code', block.text));
     case 'pageBreak':
