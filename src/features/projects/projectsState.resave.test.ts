@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { freshStore, isolateEachTest } from './testing/projectsKit';
 
 /*
- * Saving a result that is already in the project updates that item instead
- * of adding a copy; another result (or another version) is a new item, and a
+ * Saving a result that is already in the project updates that item (moved
+ * to the top, as the latest save) instead of adding a copy; another result (or another version) is a new item, and a
  * result whose item was deleted is saved anew.
  */
 
@@ -13,7 +13,7 @@ isolateEachTest();
 const quiz = { toolId: 'quiz-whiz', toolTitle: 'QuizWhiz', topic: 'Tides', data: { questions: ['Why?'] } };
 
 describe('saving a result again', () => {
-  it('updates the item it was saved as, keeping its id, place and save id, with what was saved last', async () => {
+  it('updates the item it was saved as, keeping its id and save id, with what was saved last, now the latest save', async () => {
     const { useProjects, loadArtifacts } = await freshStore();
     const project = useProjects.getState().createProject('Oceans');
     useProjects.getState().saveArtifact(project.id, { ...quiz, resultId: 'v1' });
@@ -22,7 +22,8 @@ describe('saving a result again', () => {
     expect(useProjects.getState().saveArtifact(project.id, { ...quiz, resultId: 'v1', attempts: [{ score: 1 }] })).toBe(true);
     const after = loadArtifacts(project.id);
     expect(after).toHaveLength(2);
-    expect(after[1]).toEqual({ ...first, attempts: [{ score: 1 }] });
+    expect(after[0]).toEqual({ ...first, createdAt: expect.any(String), attempts: [{ score: 1 }] });
+    expect(after[0]!.createdAt >= first!.createdAt).toBe(true);
   });
 
   it('saves another result, or the same one after its item was deleted, as a new item', async () => {

@@ -13,7 +13,6 @@ import {
   writeBack,
 } from './projectStorage';
 import { nameStamp } from './projectOrder';
-import { savedResultIn } from './savedResult';
 import { boundedProjectName } from './projectName';
 import type { Artifact, DeletedArtifact, DeletedProject, ImportOutcome, NewArtifact, Project, ProjectBundle } from './schema';
 import { removeStored, storageKeys, writeStored } from '../../kernel/stored/storage';
@@ -46,7 +45,7 @@ interface ProjectsState {
   /**
    * Saves a result to a project; returns false when the project no longer
    * exists (silently skipped, spec 8). A result already saved there (the same
-   * resultId) is updated in place, keeping its place and id, not saved twice.
+   * resultId) replaces its item, keeping its id, as the latest save: never a copy.
    */
   saveArtifact(projectId: string, artifact: NewArtifact): boolean;
   deleteArtifact(projectId: string, artifactId: string): DeletedArtifact | null;
@@ -185,18 +184,11 @@ export const useProjects = create<ProjectsState>()((set, get) => {
       // Read fresh at write time, so a save made in another tab is kept, not overwritten.
       if (!loadProjects().some((p) => p.id === projectId)) return false;
       const current = loadArtifacts(projectId);
-      const already = savedResultIn(current, artifact.resultId);
-      if (already) {
-        // Same id and save id: every tab (and the ledger) sees the same item, now holding what was saved last.
-        const updated: Artifact = { id: already.id, createdAt: already.createdAt, ...artifact, ...(already.saveId ? { saveId: already.saveId } : {}) };
-        writeStored(storageKeys.artifacts(projectId), current.map((a) => (a.id === already.id ? updated : a)));
-        ledger.rememberArtifacts(projectId, [updated]);
-        set({ artifactsVersion: get().artifactsVersion + 1 });
-        return true;
-      }
-      const id = timeId('art_', (candidate) => current.some((a) => a.id === candidate));
-      const saved: Artifact = { id, createdAt: new Date().toISOString(), ...artifact, saveId: newSaveId() };
-      writeStored(storageKeys.artifacts(projectId), [saved, ...current]);
+      // The same result saved again replaces its item (same id and save id: one item in every tab and the ledger), now the latest save.
+      const already = current.find((a) => a.resultId !== undefined && a.resultId === artifact.resultId);
+      const id = already?.id ?? timeId('art_', (candidate) => current.some((a) => a.id === candidate));
+      const saved: Artifact = { id, createdAt: new Date().toISOString(), ...artifact, saveId: already?.saveId ?? newSaveId() };
+      writeStored(storageKeys.artifacts(projectId), [saved, ...current.filter((a) => a !== already)]);
       ledger.rememberArtifacts(projectId, [saved]);
       set({ artifactsVersion: get().artifactsVersion + 1 });
       return true;
