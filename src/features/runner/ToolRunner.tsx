@@ -13,7 +13,7 @@ import { lazyComponent } from '../../ui/lazyComponent';
 import { languageName, useOutputLanguage } from '../refine';
 import { messages } from '../../kernel/messages';
 import { ErrorBox } from '../../ui/ErrorBox';
-import { focusInView } from '../../ui/inView';
+const inView = onDemand(() => import('../../ui/inView')); // Only a failed request needs it: not in the first load.
 import { Icon } from '../../ui/Icon';
 import { Spinner } from '../../ui/Spinner';
 import { FieldControl } from './FieldControl';
@@ -135,12 +135,11 @@ export function ToolRunner({ tool, declaration: declared = null }: { tool: ToolF
     // focus on the page, so focus moves between the two (unless it is somewhere else by then).
     const active = document.activeElement;
     const dropped = active === null || active === document.body;
-    if (loading && (dropped || active === generateRef.current)) cancelRef.current?.focus({ preventScroll: true });
-    if (loading) return;
+    if (loading) return void ((dropped || active === generateRef.current) && cancelRef.current?.focus({ preventScroll: true }));
     const here = dropped || formRef.current?.contains(active) === true;
-    // It failed: the error takes focus and comes into view below the header, not the earlier result it gave back.
-    if (failed && here) focusInView(errorRef.current);
-    // An answer arrived: the result's heading takes focus and comes into view, unless the person is busy elsewhere.
+    // Unless the person is busy elsewhere, focus and the view go to the error (not the earlier result it gave back)
+    // when it failed, below the sticky header, or to the new answer's heading.
+    if (failed && here) void inView.load().then(({ focusInView }) => focusInView(errorRef.current), () => errorRef.current?.focus());
     else if (!failed && hasResult && here) setRevealResult(true);
     else if (dropped) generateRef.current?.focus({ preventScroll: true });
   }, [loading, hasResult, failed]);

@@ -93,6 +93,16 @@ export function cancelAnswer(toolId: string): boolean {
   return requests.cancel(toolId);
 }
 
+/**
+ * Set while the page unloads (a reload, the tab closed): a request the unload stops reports nothing, so the
+ * session does not store that it ended and the next load can say a change was not finished.
+ */
+let unloading = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => (unloading = true));
+  window.addEventListener('pageshow', () => (unloading = false));
+}
+
 /** What a request reports, in order: text while it streams, then its answer or why it failed. */
 export type AnswerEvent = { kind: 'text'; text: string } | { kind: 'answer'; answer: Answer } | { kind: 'failed'; message: string };
 
@@ -113,7 +123,7 @@ export function startAnswer(request: ToolAnswerRequest, emit: (event: AnswerEven
     {
       onText: (text) => emit({ kind: 'text', text }),
       onResult: (answer) => emit({ kind: 'answer', answer }),
-      onError: (message) => emit({ kind: 'failed', message }),
+      onError: (message) => void (unloading || emit({ kind: 'failed', message })),
     },
   );
 }

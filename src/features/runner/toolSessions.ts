@@ -113,16 +113,6 @@ function sameValues(a: FormValues, b: FormValues): boolean {
  */
 const beforeRequest = new Map<string, Pick<ToolSession, 'versions' | 'shown' | 'result' | 'resultId' | 'resultValues'>>();
 
-/**
- * Set while the page unloads (a reload, the tab closed): a request the unload stops must not store that it ended,
- * so the next load can say the change was not finished.
- */
-let unloading = false;
-if (typeof window !== 'undefined') {
-  window.addEventListener('pagehide', () => (unloading = true));
-  window.addEventListener('pageshow', () => (unloading = false));
-}
-
 /** The tools opened in this tab, so their sessions can start again when storage is cleared. */
 const opened = new Map<string, ToolForm | ToolDeclaration>();
 
@@ -170,7 +160,6 @@ export const useToolSessions = create<ToolSessionsState>()((set, get) => {
     const id = asked.tool.id;
     const failed = (message: string): Partial<ToolSession> => (asked.refine ? { refineError: message } : { error: message });
     return startAnswer(asked, (event) => {
-      if (unloading) return;
       if (event.kind === 'text') return void update(id, { partial: event.text }, false);
       const kept = event.kind === 'failed' ? beforeRequest.get(id) : undefined;
       beforeRequest.delete(id);
