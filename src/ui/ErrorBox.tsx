@@ -8,7 +8,7 @@ import { WithSettingsLink } from './WithSettingsLink';
  */
 export function ErrorBox({ message, children, ref }: { message: string; children?: React.ReactNode; ref?: Ref<HTMLDivElement> }) {
   return (
-    <div className="error-box" role="alert" ref={ref} tabIndex={ref ? -1 : undefined}>
+    <div className="error-box" role="alert" ref={ref} tabIndex={-1}>
       <Icon name="error" className="error-box-icon" />
       <div>
         <p className="error-box-heading">Error</p>

@@ -61,7 +61,7 @@ function ResultCard({ tool, session, result, resultId, values, afterReset, revea
       cancel: () => sessions().cancel(tool.id),
       showVersion: (index) => sessions().showVersion(tool.id, index),
       setLevel: (level) => sessions().setLevel(tool.id, level),
-      dismissInterrupted: () => sessions().dismissInterrupted(tool.id),
+      dismissInterrupted: () => sessions().showVersion(tool.id, sessions().sessions[tool.id]?.shown ?? 0),
     };
   }, [tool, backend]);
   const version = session.versions[session.shown];

@@ -139,7 +139,7 @@ export function ToolRunner({ tool, declaration: declared = null }: { tool: ToolF
     const here = dropped || formRef.current?.contains(active) === true;
     // Unless the person is busy elsewhere, focus and the view go to the error (not the earlier result it gave back)
     // when it failed, below the sticky header, or to the new answer's heading.
-    if (failed && here) void inView.load().then(({ focusInView }) => focusInView(errorRef.current), () => errorRef.current?.focus());
+    if (failed && here) void inView.load().then((code) => code.focusInView(errorRef.current), () => undefined);
     else if (!failed && hasResult && here) setRevealResult(true);
     else if (dropped) generateRef.current?.focus({ preventScroll: true });
   }, [loading, hasResult, failed]);

@@ -5,7 +5,7 @@ import type { FormValues } from '../../kernel/fields';
 import { messages, UserFacingError } from '../../kernel/messages';
 import { ToolRequests } from '../../kernel/toolRequest';
 import { loadPrivacyWrapper } from '../privacy';
-import { loadAnswerWrappers, type AnswerRequest } from '../refine';
+import { addVersion, loadAnswerWrappers, showing, type AnswerRequest, type ChangeRequest, type OutputOptions, type ResultVersion } from '../refine';
 import { restoredSession } from './storedSession';
 
 /*
@@ -83,6 +83,22 @@ export function answerCodeNow(): AnswerCode | undefined {
 /** One answer from start to end with the choices handed in: the first answer or a change, each through every wrapper. */
 export async function produceAnswer(tool: ToolDeclaration, values: FormValues, backend: Backend, request: AnswerRequest, options: CallOptions = {}): Promise<Answer> {
   return (await answerCode()).produceWith(tool, values, backend, request, options);
+}
+
+/**
+ * A new answer from Generate as the latest version, after the earlier ones rather than in their place: a
+ * teacher writing a comment per student steps back through the class set.
+ */
+export function withAnswer(earlier: ResultVersion[], { result, reading = null }: Answer, inputs: FormValues, output: OutputOptions) {
+  const versions = addVersion(earlier, { result, id: `res_${Date.now()}`, chain: [], output, reading, sampleOnly: false, inputs });
+  return { ...showing(versions, versions.length - 1), resultValues: inputs };
+}
+
+/** A change to `base` as the latest version, with the chain of changes that led to it and the inputs it answers. */
+export function withChange(versions: ResultVersion[], base: ResultVersion, change: ChangeRequest, { result, reading = null }: Answer, inputs: FormValues, output: OutputOptions, sampleOnly: boolean) {
+  const version = { result, id: `res_${Date.now()}`, chain: [...base.chain, change], output, reading, sampleOnly, inputs: base.inputs ?? inputs };
+  const added = addVersion(versions, version);
+  return showing(added, added.length - 1);
 }
 
 /** The request in flight per tool: its time limit, going offline, cancel (kernel/toolRequest.ts). */

@@ -9,9 +9,11 @@ import { onDemand } from '../../kernel/onDemand';
 import { readStored, storageKeys, writeStored } from '../../kernel/stored/storage';
 import { onStorageChange } from '../../kernel/stored/otherTabs';
 import type { StoredReader } from '../../kernel/stored/reader';
-import { addVersion, showing, useOutputLanguage, type ChangeRequest, type ReadingLevel, type ResultVersion } from '../refine';
+import { showing, useOutputLanguage, type ChangeRequest, type ReadingLevel } from '../refine';
 import { useSettings } from '../settings';
 import type { AnswerCode, AnswerEvent, ToolAnswerRequest } from './answerCode';
+
+type AnswerModule = typeof import('./answerCode');
 import type { ToolSession } from './sessionTypes';
 
 
@@ -128,10 +130,8 @@ interface ToolSessionsState {
   generate(tool: ToolDeclaration, values: FormValues, backend: Backend): Promise<void>;
   /** A change to the version shown: a new version when it arrives; the shown one stays until then, and after a failure. */
   refine(tool: ToolDeclaration, change: ChangeRequest, backend: Backend): Promise<void>;
-  /** Shows another version. */
+  /** Shows a version (the one shown again: forgets a change a reload cut short, without running it). */
   showVersion(toolId: string, index: number): void;
-  /** Forgets the change a reload cut short, without running it. */
-  dismissInterrupted(toolId: string): void;
   setLevel(toolId: string, level: ReadingLevel): void;
   /** Stops the request in flight, if any, leaving the form as it was, with a short note saying so. */
   cancel(toolId: string, notice?: string): void;
@@ -156,7 +156,7 @@ export const useToolSessions = create<ToolSessionsState>()((set, get) => {
   }
 
   /** Starts a request under the tool's key and applies what it reports; its answer becomes a version through `accept`. */
-  function request(asked: ToolAnswerRequest, accept: (answer: Answer) => Partial<ToolSession>) {
+  function request(asked: ToolAnswerRequest, accept: (answer: Answer, code: AnswerModule) => Partial<ToolSession>) {
     const id = asked.tool.id;
     const failed = (message: string): Partial<ToolSession> => (asked.refine ? { refineError: message } : { error: message });
     return startAnswer(asked, (event) => {
@@ -165,7 +165,8 @@ export const useToolSessions = create<ToolSessionsState>()((set, get) => {
       beforeRequest.delete(id);
       if (event.kind === 'answer') {
         const { privacyNotice } = event.answer;
-        update(id, { ...accept(event.answer), status: 'idle', partial: null, pendingChange: null, ...(privacyNotice ? { notice: privacyNotice } : {}) });
+        // The code that sent the request is here: it turns the answer into a version.
+        update(id, { ...accept(event.answer, requestCode.current() as AnswerModule), status: 'idle', partial: null, pendingChange: null, ...(privacyNotice ? { notice: privacyNotice } : {}) });
         return;
       }
       // The earlier result is stored again (typing during the request may have stored the cleared session).
@@ -202,12 +203,8 @@ export const useToolSessions = create<ToolSessionsState>()((set, get) => {
       else beforeRequest.delete(tool.id);
       // Not stored yet: until the new answer is in, the stored session keeps the earlier result.
       update(tool.id, { values, ...showing([], 0), resultValues: null, error: null, refineError: null, status: 'loading', partial: null, notice: null, interrupted: null }, false);
-      await request({ tool, values, backend, output }, ({ result, reading = null }) => {
-        // A new answer joins the versions rather than replacing them: each comment of a class set stays one step back.
-        const answer: ResultVersion = { result, id: `res_${Date.now()}`, chain: [], output, reading, sampleOnly: false, inputs: values };
-        const versions = addVersion(earlier, answer);
-        return { ...showing(versions, versions.length - 1), resultValues: values };
-      });
+      // A new answer joins the versions rather than replacing them: each comment of a class set stays one step back.
+      await request({ tool, values, backend, output }, (answer, code) => code.withAnswer(earlier, answer, values, output));
     },
 
     async refine(tool, change, backend) {
@@ -218,30 +215,16 @@ export const useToolSessions = create<ToolSessionsState>()((set, get) => {
       const output = { language: useOutputLanguage.getState().language, level: current.level };
       // Stored with the change on its way: a reload before it arrives can say it did not finish, and offer it again.
       update(tool.id, { error: null, refineError: null, status: 'refining', partial: null, notice: null, pendingChange: change, interrupted: null });
-      await request({ tool, values, backend, output, refine: { previous: base.result, change } }, ({ result, reading = null }) => {
-        const version: ResultVersion = {
-          result,
-          id: `res_${Date.now()}`,
-          chain: [...base.chain, change],
-          output,
-          reading,
-          sampleOnly: backend.kind === 'sample',
-          inputs: base.inputs ?? values,
-        };
-        const versions = addVersion(session(tool.id).versions, version);
-        return showing(versions, versions.length - 1);
-      });
+      await request({ tool, values, backend, output, refine: { previous: base.result, change } }, (answer, code) =>
+        code.withChange(session(tool.id).versions, base, change, answer, values, output, backend.kind === 'sample'),
+      );
     },
 
     showVersion(toolId, index) {
       const current = session(toolId);
       if (current.status === 'refining' || index < 0 || index >= current.versions.length) return;
       const inputs = current.versions[index]?.inputs ?? current.resultValues;
-      update(toolId, { ...showing(current.versions, index), resultValues: inputs, refineError: null, notice: null });
-    },
-
-    dismissInterrupted(toolId) {
-      update(toolId, { interrupted: null });
+      update(toolId, { ...showing(current.versions, index), resultValues: inputs, refineError: null, notice: null, interrupted: null });
     },
 
     setLevel(toolId, level) {

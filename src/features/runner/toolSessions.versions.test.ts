@@ -201,7 +201,7 @@ describe('a change cut short by a reload', () => {
     expect((await freshStore()).useToolSessions.getState().open(tool).interrupted).toEqual(shorter);
     const again = await freshStore();
     again.useToolSessions.getState().open(tool);
-    again.useToolSessions.getState().dismissInterrupted(tool.id);
+    again.useToolSessions.getState().showVersion(tool.id, 0);
     expect((await freshStore()).useToolSessions.getState().open(tool).interrupted).toBeNull();
   });
 
