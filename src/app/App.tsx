@@ -3,6 +3,7 @@ import { Route, Router, Switch, useLocation, useRoute } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import { Dashboard } from './pages/Dashboard';
 import { AppShell } from './shell/AppShell';
+import { DocumentTitle } from './shell/DocumentTitle';
 import { ToolRoute } from './ToolRoute';
 import { Spinner } from '../ui/Spinner';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
@@ -66,6 +67,8 @@ function ShellRoutes() {
 export function App() {
   return (
     <Router hook={useHashLocation}>
+      {/* The tab's title follows the route, on every screen, the landing page included. */}
+      <DocumentTitle />
       <Switch>
         <Route path={screenPath.landing}>
           <Suspense fallback={null}>
