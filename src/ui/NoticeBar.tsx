@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Icon } from './Icon';
 import { useNotices } from './notices';
@@ -14,19 +14,41 @@ function rescueFocus(from: HTMLElement | null) {
 /**
  * The notice and its Undo. A polite live region that is always in the page,
  * so screen readers announce each notice as it appears; a failed Undo is an alert.
+ * It stays while it has keyboard focus or the pointer is on it, however long
+ * someone takes to reach Undo (by Tab, a screen reader's cursor or a
+ * trembling hand), and gets its whole time again once they leave it.
  */
 export function NoticeBar() {
   const notice = useNotices((s) => s.notice);
   const ref = useRef<HTMLDivElement>(null);
+  const [focused, setFocused] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const held = focused || hovered;
+  const wasHeld = useRef(false);
+
+  // A focused Undo that goes away with its notice (after it worked) fires no blur: ask where focus is now.
+  useEffect(() => {
+    setFocused(ref.current?.contains(document.activeElement) ?? false);
+  }, [notice]);
 
   useEffect(() => {
     if (!notice) return;
+    if (held) {
+      wasHeld.current = true;
+      return;
+    }
+    if (wasHeld.current) {
+      // Just left: the whole time again, from now (restart sets a new notice, which runs this again).
+      wasHeld.current = false;
+      useNotices.getState().restart(notice.id);
+      return;
+    }
     const timer = setTimeout(() => {
       rescueFocus(ref.current);
       useNotices.getState().dismiss(notice.id);
     }, Math.max(0, notice.expiresAt - Date.now()));
     return () => clearTimeout(timer);
-  }, [notice]);
+  }, [notice, held]);
 
   function undo() {
     if (!notice?.undo) return;
@@ -65,7 +87,15 @@ export function NoticeBar() {
   );
 
   return (
-    <div ref={ref} className="notice-area">
+    <div
+      ref={ref}
+      className="notice-area"
+      onFocus={() => setFocused(true)}
+      // Focus moving between Undo and Dismiss stays in the notice.
+      onBlur={(event) => setFocused(ref.current?.contains(event.relatedTarget) ?? false)}
+      onPointerEnter={() => setHovered(true)}
+      onPointerLeave={() => setHovered(false)}
+    >
       <div role="status">
         {notice && !notice.error && (
           <div className="notice">

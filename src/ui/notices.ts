@@ -24,6 +24,13 @@ interface NoticeState {
   notice: Notice | null;
   show(notice: Omit<Notice, 'id' | 'expiresAt'>): Notice;
   dismiss(id: number): void;
+  /** Gives the notice its whole time again, counted from now (once the user has left it). */
+  restart(id: number): void;
+}
+
+/** How long a notice stays: an Undo long enough to reach, a plain notice long enough to read. */
+function lifetimeOf(notice: Pick<Notice, 'undo'>): number {
+  return notice.undo ? UNDO_MS : NOTICE_MS;
 }
 
 let nextId = 1;
@@ -31,11 +38,15 @@ let nextId = 1;
 export const useNotices = create<NoticeState>()((set, get) => ({
   notice: null,
   show(notice) {
-    const shown: Notice = { ...notice, id: nextId++, expiresAt: Date.now() + (notice.undo ? UNDO_MS : NOTICE_MS) };
+    const shown: Notice = { ...notice, id: nextId++, expiresAt: Date.now() + lifetimeOf(notice) };
     set({ notice: shown });
     return shown;
   },
   dismiss(id) {
     if (get().notice?.id === id) set({ notice: null });
+  },
+  restart(id) {
+    const notice = get().notice;
+    if (notice?.id === id) set({ notice: { ...notice, expiresAt: Date.now() + lifetimeOf(notice) } });
   },
 }));
