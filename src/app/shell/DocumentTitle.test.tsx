@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useProjects } from '../../features/projects';
 import { App } from '../App';
@@ -28,21 +28,21 @@ describe('the document title as the user moves around', () => {
   it('follows each route change and a rename of the project on screen', async () => {
     window.location.hash = '#/dashboard';
     render(<App />);
-    expect(document.title).toBe('Dashboard · StudyForge');
+    await waitFor(() => expect(document.title).toBe('Dashboard · StudyForge'));
 
     goTo('/essay-buddy');
-    expect(document.title).toBe('Essay Buddy · StudyForge');
+    await waitFor(() => expect(document.title).toBe('Essay Buddy · StudyForge'));
 
     const project = useProjects.getState().createProject('Biology revision');
     goTo(`/projects/${project.id}`);
-    expect(document.title).toBe('Biology revision · StudyForge');
+    await waitFor(() => expect(document.title).toBe('Biology revision · StudyForge'));
     act(() => {
       useProjects.getState().renameProject(project.id, 'Chemistry');
     });
-    expect(document.title).toBe('Chemistry · StudyForge');
+    await waitFor(() => expect(document.title).toBe('Chemistry · StudyForge'));
 
     goTo('/');
     expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
-    expect(document.title).toBe('StudyForge');
+    await waitFor(() => expect(document.title).toBe('StudyForge'));
   });
 });
