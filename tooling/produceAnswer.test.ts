@@ -133,14 +133,20 @@ describe('the reading-level check', () => {
     expect(answer.reading?.measured).toEqual(measureText(HARD));
   });
 
-  it('measures nothing in other languages, on teacher tools, or for too little text', async () => {
+  it('measures nothing in other languages or for too little text', async () => {
     const spanish = scripted([HARD]);
     expect((await produceAnswer(notes, { text: 'x' }, spanish.backend, { output: { language: 'es', level: 'grade-3' } })).reading).toBeNull();
     expect(spanish.requests).toHaveLength(1);
-    const teacher = scripted([{ thesis: HARD, points: [] }]);
-    expect((await produceAnswer(plan, { topic: 'x' }, teacher.backend, grade('grade-3'))).reading).toBeNull();
     const short = scripted(['Too short to measure.']);
     expect((await produceAnswer(notes, { text: 'x' }, short.backend, grade('grade-3'))).reading).toBeNull();
+  });
+
+  it("measures a teacher tool's answer against the grade chosen for it, as a student tool's", async () => {
+    // A teacher writing for a grade-3 class chooses the level; the answer is held to it the same way.
+    const teacher = scripted([{ thesis: HARD, points: [] }, { thesis: EASY, points: [] }]);
+    const answer = await produceAnswer(plan, { topic: 'x' }, teacher.backend, grade('grade-3'));
+    expect(answer.reading?.target).toBe('grade-3');
+    expect(teacher.requests).toHaveLength(2);
   });
 
   it('keeps the first answer when the extra ask fails, and does not ask the sample backend at all', async () => {
