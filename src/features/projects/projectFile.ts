@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { $ZodIssue } from 'zod/v4/core';
 import type { ContractSchema } from '../../kernel/contractSchema';
 import { labelOf, MAX_ITEM_DEPTH, nestedDeeperThan, prettyJson, resultAsText } from '../../kernel/resultText';
+import { ALL_PROJECTS_EXPORT_FORMAT, ALL_PROJECTS_EXPORT_VERSION, PROJECT_EXPORT_FORMAT, PROJECT_EXPORT_VERSION } from '../../kernel/projectFileFormat';
 import { boundedProjectName } from './projectName';
 import { artifactSchema, projectSchema, type Artifact, type Project, type ProjectBundle } from './schema';
 
@@ -11,12 +12,8 @@ import { artifactSchema, projectSchema, type Artifact, type Project, type Projec
  * read or paste anywhere.
  */
 
-export const PROJECT_EXPORT_FORMAT = 'studyforge-project';
-export const PROJECT_EXPORT_VERSION = 1;
-
-/** A file of every project (Settings, Delete all my data): each one exactly as a project's own JSON export writes it. */
-export const ALL_PROJECTS_EXPORT_FORMAT = 'studyforge-projects';
-export const ALL_PROJECTS_EXPORT_VERSION = 1;
+// The formats' names live in the kernel, where the server's account download reads them too.
+export { ALL_PROJECTS_EXPORT_FORMAT, ALL_PROJECTS_EXPORT_VERSION, PROJECT_EXPORT_FORMAT, PROJECT_EXPORT_VERSION };
 /** More projects than anyone keeps in one browser's storage. */
 export const MAX_IMPORT_PROJECTS = 1_000;
 
