@@ -16,6 +16,8 @@ export interface InjectedAppConfig {
    * (Gemini, whisper.cpp); the app converts other recordings to WAV first.
    */
   transcribeAccepts?: string[];
+  /** Only when sign-in is on: the identity providers the app offers ("Sign in with <label>"). */
+  accounts?: { providers: { id: string; label: string }[] };
 }
 
 export const APP_CONFIG_ELEMENT_ID = 'studyforge-config';

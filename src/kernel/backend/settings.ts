@@ -40,29 +40,44 @@ function resolveServed(url: string): string {
   return new URL('.', globalThis.location.href).href.replace(/\/+$/, '');
 }
 
-/**
- * Settings our gateway wrote into index.html when it served the app (see
- * server/appConfig.ts); they take the place of the build's environment.
- */
-function injectedDefaults(): BackendSettings | null {
+/** What our gateway wrote into index.html when it served the app (server/appConfig.ts), once checked. */
+function injectedConfig(): StoredValue<'injectedSettings'> | null {
   // Only the gateway's own data element in <head>: an element in the page body with that id could come from an answer.
   const element = globalThis.document?.head?.querySelector('script#studyforge-config[type="application/json"]');
   if (!element?.textContent) return null;
   try {
     const outcome = readers.injectedSettings(JSON.parse(element.textContent));
     if (!outcome.ok) throw new Error(outcome.problem);
-    const { transcribeAccepts, ...injected } = outcome.value;
-    return {
-      ...injected,
-      backendUrl: resolveServed(injected.backendUrl),
-      transcribeUrl: resolveServed(injected.transcribeUrl),
-      ...(transcribeAccepts ? { transcribeAccepts: transcribeAccepts.map((type) => type.trim().toLowerCase()) } : {}),
-      ...(injected.transcribeUrl !== '' && injected.publicKey !== '' ? { transcribeKey: injected.publicKey } : {}),
-    };
+    return outcome.value;
   } catch (error) {
     console.warn('[settings] ignoring an unreadable studyforge-config element', error);
     return null;
   }
+}
+
+export type AccountsConfig = NonNullable<StoredValue<'injectedSettings'>['accounts']>;
+
+/** The identity providers to offer, when the gateway that served the app has sign-in on; undefined when it is off. */
+export function accountsConfig(): AccountsConfig | undefined {
+  return injectedConfig()?.accounts;
+}
+
+/**
+ * Settings our gateway wrote into index.html when it served the app; they
+ * take the place of the build's environment.
+ */
+function injectedDefaults(): BackendSettings | null {
+  const config = injectedConfig();
+  if (!config) return null;
+  // The sign-in providers are not a backend setting (accountsConfig reads them).
+  const { transcribeAccepts, backendUrl, publicKey, transcribeUrl } = config;
+  return {
+    backendUrl: resolveServed(backendUrl),
+    publicKey,
+    transcribeUrl: resolveServed(transcribeUrl),
+    ...(transcribeAccepts ? { transcribeAccepts: transcribeAccepts.map((type) => type.trim().toLowerCase()) } : {}),
+    ...(transcribeUrl !== '' && publicKey !== '' ? { transcribeKey: publicKey } : {}),
+  };
 }
 
 export function environmentDefaults(): BackendSettings {

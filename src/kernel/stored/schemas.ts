@@ -49,6 +49,8 @@ export const kernelStoredValueSchemas = {
     publicKey: z.string(),
     transcribeUrl: z.string(),
     transcribeAccepts: z.optional(z.array(z.string())),
+    /** Present only when the gateway has sign-in on: the identity providers to offer. */
+    accounts: z.optional(z.object({ providers: z.array(z.object({ id: z.string(), label: z.string() })) })),
   }),
 };
 
