@@ -3,6 +3,7 @@ import { loadDeleteAll, loadSettingsForm } from '../../../features/settings';
 import { lazyComponent } from '../../../ui/lazyComponent';
 import { DeleteAllData } from './DeleteAllData';
 import { loadNamesSettings } from './namesSettings';
+import { WhatTheServerKeeps } from './WhatTheServerKeeps';
 
 /*
  * The Settings page: the settings feature's own sections (theme, where
@@ -28,6 +29,7 @@ export function SettingsPage() {
       more={(startAgain) => (
         <>
           <NamesSettings />
+          <WhatTheServerKeeps />
           <DeleteAllData onDeleted={startAgain} />
         </>
       )}
