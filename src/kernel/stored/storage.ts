@@ -42,6 +42,19 @@ export const storageKeys = {
   sampleNoticeHidden: `${STORAGE_PREFIX}sample-notice-hidden`,
 } as const;
 
+/** Hears every key written or removed here (sync, when signed in: features/sync); another tab's writes arrive through otherTabs.ts instead. */
+const writeListeners = new Set<(key: string) => void>();
+
+/** Calls `listener` after each successful writeStored/removeStored; returns a function that stops it. */
+export function onStoredWrite(listener: (key: string) => void): () => void {
+  writeListeners.add(listener);
+  return () => writeListeners.delete(listener);
+}
+
+function written(key: string): void {
+  for (const listener of [...writeListeners]) listener(key);
+}
+
 export class StorageFullError extends UserFacingError {
   constructor() {
     super(messages.storageFull);
@@ -103,6 +116,7 @@ export function writeStored(key: string, value: unknown): void {
     console.warn(`[storage] could not write "${key}"`, error);
     throw new UserFacingError(storageUnavailable);
   }
+  written(key);
 }
 
 /**
@@ -126,6 +140,7 @@ export function writeStoredOrWarn(key: string, value: unknown, failure: string):
 export function removeStored(key: string): void {
   try {
     store()?.removeItem(key);
+    written(key);
   } catch (error) {
     console.warn(`[storage] could not remove "${key}"`, error);
   }
