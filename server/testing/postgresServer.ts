@@ -1,0 +1,127 @@
+import { execFile } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { freePort, spawnGroup } from './processGroup';
+
+/*
+ * A real PostgreSQL for the server tests: Debian's PostgreSQL in a fresh
+ * temp folder, on a free loopback port, its unix socket in that folder (not
+ * the system's /var/run/postgresql), in its own process group so it dies with
+ * the test. PostgreSQL refuses to run as root, so when the tests run as root
+ * initdb and postgres run as the `postgres` system user (runuser). Nothing is
+ * synced to disk: the folder is thrown away.
+ *
+ * The app connects as `studyforge`, a login role with CREATEROLE owning its
+ * database, not as a superuser: superusers bypass row-level security, and a
+ * district's app role is usually no superuser either.
+ */
+
+const run = promisify(execFile);
+
+export interface PostgresServer {
+  /** URL of the database `studyforge`, owned by the app role. */
+  url: string;
+  /** Creates an empty database owned by the app role and answers its URL (a fresh database per test). */
+  createDatabase(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+const APP_ROLE = 'studyforge';
+
+/** initdb and postgres: /usr/lib/postgresql/<newest>/bin, else on PATH; a clear failure naming the package when absent. */
+export function findPostgresBinaries(): { initdb: string; postgres: string } {
+  const debianRoot = '/usr/lib/postgresql';
+  const versions = existsSync(debianRoot)
+    ? readdirSync(debianRoot)
+        .filter((version) => existsSync(join(debianRoot, version, 'bin', 'initdb')))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  const dirs = [...versions.map((version) => join(debianRoot, version, 'bin')), ...(process.env.PATH ?? '').split(delimiter)];
+  const dir = dirs.find((candidate) => candidate && existsSync(join(candidate, 'initdb')) && existsSync(join(candidate, 'postgres')));
+  if (!dir) {
+    throw new Error(
+      "PostgreSQL's initdb and postgres were not found (in /usr/lib/postgresql/*/bin or on PATH): install Debian's package `postgresql` " +
+        '(sudo apt-get install postgresql) to run the database tests on a real PostgreSQL; .ci/run installs it in CI.',
+    );
+  }
+  return { initdb: join(dir, 'initdb'), postgres: join(dir, 'postgres') };
+}
+
+/** As root, PostgreSQL's programs run as the `postgres` system user; otherwise as whoever runs the tests. */
+function asServerUser(command: string, args: string[]): [string, string[]] {
+  return userInfo().uid === 0 ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
+}
+
+async function postgresUserIds(): Promise<{ uid: number; gid: number }> {
+  const [uid, gid] = await Promise.all([run('id', ['-u', 'postgres']), run('id', ['-g', 'postgres'])]);
+  return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
+}
+
+async function connectWhenUp(url: string, isRunning: () => boolean, output: () => string, timeoutMs = 30_000): Promise<pg.Client> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const client = new pg.Client({ connectionString: url });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      return client;
+    } catch {
+      await client.end().catch(() => undefined);
+      if (!isRunning() || Date.now() > deadline) throw new Error(`PostgreSQL did not start:\n${output()}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+export async function startPostgres(): Promise<PostgresServer> {
+  const binaries = findPostgresBinaries();
+  const dir = mkdtempSync(join(tmpdir(), 'studyforge-postgres-'));
+  const dataDir = join(dir, 'data');
+  if (userInfo().uid === 0) {
+    const { uid, gid } = await postgresUserIds();
+    chownSync(dir, uid, gid);
+  }
+  const removeDir = () => rmSync(dir, { recursive: true, force: true });
+  try {
+    const [initdb, initdbArgs] = asServerUser(binaries.initdb, ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '--encoding=UTF8', '--locale=C']);
+    await run(initdb, initdbArgs);
+  } catch (error) {
+    removeDir();
+    throw new Error(`initdb failed: ${(error as Error).message}`);
+  }
+  const port = await freePort();
+  const settings = ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'max_connections=100', 'listen_addresses=127.0.0.1'];
+  const [command, args] = asServerUser(binaries.postgres, ['-D', dataDir, '-p', String(port), '-k', dir, ...settings.flatMap((setting) => ['-c', setting])]);
+  const proc = spawnGroup(command, args);
+  const stop = async () => {
+    await proc.stop(10_000);
+    removeDir();
+  };
+  const base = `postgres://%s@127.0.0.1:${port}/%s`;
+  const urlOf = (role: string, database: string) => base.replace('%s', role).replace('%s', database);
+  try {
+    const admin = await connectWhenUp(urlOf('postgres', 'postgres'), () => proc.child.exitCode === null, proc.output);
+    let created = 0;
+    const createDatabase = async () => {
+      const name = `studyforge_${++created}`;
+      await admin.query(`create database ${name} owner ${APP_ROLE}`);
+      return urlOf(APP_ROLE, name);
+    };
+    await admin.query(`create role ${APP_ROLE} login createrole`);
+    await admin.query(`create database ${APP_ROLE} owner ${APP_ROLE}`);
+    return {
+      url: urlOf(APP_ROLE, APP_ROLE),
+      createDatabase,
+      async stop() {
+        await admin.end().catch(() => undefined);
+        await stop();
+      },
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
