@@ -16,6 +16,7 @@ const Projects = screens.projects.Component;
 const ProjectPage = screens.project.Component;
 const StudyPage = screens.study.Component;
 const Settings = screens.settings.Component;
+const Account = screens.account.Component;
 
 type ShellScreen = Exclude<Screen, { ownPage: true }>;
 type Params = Readonly<Record<string, string | undefined>>;
@@ -27,6 +28,7 @@ const views: Record<ShellScreen['id'], (params: Params) => ReactNode> = {
   project: (params) => <ProjectPage projectId={params.projectId ?? ''} />,
   study: (params) => <StudyPage projectId={params.projectId ?? ''} />,
   settings: () => <Settings />,
+  account: () => <Account />,
   tool: (params) => <ToolRoute key={params.toolId} toolId={params.toolId ?? ''} />,
 };
 const shellScreens = screenTable.filter((screen): screen is ShellScreen => !('ownPage' in screen));

@@ -24,6 +24,7 @@ export const screens = {
   project: lazyComponent(() => pages().then((page) => page.loadProjectPage())),
   study: lazyComponent(() => pages().then((page) => page.loadStudyPage())),
   settings: lazyComponent(() => pages().then((page) => page.loadSettingsPage())),
+  account: lazyComponent(() => pages().then((page) => page.loadAccountScreen())),
   // The form engine (react-hook-form, validation, the backend client) loads with the first tool page.
   // The result's save controls come with it, so a result shows them at once (if they fail, they try again when shown).
   tool: lazyComponent(() => Promise.all([loadToolPage(), preloadSaveControls().catch(() => undefined)]).then(([m]) => m.ToolPage)),

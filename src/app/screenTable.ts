@@ -37,6 +37,8 @@ export const screenTable = [
   { id: 'project', path: routes.project },
   { id: 'study', path: routes.study },
   { id: 'settings', path: routes.settings, page: { title: pageNames.settings, icon: 'settings' } },
+  // Not a sidebar page: the header links to it only when the gateway has sign-in on.
+  { id: 'account', path: routes.account },
   // Last: a tool's page is at its id, so any one-segment path no screen above took is a tool's.
   { id: 'tool', path: routes.tool },
 ] as const satisfies readonly ScreenRow[];

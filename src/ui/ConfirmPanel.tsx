@@ -7,13 +7,15 @@ interface ConfirmPanelProps {
   confirmLabel: string;
   onConfirm(): void;
   onCancel(): void;
+  /** A choice that goes with the confirmation (a checkbox), shown between the question and the buttons. */
+  children?: React.ReactNode;
 }
 
 /**
  * An in-page confirmation (no window.confirm): announced as an alert, focus on
  * Cancel (the harmless choice), Escape cancels.
  */
-export function ConfirmPanel({ question, detail, confirmLabel, onConfirm, onCancel }: ConfirmPanelProps) {
+export function ConfirmPanel({ question, detail, confirmLabel, onConfirm, onCancel, children }: ConfirmPanelProps) {
   const id = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
   useEffect(() => cancelRef.current?.focus(), []);
@@ -34,6 +36,7 @@ export function ConfirmPanel({ question, detail, confirmLabel, onConfirm, onCanc
         <p id={`${id}-question`} className="confirm-question">{question}</p>
         {detail && <p className="confirm-detail">{detail}</p>}
       </div>
+      {children}
       <div className="confirm-actions">
         <button type="button" className="button button-danger" onClick={onConfirm}>
           <Icon name="delete" />

@@ -12,6 +12,8 @@ export const routes = {
   project: '/projects/:projectId',
   study: '/projects/:projectId/study',
   settings: '/settings',
+  /** Only reachable from the header when the gateway has sign-in on. */
+  account: '/account',
   // Last in the router's order: any one-segment path no screen above took is a tool's.
   tool: '/:toolId',
 } as const;

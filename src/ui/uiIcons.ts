@@ -19,6 +19,8 @@ export const uiIcons = [
   'star', 'star_border',
   // Settings' Test connection.
   'network_check',
+  // Accounts: the header's sign-in corner and how the work syncs.
+  'account_circle', 'cloud_done', 'cloud_sync', 'logout',
 ] as const;
 
 export type UiIcon = (typeof uiIcons)[number];

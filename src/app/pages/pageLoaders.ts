@@ -28,5 +28,7 @@ export const loadProjectPage = () => withParts(import('./project/ProjectPage')).
 // The scheduler (ts-fsrs) loads with the project pages and the Study screen only.
 export const loadStudyPage = () =>
   withParts(import('./study/StudyPage'), study().then((entry) => entry.loadStudyScreen())).then((m) => m.StudyPage);
+/** Only reached when the gateway has sign-in on (the header links to it). */
+export const loadAccountScreen = () => import('./account/accountScreen').then((m) => m.loadAccountScreen());
 export const loadSettingsPage = () =>
   withParts(import('./settings/SettingsPage'), loadSettingsForm(), loadNamesSettings()).then((m) => m.SettingsPage);

@@ -1,8 +1,14 @@
+import { Suspense } from 'react';
 import { useLocation } from 'wouter';
 import { findTool } from '../../kernel/catalogue';
 import { Icon } from '../../ui/Icon';
 import { pageAt } from '../screenTable';
 import { ActiveProjectPicker } from '../../features/projects';
+import { AccountHeaderEntry } from '../../features/accounts';
+import { accountsConfig } from '../../kernel/backend/settings';
+
+/** Read once: the gateway's config does not change while the page is open. With sign-in off, the header is as it always was. */
+const signInOn = accountsConfig() !== undefined;
 
 /** The page the sidebar marks current (screenTable.ts), else the tool on screen, else the app's name. */
 function useHeaderTitle(): { title: string; icon?: string } {
@@ -43,6 +49,11 @@ export function Header({ menuOpen, menuId, onToggleMenu, toggleRef }: HeaderProp
         <span title={title}>{title}</span>
       </p>
       <ActiveProjectPicker />
+      {signInOn && (
+        <Suspense fallback={null}>
+          <AccountHeaderEntry />
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -29,6 +29,7 @@ const screenNames: Record<Exclude<ScreenId, PageScreen['id']>, (params: Record<s
     const name = projectName(projectId);
     return name === undefined ? 'Project not found' : `Study: ${name}`;
   },
+  account: () => 'Account',
   tool: ({ toolId = '' }) => findTool(toolId)?.title ?? NOT_FOUND,
 };
 

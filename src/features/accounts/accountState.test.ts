@@ -1,0 +1,135 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeSyncClient } from './testing/fakeSyncClient';
+import { notVerified, student, teacher } from './testing/fakeAccountServer';
+import { freshAccounts, injectConfig, oneProvider } from './testing/setUp';
+
+const sync = vi.hoisted(() => ({ current: null as null | { client: unknown } }));
+vi.mock('./syncClient', () => ({ loadSyncClient: async () => sync.current?.client }));
+
+let fake = fakeSyncClient({ localData: false });
+beforeEach(() => {
+  injectConfig(oneProvider);
+  fake = fakeSyncClient({ localData: false });
+  sync.current = fake;
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('who is signed in', () => {
+  it('a 401 from /api/me is signed out, with nothing shown as wrong and nothing synced', async () => {
+    const { actions, state, server } = await freshAccounts(null);
+    await actions.checkAccount();
+    expect(state.useAccount.getState()).toMatchObject({ session: { kind: 'signed-out' }, sync: { kind: 'off' }, problem: null });
+    expect(fake.started).toEqual([]);
+    expect(server.requests).toEqual([{ method: 'GET', path: '/api/me', csrfToken: null }]);
+  });
+
+  it('asks the server once per page, however many parts ask', async () => {
+    const { actions, server } = await freshAccounts(teacher);
+    await Promise.all([actions.checkAccount(), actions.checkAccount()]);
+    await actions.checkAccount();
+    expect(server.requests.filter((request) => request.path === '/api/me')).toHaveLength(1);
+  });
+
+  it('signed in: keeps the person and the CSRF token, and starts syncing with that token', async () => {
+    const { actions, state } = await freshAccounts(teacher);
+    await actions.checkAccount();
+    expect(state.useAccount.getState().session).toEqual({ kind: 'signed-in', user: teacher, csrfToken: 'csrf-token-1' });
+    expect(fake.started).toEqual([{ csrfToken: 'csrf-token-1', uploadExisting: true }]);
+    fake.setStatus({ state: 'syncing', pending: 3 });
+    expect(state.syncStatusWords((state.useAccount.getState().sync as { status: never }).status)).toBe('Saving 3 changes…');
+  });
+
+  it('the server out of reach: signed out for now, with a plain message, and asking again works', async () => {
+    const { actions, state, server } = await freshAccounts(teacher);
+    server.offline = true;
+    await actions.checkAccount();
+    expect(state.useAccount.getState()).toMatchObject({ session: { kind: 'signed-out' }, problem: expect.stringMatching(/cannot be reached/) });
+    server.offline = false;
+    await actions.refreshAccount();
+    expect(state.useAccount.getState()).toMatchObject({ session: { kind: 'signed-in' }, problem: null });
+  });
+});
+
+describe('the first sign-in on a browser that holds work', () => {
+  it('uploads nothing until the person chooses, then starts with their choice and remembers it', async () => {
+    fake.localData = true;
+    const { actions, state } = await freshAccounts(student);
+    await actions.checkAccount();
+    expect(state.useAccount.getState().sync).toEqual({ kind: 'choosing' });
+    expect(fake.started).toEqual([]);
+    await actions.chooseUpload(false);
+    expect(fake.started).toEqual([{ csrfToken: 'csrf-token-1', uploadExisting: false }]);
+
+    // The next page load in this browser does not ask again, and keeps the choice.
+    const again = await freshAccounts(student, { keepStorage: true });
+    await again.actions.checkAccount();
+    expect(again.state.useAccount.getState().sync.kind).toBe('running');
+    expect(fake.started.at(-1)).toEqual({ csrfToken: 'csrf-token-1', uploadExisting: false });
+  });
+});
+
+describe('signing out and deleting the account', () => {
+  it('signs out with the CSRF token, stops syncing and forgets the sync state, keeping this browser’s work', async () => {
+    const { actions, state, server } = await freshAccounts(teacher);
+    await actions.checkAccount();
+    const removeLocalData = vi.fn(async () => 3);
+    expect(await actions.signOut({ everywhere: false, removeLocalData: null })).toBe(true);
+    expect(server.requests.at(-1)).toEqual({ method: 'POST', path: '/auth/logout', csrfToken: 'csrf-token-1' });
+    expect(state.useAccount.getState()).toMatchObject({ session: { kind: 'signed-out' }, sync: { kind: 'off' } });
+    expect([fake.stopped, fake.forgotten]).toEqual([1, 1]);
+    expect(removeLocalData).not.toHaveBeenCalled();
+  });
+
+  it('on a shared computer, removes the work from this browser after the session has ended', async () => {
+    const { actions, server } = await freshAccounts(teacher);
+    await actions.checkAccount();
+    const removeLocalData = vi.fn(async () => (server.user === null ? 'after' : 'before'));
+    await actions.signOut({ everywhere: true, removeLocalData });
+    expect(server.requests.at(-1)?.path).toBe('/auth/logout-everywhere');
+    await expect(removeLocalData.mock.results[0]?.value).resolves.toBe('after');
+  });
+
+  it('a 403 (token not accepted) shows the server’s message and leaves the person signed in and syncing', async () => {
+    const { actions, state, server } = await freshAccounts(teacher);
+    await actions.checkAccount();
+    server.csrfToken = 'rotated-on-the-server';
+    const removeLocalData = vi.fn(async () => 0);
+    expect(await actions.deleteAccount({ removeLocalData })).toBe(false);
+    expect(state.useAccount.getState()).toMatchObject({ session: { kind: 'signed-in' }, problem: notVerified });
+    expect(server.accountDeleted).toBe(false);
+    expect([fake.stopped, fake.forgotten]).toEqual([0, 0]);
+    expect(removeLocalData).not.toHaveBeenCalled();
+  });
+
+  it('deletes the account with the CSRF token; afterwards signed out', async () => {
+    const { actions, state, server } = await freshAccounts(teacher);
+    await actions.checkAccount();
+    expect(await actions.deleteAccount({ removeLocalData: null })).toBe(true);
+    expect(server.requests.at(-1)).toEqual({ method: 'DELETE', path: '/api/account', csrfToken: 'csrf-token-1' });
+    expect(server.accountDeleted).toBe(true);
+    expect(state.useAccount.getState().session.kind).toBe('signed-out');
+  });
+
+  it('a session that had already ended (401) counts as signed out', async () => {
+    const { actions, state, server } = await freshAccounts(teacher);
+    await actions.checkAccount();
+    server.user = null;
+    expect(await actions.signOut({ everywhere: false, removeLocalData: null })).toBe(true);
+    expect(state.useAccount.getState()).toMatchObject({ session: { kind: 'signed-out' }, problem: null });
+  });
+});
+
+describe('the sync status in words', () => {
+  it('says each state plainly', async () => {
+    const { state } = await freshAccounts(null);
+    const words = (status: Parameters<typeof state.syncStatusWords>[0]) => state.syncStatusWords(status);
+    expect(words({ state: 'synced', pending: 0 })).toBe('All changes saved to your account');
+    expect(words({ state: 'syncing', pending: 1 })).toBe('Saving 1 change…');
+    expect(words({ state: 'offline', pending: 2 })).toBe(
+      'Sync paused: you are offline. Your work is kept on this device and will be saved when you are back online.',
+    );
+    expect(words({ state: 'paused', pending: 2 })).toMatch(/^Sync paused: the server cannot be reached/);
+    expect(state.shortSyncWords({ kind: 'running', status: { state: 'offline', pending: 0 } })).toBe('Sync paused');
+  });
+});
