@@ -40,6 +40,9 @@ export async function openServer(url: string): Promise<OpenedConnection> {
   const pool = new pg.Pool({ ...config, max: 10, idleTimeoutMillis: 30_000 });
   // An idle connection dropped by the server emits 'error' on the pool; unhandled, it would end the process.
   pool.on('error', (error) => console.error('A PostgreSQL connection was lost:', error.message));
+  // A connection in use when the server goes away also emits 'error' (after its query has failed), and the pool
+  // listens only to idle ones: without this, a PostgreSQL restart mid-query would end the process.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return {
     kind: 'postgres',
     pool,
