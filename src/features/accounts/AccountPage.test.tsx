@@ -130,7 +130,7 @@ describe('the Account page', () => {
     expect(await screen.findByRole('heading', { name: 'This browser already has your work' })).toBeTruthy();
     expect(fake.started).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Upload this browser’s work to your account' }));
-    expect(fake.started).toEqual([{ csrfToken: 'csrf-token-1', uploadExisting: true }]);
+    expect(fake.started).toEqual([{ csrfToken: 'csrf-token-1', uploadExisting: true, userId: student.id }]);
     expect(await screen.findByText('All changes saved to your account')).toBeTruthy();
   });
 });

@@ -1,6 +1,5 @@
 import { AccountRequestError, accountPaths, callAccount, changeAccount, exportFileName, fetchSignedIn, type SignedInReply } from './accountApi';
 import { useAccount } from './accountState';
-import { choiceFor, rememberChoice } from './syncChoice';
 import { loadSyncClient, type SyncHandle } from './syncClient';
 
 /*
@@ -30,23 +29,24 @@ function messageOf(error: unknown): string {
 async function startRunning(reply: SignedInReply, uploadExisting: boolean): Promise<void> {
   const client = await loadSyncClient();
   stopSync();
-  const handle = client.startSync({ csrfToken: reply.csrfToken, uploadExisting });
+  const handle = client.startSync({ csrfToken: reply.csrfToken, uploadExisting, userId: reply.user.id });
   const unsubscribe = handle.subscribe((status) => useAccount.setState({ sync: { kind: 'running', status } }));
   running = { handle, unsubscribe };
   useAccount.setState({ sync: { kind: 'running', status: handle.status() } });
 }
 
-/** Starts syncing for the signed-in person, unless this browser's work first needs their word. */
+/**
+ * Starts syncing for the signed-in person, unless this browser holds work and
+ * has not synced with their account since it was last signed out of: then
+ * they choose first. (On a shared computer, that work may be someone else's.)
+ */
 async function beginSync(reply: SignedInReply): Promise<void> {
-  const chosen = choiceFor(reply.user.id);
-  if (chosen !== undefined) return startRunning(reply, chosen);
   const client = await loadSyncClient();
-  if (client.hasLocalData()) {
+  if (!client.hasSyncedBefore(reply.user.id) && client.hasLocalData()) {
     useAccount.setState({ sync: { kind: 'choosing' } });
     return;
   }
-  // Nothing here to upload: there is nothing to ask, and later work here is theirs to sync.
-  rememberChoice(reply.user.id, true);
+  // Synced before, the choice was made then (the client uses it the first time only); or there is nothing here to upload.
   return startRunning(reply, true);
 }
 
@@ -80,9 +80,7 @@ function signedIn(): SignedInReply | null {
 /** The first-sign-in choice: upload what this browser holds, or keep it here only; then syncing starts. */
 export async function chooseUpload(uploadExisting: boolean): Promise<void> {
   const reply = signedIn();
-  if (!reply) return;
-  rememberChoice(reply.user.id, uploadExisting);
-  await startRunning(reply, uploadExisting);
+  if (reply) await startRunning(reply, uploadExisting);
 }
 
 /** After the session ended on the server: no sync, no position kept, and, if asked, no work left in this browser. */

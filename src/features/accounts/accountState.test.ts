@@ -35,9 +35,9 @@ describe('who is signed in', () => {
     const { actions, state } = await freshAccounts(teacher);
     await actions.checkAccount();
     expect(state.useAccount.getState().session).toEqual({ kind: 'signed-in', user: teacher, csrfToken: 'csrf-token-1' });
-    expect(fake.started).toEqual([{ csrfToken: 'csrf-token-1', uploadExisting: true }]);
+    expect(fake.started).toEqual([{ csrfToken: 'csrf-token-1', uploadExisting: true, userId: teacher.id }]);
     fake.setStatus({ state: 'syncing', pending: 3 });
-    expect(state.syncStatusWords((state.useAccount.getState().sync as { status: never }).status)).toBe('Saving 3 changes…');
+    expect(state.useAccount.getState().sync).toEqual({ kind: 'running', status: { state: 'syncing', pending: 3 } });
   });
 
   it('the server out of reach: signed out for now, with a plain message, and asking again works', async () => {
@@ -52,20 +52,37 @@ describe('who is signed in', () => {
 });
 
 describe('the first sign-in on a browser that holds work', () => {
-  it('uploads nothing until the person chooses, then starts with their choice and remembers it', async () => {
+  it('uploads nothing until the person chooses, then starts with their choice', async () => {
     fake.localData = true;
     const { actions, state } = await freshAccounts(student);
     await actions.checkAccount();
     expect(state.useAccount.getState().sync).toEqual({ kind: 'choosing' });
     expect(fake.started).toEqual([]);
     await actions.chooseUpload(false);
-    expect(fake.started).toEqual([{ csrfToken: 'csrf-token-1', uploadExisting: false }]);
+    expect(fake.started).toEqual([{ csrfToken: 'csrf-token-1', uploadExisting: false, userId: student.id }]);
 
-    // The next page load in this browser does not ask again, and keeps the choice.
-    const again = await freshAccounts(student, { keepStorage: true });
+    // The next page load, having synced with this account, does not ask again.
+    const again = await freshAccounts(student);
     await again.actions.checkAccount();
     expect(again.state.useAccount.getState().sync.kind).toBe('running');
-    expect(fake.started.at(-1)).toEqual({ csrfToken: 'csrf-token-1', uploadExisting: false });
+    expect(fake.started).toHaveLength(2);
+  });
+
+  it('asks again after a sign-out: on a shared computer the work here since may be someone else’s', async () => {
+    fake.localData = true;
+    const { actions, state, server } = await freshAccounts(student);
+    await actions.checkAccount();
+    await actions.chooseUpload(true);
+    await actions.signOut({ everywhere: false, removeLocalData: null });
+    server.user = student;
+    await actions.refreshAccount();
+    expect(state.useAccount.getState().sync).toEqual({ kind: 'choosing' });
+  });
+
+  it('nothing in this browser: nothing to ask, syncing starts', async () => {
+    const { actions, state } = await freshAccounts(student);
+    await actions.checkAccount();
+    expect(state.useAccount.getState().sync.kind).toBe('running');
   });
 });
 

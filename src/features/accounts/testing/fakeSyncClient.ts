@@ -9,7 +9,9 @@ export function fakeSyncClient(options: { localData: boolean }) {
   const fake = {
     localData: options.localData,
     status: { state: 'synced', pending: 0 } as SyncStatus,
-    started: [] as { csrfToken: string; uploadExisting: boolean }[],
+    started: [] as { csrfToken: string; uploadExisting: boolean; userId?: string }[],
+    /** The accounts this browser has synced with since it last signed out, as the real client keeps them. */
+    syncedWith: new Set<string>(),
     stopped: 0,
     forgotten: 0,
     /** Changes the status as the real client would, telling every subscriber. */
@@ -19,8 +21,9 @@ export function fakeSyncClient(options: { localData: boolean }) {
     },
   };
   const client: SyncClient = {
-    startSync({ csrfToken, uploadExisting }) {
-      fake.started.push({ csrfToken, uploadExisting });
+    startSync({ csrfToken, uploadExisting, userId }) {
+      fake.started.push({ csrfToken, uploadExisting, ...(userId ? { userId } : {}) });
+      if (userId) fake.syncedWith.add(userId);
       return {
         status: () => fake.status,
         subscribe(listener) {
@@ -32,7 +35,11 @@ export function fakeSyncClient(options: { localData: boolean }) {
       };
     },
     hasLocalData: () => fake.localData,
-    forgetSyncState: () => void fake.forgotten++,
+    hasSyncedBefore: (userId) => fake.syncedWith.has(userId),
+    forgetSyncState() {
+      fake.forgotten++;
+      fake.syncedWith.clear();
+    },
   };
   return Object.assign(fake, { client });
 }

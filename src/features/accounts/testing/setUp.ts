@@ -25,7 +25,7 @@ export const twoProviders = {
 };
 
 /** The gateway as fetch, and the feature's modules loaded afresh (each page load asks who is signed in once). */
-export async function freshAccounts(user: AccountUser | null, { keepStorage = false } = {}): Promise<{
+export async function freshAccounts(user: AccountUser | null): Promise<{
   server: FakeAccountServer;
   actions: typeof import('../accountActions');
   state: typeof import('../accountState');
@@ -33,7 +33,6 @@ export async function freshAccounts(user: AccountUser | null, { keepStorage = fa
   vi.resetModules();
   const server = fakeAccountServer({ user });
   vi.stubGlobal('fetch', server.fetch);
-  if (!keepStorage) localStorage.clear();
   const [actions, state] = await Promise.all([import('../accountActions'), import('../accountState')]);
   return { server, actions, state };
 }
