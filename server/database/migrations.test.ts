@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeOnBothDatabases } from '../testing/bothDatabases';
 import { appliedMigrations } from './migrate';
 import { migrateDatabase, type StudyForgeDb } from './database';
@@ -21,14 +21,14 @@ const aUser = { id: 'user-1', issuer: 'https://idp.example', subject: 'sub-1', e
 
 describeOnBothDatabases('migrations', (open, place) => {
   it('bring an empty database to the latest version: every table, with row-level security where a user reads', async () => {
-    const db = await open();
+    const db = await open(await place.freshOptions('empty'));
     expect(await appliedMigrations(db.system)).toEqual(Object.keys(MIGRATIONS));
     expect(await tableNames(db)).toEqual(['audit_log', 'sessions', 'sync_items', 'users']);
     expect(await rowSecurity(db)).toEqual({ audit_log: false, sessions: true, sync_items: true, users: true });
   });
 
   it('upgrade a database at the previous version without losing its rows, and go down and up again', async () => {
-    const db = await open({ ...(await place.freshOptions()), migrateTo: '001_accounts' });
+    const db = await open({ ...(await place.freshOptions('empty')), migrateTo: '001_accounts' });
     expect(await tableNames(db)).toEqual(['audit_log', 'sessions', 'users']);
     await db.system.insertInto('users').values(aUser).execute();
 
@@ -51,7 +51,7 @@ describeOnBothDatabases('migrations', (open, place) => {
 
   if (place.kind === 'postgres') {
     it('let two instances start on one PostgreSQL at the same moment: one migrates, the other waits and finds it done', async () => {
-      const options = await place.freshOptions();
+      const options = await place.freshOptions('empty');
       const [first, second] = await Promise.all([open(options), open(options)]);
       expect(await appliedMigrations(first.system)).toEqual(Object.keys(MIGRATIONS));
       expect(await appliedMigrations(second.system)).toEqual(Object.keys(MIGRATIONS));
@@ -64,7 +64,8 @@ describeOnBothDatabases('migrations', (open, place) => {
       const { join } = await import('node:path');
       const dataDir = await mkdtemp(join(tmpdir(), 'studyforge-data-'));
       try {
-        const results = await Promise.allSettled([open({ dataDir }), open({ dataDir })]);
+        const options = { ...(await place.freshOptions('empty')), dataDir };
+        const results = await Promise.allSettled([open(options), open(options)]);
         expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
         const refused = results.find((result) => result.status === 'rejected');
         expect(String(refused?.status === 'rejected' && refused.reason)).toMatch(/already open.*STUDYFORGE_DATABASE_URL/s);
@@ -73,8 +74,4 @@ describeOnBothDatabases('migrations', (open, place) => {
       }
     });
   }
-});
-
-describe('describeOnBothDatabases', () => {
-  it('is used by this file', () => expect(typeof describeOnBothDatabases).toBe('function'));
 });

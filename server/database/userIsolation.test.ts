@@ -90,10 +90,10 @@ describeOnBothDatabases('asUser, the one door to a user\'s data', (open) => {
         .returning('seq')
         .executeTakeFirstOrThrow();
       const updated = await trx.updateTable('sync_items').set({ deleted: 'd1' }).where('item_id', '=', 'c1').returning('seq').executeTakeFirstOrThrow();
-      return [inserted.seq, updated.seq];
+      return { inserted: inserted.seq, updated: updated.seq };
     });
-    expect(typeof seqs[0]).toBe('number');
-    expect(seqs[1]).toBeGreaterThan(seqs[0]);
+    expect(typeof seqs.inserted).toBe('number');
+    expect(seqs.updated).toBeGreaterThan(seqs.inserted);
   });
 
   it('cannot touch the audit log or turn itself into a teacher', async () => {
@@ -107,8 +107,9 @@ describeOnBothDatabases('asUser, the one door to a user\'s data', (open) => {
   it('sets the role and user only inside its transaction: the owner sees everything again afterwards', async () => {
     await db.asUser(ada, (trx) => trx.selectFrom('users').select('id').execute());
     const { rows } = await sql<{ who: string; user_id: string | null }>`select current_user as who, current_setting('studyforge.user_id', true) as user_id`.execute(db.system);
-    expect(rows[0].who).not.toBe('studyforge_user');
-    expect(rows[0].user_id ?? '').toBe('');
+    expect(rows).toHaveLength(1);
+    expect(rows.map((row) => row.who)).not.toContain('studyforge_user');
+    expect(rows.map((row) => row.user_id ?? '')).toEqual(['']);
     expect(await db.system.selectFrom('sync_items').select('item_id').orderBy('item_id').execute()).toHaveLength(2);
   });
 

@@ -24,8 +24,8 @@ const run = promisify(execFile);
 export interface PostgresServer {
   /** URL of the database `studyforge`, owned by the app role. */
   url: string;
-  /** Creates an empty database owned by the app role and answers its URL (a fresh database per test). */
-  createDatabase(): Promise<string>;
+  /** Creates a database owned by the app role (empty, or a copy of `template`) and answers its URL. */
+  createDatabase(template?: string): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -76,6 +76,21 @@ async function connectWhenUp(url: string, isRunning: () => boolean, output: () =
   }
 }
 
+const OBJECT_IN_USE = '55006';
+
+/** A template is copied only once its last session has gone; a closed pool's backends take a moment to exit. */
+async function createDatabaseWhenFree(admin: pg.Client, statement: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await admin.query(statement);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== OBJECT_IN_USE || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
 export async function startPostgres(): Promise<PostgresServer> {
   const binaries = findPostgresBinaries();
   const dir = mkdtempSync(join(tmpdir(), 'studyforge-postgres-'));
@@ -105,9 +120,9 @@ export async function startPostgres(): Promise<PostgresServer> {
   try {
     const admin = await connectWhenUp(urlOf('postgres', 'postgres'), () => proc.child.exitCode === null, proc.output);
     let created = 0;
-    const createDatabase = async () => {
+    const createDatabase = async (template?: string) => {
       const name = `studyforge_${++created}`;
-      await admin.query(`create database ${name} owner ${APP_ROLE}`);
+      await createDatabaseWhenFree(admin, `create database ${name} owner ${APP_ROLE}${template ? ` template ${template}` : ''}`);
       return urlOf(APP_ROLE, name);
     };
     await admin.query(`create role ${APP_ROLE} login createrole`);
