@@ -46,8 +46,8 @@ describe('the Account page', () => {
     injectConfig(twoProviders);
     await showPage(null);
     const google = await screen.findByRole('link', { name: 'Sign in with Google' });
-    expect(google.getAttribute('href')).toBe('auth/login?provider=google');
-    expect(screen.getByRole('link', { name: 'Sign in with Microsoft' }).getAttribute('href')).toBe('auth/login?provider=entra');
+    expect(google.getAttribute('href')).toBe('/auth/login?provider=google');
+    expect(screen.getByRole('link', { name: 'Sign in with Microsoft' }).getAttribute('href')).toBe('/auth/login?provider=entra');
   });
 
   it('sign-in off: says so, and asks the server nothing', async () => {

@@ -1,9 +1,9 @@
 /*
- * The gateway's account routes, as the app calls them. Paths are relative to
- * the page, so an app served under a sub-path calls its own gateway. Every
- * state-changing call carries the session's CSRF token, which the gateway
- * requires; every failure becomes an AccountRequestError with a message fit
- * to show: the server's own plain message when it sent one.
+ * The gateway's account routes, as the app calls them: at the root of the
+ * origin that served the app, as the sync routes and the sign-in's own
+ * redirects are. Every state-changing call carries the session's CSRF token,
+ * which the gateway requires; every failure becomes an AccountRequestError
+ * with a message fit to show: the server's own plain message when it sent one.
  */
 
 export interface AccountUser {
@@ -28,12 +28,12 @@ export class AccountRequestError extends Error {
 }
 
 export const accountPaths = {
-  me: 'api/me',
-  signOut: 'auth/logout',
-  signOutEverywhere: 'auth/logout-everywhere',
-  account: 'api/account',
-  exportData: 'api/account/export',
-  signIn: (providerId: string) => `auth/login?provider=${encodeURIComponent(providerId)}`,
+  me: '/api/me',
+  signOut: '/auth/logout',
+  signOutEverywhere: '/auth/logout-everywhere',
+  account: '/api/account',
+  exportData: '/api/account/export',
+  signIn: (providerId: string) => `/auth/login?provider=${encodeURIComponent(providerId)}`,
 } as const;
 
 export const unreachable = 'The server cannot be reached. Check your connection and try again.';
