@@ -7,7 +7,8 @@ import { providersFromEnv } from '../src/providers/fromEnvironment';
 import { createGateway } from './app';
 import { injectAppConfig } from './appConfig';
 import { appPageHeaders } from './contentSecurityPolicy';
-import { socketAddress } from './clientAddress';
+import { accountSettingsFromEnv } from './accounts/settings';
+import { callerKey, socketAddress } from './clientAddress';
 import { gatewaySettingsFromEnv } from './config';
 import { limitStoreFor } from './limitStore/choose';
 import { nodeLimitStores } from './limitStore/runtimeStores';
@@ -45,6 +46,8 @@ async function main(): Promise<void> {
   const env = process.env;
   const settings = gatewaySettingsFromEnv(env);
   const providers = providersFromEnv(env);
+  // Sign-in is on only when an identity provider is named; otherwise no database is opened at all.
+  const accounts = accountSettingsFromEnv(env);
   await ensureBuilt();
 
   const indexHtml = injectAppConfig(readFileSync(path.join(distDir, 'index.html'), 'utf8'), {
@@ -52,11 +55,21 @@ async function main(): Promise<void> {
     publicKey: settings.publicKey,
     transcribeUrl: providers.transcription ? '.' : '',
     ...(providers.transcription?.accepts ? { transcribeAccepts: [...providers.transcription.accepts] } : {}),
+    ...(accounts ? { accounts: { providers: accounts.providers.map(({ id, label }) => ({ id, label })) } } : {}),
   });
 
   const app = new Hono();
   const limitStore = await limitStoreFor(settings, nodeLimitStores);
   app.route('/', createGateway({ settings, text: providers.text, transcription: providers.transcription, socketAddress, limitStore, processMetrics: true }));
+  if (accounts) {
+    // Loaded only here, so a gateway without sign-in never loads the database or OpenID code.
+    const [{ openDatabase, databaseOptionsFromEnv }, { mountAccounts }, { withDeploymentSecret }] = await Promise.all([import('./database/database'), import('./accounts/mount'), import('./accounts/deploymentSecret')]);
+    const databaseOptions = databaseOptionsFromEnv(env);
+    const accountSettings = withDeploymentSecret(accounts, databaseOptions);
+    const db = await openDatabase(databaseOptions);
+    mountAccounts(app, { settings: accountSettings, db, limitStore, clientOf: (c) => callerKey(c.req.header('x-forwarded-for'), socketAddress(c), settings.trustedHops) });
+    console.log(`[studyforge] sign-in: ${accounts.providers.map((p) => new URL(p.issuer).host).join(', ')}; accounts in ${db.kind === 'postgres' ? 'PostgreSQL' : 'the embedded database'}`);
+  }
   // The app's pages carry the Content-Security-Policy as a header too, with what a meta element cannot say (frame-ancestors).
   // The page is checked again on every visit, so a new deploy reaches people at once; it names the current assets.
   const pageHeaders = { ...appPageHeaders(), 'Cache-Control': 'no-cache' };

@@ -1,6 +1,6 @@
 /*
  * oidc-provider ships no types. This declares only the part the local
- * identity provider uses (tooling/idpDev.ts), so a misuse there is a type error.
+ * identity provider uses (devIdp.ts), so a misuse there is a type error.
  */
 declare module 'oidc-provider' {
   import type { IncomingMessage, ServerResponse } from 'node:http';
