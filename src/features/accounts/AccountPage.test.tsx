@@ -1,25 +1,13 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeSyncClient } from './testing/fakeSyncClient';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notVerified, student, teacher } from './testing/fakeAccountServer';
-import { freshAccounts, injectConfig, oneProvider, twoProviders } from './testing/setUp';
+import { freshAccounts, injectConfig, twoProviders, useFakeSync } from './testing/setUp';
 import type { AccountUser } from './accountApi';
 
-const sync = vi.hoisted(() => ({ current: null as null | { client: unknown } }));
-vi.mock('./syncClient', () => ({ loadSyncClient: async () => sync.current?.client }));
-
-let fake = fakeSyncClient({ localData: false });
-beforeEach(() => {
-  injectConfig(oneProvider);
-  fake = fakeSyncClient({ localData: false });
-  sync.current = fake;
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const sync = useFakeSync();
+afterEach(cleanup);
 
 /** The page as the app shows it, on a fresh page load, with the gateway's answers from the fake server. */
 async function showPage(user: AccountUser | null) {
@@ -36,9 +24,9 @@ describe('the Account page', () => {
     expect(await screen.findByText('Signed in as Ada Teacher')).toBeTruthy();
     expect(screen.getByText('Role: Teacher')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('All changes saved to your account');
-    act(() => fake.setStatus({ state: 'syncing', pending: 3 }));
+    act(() => sync().setStatus({ state: 'syncing', pending: 3 }));
     expect(screen.getByRole('status').textContent).toBe('Saving 3 changes…');
-    act(() => fake.setStatus({ state: 'offline', pending: 3 }));
+    act(() => sync().setStatus({ state: 'offline', pending: 3 }));
     expect(screen.getByRole('status').textContent).toMatch(/^Sync paused: you are offline\. Your work is kept on this device/);
   });
 
@@ -125,12 +113,12 @@ describe('the Account page', () => {
   });
 
   it('first sign-in with work in this browser: a choice before anything uploads', async () => {
-    fake.localData = true;
+    sync().localData = true;
     const { user } = await showPage(student);
     expect(await screen.findByRole('heading', { name: 'This browser already has your work' })).toBeTruthy();
-    expect(fake.started).toEqual([]);
+    expect(sync().started).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Upload this browser’s work to your account' }));
-    expect(fake.started).toEqual([{ csrfToken: 'csrf-token-1', uploadExisting: true, userId: student.id }]);
+    expect(sync().started).toEqual([{ csrfToken: 'csrf-token-1', uploadExisting: true, userId: student.id }]);
     expect(await screen.findByText('All changes saved to your account')).toBeTruthy();
   });
 });

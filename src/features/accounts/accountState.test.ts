@@ -1,26 +1,16 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeSyncClient } from './testing/fakeSyncClient';
+import { describe, expect, it, vi } from 'vitest';
 import { notVerified, student, teacher } from './testing/fakeAccountServer';
-import { freshAccounts, injectConfig, oneProvider } from './testing/setUp';
+import { freshAccounts, useFakeSync } from './testing/setUp';
 
-const sync = vi.hoisted(() => ({ current: null as null | { client: unknown } }));
-vi.mock('./syncClient', () => ({ loadSyncClient: async () => sync.current?.client }));
-
-let fake = fakeSyncClient({ localData: false });
-beforeEach(() => {
-  injectConfig(oneProvider);
-  fake = fakeSyncClient({ localData: false });
-  sync.current = fake;
-});
-afterEach(() => vi.unstubAllGlobals());
+const sync = useFakeSync();
 
 describe('who is signed in', () => {
   it('a 401 from /api/me is signed out, with nothing shown as wrong and nothing synced', async () => {
     const { actions, state, server } = await freshAccounts(null);
     await actions.checkAccount();
     expect(state.useAccount.getState()).toMatchObject({ session: { kind: 'signed-out' }, sync: { kind: 'off' }, problem: null });
-    expect(fake.started).toEqual([]);
+    expect(sync().started).toEqual([]);
     expect(server.requests).toEqual([{ method: 'GET', path: '/api/me', csrfToken: null }]);
   });
 
@@ -35,8 +25,8 @@ describe('who is signed in', () => {
     const { actions, state } = await freshAccounts(teacher);
     await actions.checkAccount();
     expect(state.useAccount.getState().session).toEqual({ kind: 'signed-in', user: teacher, csrfToken: 'csrf-token-1' });
-    expect(fake.started).toEqual([{ csrfToken: 'csrf-token-1', uploadExisting: true, userId: teacher.id }]);
-    fake.setStatus({ state: 'syncing', pending: 3 });
+    expect(sync().started).toEqual([{ csrfToken: 'csrf-token-1', uploadExisting: true, userId: teacher.id }]);
+    sync().setStatus({ state: 'syncing', pending: 3 });
     expect(state.useAccount.getState().sync).toEqual({ kind: 'running', status: { state: 'syncing', pending: 3 } });
   });
 
@@ -53,23 +43,23 @@ describe('who is signed in', () => {
 
 describe('the first sign-in on a browser that holds work', () => {
   it('uploads nothing until the person chooses, then starts with their choice', async () => {
-    fake.localData = true;
+    sync().localData = true;
     const { actions, state } = await freshAccounts(student);
     await actions.checkAccount();
     expect(state.useAccount.getState().sync).toEqual({ kind: 'choosing' });
-    expect(fake.started).toEqual([]);
+    expect(sync().started).toEqual([]);
     await actions.chooseUpload(false);
-    expect(fake.started).toEqual([{ csrfToken: 'csrf-token-1', uploadExisting: false, userId: student.id }]);
+    expect(sync().started).toEqual([{ csrfToken: 'csrf-token-1', uploadExisting: false, userId: student.id }]);
 
     // The next page load, having synced with this account, does not ask again.
     const again = await freshAccounts(student);
     await again.actions.checkAccount();
     expect(again.state.useAccount.getState().sync.kind).toBe('running');
-    expect(fake.started).toHaveLength(2);
+    expect(sync().started).toHaveLength(2);
   });
 
   it('asks again after a sign-out: on a shared computer the work here since may be someone else’s', async () => {
-    fake.localData = true;
+    sync().localData = true;
     const { actions, state, server } = await freshAccounts(student);
     await actions.checkAccount();
     await actions.chooseUpload(true);
@@ -94,7 +84,7 @@ describe('signing out and deleting the account', () => {
     expect(await actions.signOut({ everywhere: false, removeLocalData: null })).toBe(true);
     expect(server.requests.at(-1)).toEqual({ method: 'POST', path: '/auth/logout', csrfToken: 'csrf-token-1' });
     expect(state.useAccount.getState()).toMatchObject({ session: { kind: 'signed-out' }, sync: { kind: 'off' } });
-    expect([fake.stopped, fake.forgotten]).toEqual([1, 1]);
+    expect([sync().stopped, sync().forgotten]).toEqual([1, 1]);
     expect(removeLocalData).not.toHaveBeenCalled();
   });
 
@@ -115,7 +105,7 @@ describe('signing out and deleting the account', () => {
     expect(await actions.deleteAccount({ removeLocalData })).toBe(false);
     expect(state.useAccount.getState()).toMatchObject({ session: { kind: 'signed-in' }, problem: notVerified });
     expect(server.accountDeleted).toBe(false);
-    expect([fake.stopped, fake.forgotten]).toEqual([0, 0]);
+    expect([sync().stopped, sync().forgotten]).toEqual([0, 0]);
     expect(removeLocalData).not.toHaveBeenCalled();
   });
 

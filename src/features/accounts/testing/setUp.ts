@@ -1,8 +1,28 @@
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { fakeAccountServer, type FakeAccountServer } from './fakeAccountServer';
+import { fakeSyncClient } from './fakeSyncClient';
 import type { AccountUser } from '../accountApi';
 
-/* What the accounts tests share: the gateway's config element, a fresh copy of the feature's modules, the fake server as fetch. */
+/*
+ * What the accounts tests share: the gateway's config element (one provider
+ * unless a test says otherwise), a fresh copy of the feature's modules, the
+ * fake server as fetch, and a fake sync client in place of the real one.
+ */
+
+const sync = vi.hoisted(() => ({ current: null as null | { client: unknown } }));
+vi.mock('../syncClient', () => ({ loadSyncClient: async () => sync.current?.client }));
+
+/** Each test's own sync client: read it inside the test (it is replaced before each). */
+export function useFakeSync(): () => ReturnType<typeof fakeSyncClient> {
+  let fake = fakeSyncClient({ localData: false });
+  beforeEach(() => {
+    injectConfig(oneProvider);
+    fake = fakeSyncClient({ localData: false });
+    sync.current = fake;
+  });
+  afterEach(() => vi.unstubAllGlobals());
+  return () => fake;
+}
 
 export function injectConfig(config: object | null): void {
   document.head.querySelector('#studyforge-config')?.remove();
