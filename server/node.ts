@@ -63,11 +63,17 @@ async function main(): Promise<void> {
   app.route('/', createGateway({ settings, text: providers.text, transcription: providers.transcription, socketAddress, limitStore, processMetrics: true }));
   if (accounts) {
     // Loaded only here, so a gateway without sign-in never loads the database or OpenID code.
-    const [{ openDatabase, databaseOptionsFromEnv }, { mountAccounts }, { withDeploymentSecret }] = await Promise.all([import('./database/database'), import('./accounts/mount'), import('./accounts/deploymentSecret')]);
+    const [{ openDatabase, databaseOptionsFromEnv }, { mountAccounts }, { withDeploymentSecret }, { startRetention }] = await Promise.all([
+      import('./database/database'),
+      import('./accounts/mount'),
+      import('./accounts/deploymentSecret'),
+      import('./accounts/retention'),
+    ]);
     const databaseOptions = databaseOptionsFromEnv(env);
     const accountSettings = withDeploymentSecret(accounts, databaseOptions);
     const db = await openDatabase(databaseOptions);
     mountAccounts(app, { settings: accountSettings, db, limitStore, clientOf: (c) => callerKey(c.req.header('x-forwarded-for'), socketAddress(c), settings.trustedHops) });
+    startRetention(db, { days: accountSettings.inactiveAccountDays, secret: accountSettings.secret });
     console.log(`[studyforge] sign-in: ${accounts.providers.map((p) => new URL(p.issuer).host).join(', ')}; accounts in ${db.kind === 'postgres' ? 'PostgreSQL' : 'the embedded database'}`);
   }
   // The app's pages carry the Content-Security-Policy as a header too, with what a meta element cannot say (frame-ancestors).

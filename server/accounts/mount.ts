@@ -1,6 +1,7 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { LimitStore } from '../limitStore/types';
 import { addSyncRoutes } from '../sync/routes';
+import { addAccountDataRoutes } from './accountDataRoutes';
 import { createAudit, type Audit } from './audit';
 import { addAuthRoutes } from './authRoutes';
 import { requireUser } from './currentUser';
@@ -55,7 +56,6 @@ export function mountAccounts(app: Hono, options: MountAccountsOptions): Mounted
   });
   const deps: AccountRouteDeps = { db, requireUser: requireUser(db, settings, now), audit, settings };
   const sync = addSyncRoutes(app, { db, requireUser: deps.requireUser, now });
-  // TODO(coordinator): when server/accounts/accountDataRoutes.ts is committed, import it and call
-  // addAccountDataRoutes(app, { ...deps, now }) here.
+  addAccountDataRoutes(app, { ...deps, now });
   return { deps, stop: () => sync.stop() };
 }

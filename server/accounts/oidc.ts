@@ -112,7 +112,10 @@ export function createOidcClients(): OidcClients {
         if (error instanceof client.AuthorizationResponseError) {
           throw new SignInRefused(`the provider answered ${error.error}`, error.error === 'access_denied');
         }
-        throw new SignInRefused(error instanceof Error ? `${error.name}: ${error.message}` : String(error), false);
+        // The library's code and reason (e.g. OAUTH_JWT_CLAIM_COMPARISON_FAILED, the claim) tell the operator which check refused.
+        const code = error instanceof client.ClientError ? ` ${error.code ?? ''}` : '';
+        const reason = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+        throw new SignInRefused(error instanceof Error ? `${error.name}${code}: ${error.message}${reason}` : String(error), false);
       }
       const claims = tokens.claims();
       if (!claims) throw new SignInRefused('no ID token', false);
