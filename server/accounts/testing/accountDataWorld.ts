@@ -16,6 +16,9 @@ export interface Person {
   name: string;
   cookieValue: string;
   csrfToken: string;
+  /** The ids of their project and of the saved item in it, as synced items name them. */
+  projectId: string;
+  artifactItemId: string;
   /** Words that appear only in this person's data: a response or a log holding one of them leaked it. */
   markers: string[];
 }
@@ -56,7 +59,7 @@ export async function addPerson(db: StudyForgeDb, key: string, options: { lastAc
       { user_id: id, collection: 'project', item_id: `proj_${key}_gone`, fields: '{}', deleted: stamp(Date.now(), 'device') },
     ])
     .execute();
-  return { id, email, name, ...session, markers: [id, email, name, projectName, note, `tool-of-${key}`, `proj_${key}`] };
+  return { id, email, name, ...session, projectId, artifactItemId: `${projectId}/${artifactId}`, markers: [id, email, name, projectName, note, `tool-of-${key}`, `proj_${key}`] };
 }
 
 /** The one table that names people by a keyed hash of their id (audit.ts) rather than by the id. */
@@ -75,22 +78,38 @@ async function ownerColumn(db: StudyForgeDb, table: string): Promise<string | un
   return rows.rows[0]?.column_name;
 }
 
+/** Where a table says whose a row is: the audit log by the keyed hash of the id, the others by the id. */
+async function ownerOf(db: StudyForgeDb, table: string, userId: string, secret: string): Promise<{ column: string; value: string }> {
+  if (table === AUDIT_TABLE) return { column: 'actor', value: auditActor(secret, userId) };
+  const column = await ownerColumn(db, table);
+  if (!column) throw new Error(`Table ${table} has no user_id column: say in accountDataWorld.ts how its rows are found for a person`);
+  return { column, value: userId };
+}
+
 /**
- * How many rows of each table belong to the person. The audit log names
- * people by a keyed hash (audit.ts), so its rows are counted by that; a table
- * with no way to find a person's rows fails the count, so whoever adds one
- * must say here how its rows are found (and the account's delete must reach them).
+ * How many rows of each table belong to the person. A table with no way to
+ * find a person's rows fails the count, so whoever adds one must say here how
+ * its rows are found (and the account's delete must reach them).
  */
 export async function rowsOf(db: StudyForgeDb, userId: string, secret: string): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const table of await tableNames(db)) {
-    const column = table === AUDIT_TABLE ? 'actor' : await ownerColumn(db, table);
-    if (!column) throw new Error(`Table ${table} has no user_id column: say in accountDataWorld.ts how its rows are found for a person`);
-    const value = table === AUDIT_TABLE ? auditActor(secret, userId) : userId;
+    const { column, value } = await ownerOf(db, table, userId, secret);
     const result = await sql<{ n: string | number }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(column)} = ${value}`.execute(db.system);
     counts[table] = Number(result.rows[0]?.n ?? 0);
   }
   return counts;
+}
+
+/** Every row of the person in every table, whole and in a fixed order: a change to any column of any of them shows. */
+export async function ownRows(db: StudyForgeDb, userId: string, secret: string): Promise<Record<string, unknown[]>> {
+  const rows: Record<string, unknown[]> = {};
+  for (const table of await tableNames(db)) {
+    const { column, value } = await ownerOf(db, table, userId, secret);
+    const result = await sql`select * from ${sql.table(table)} where ${sql.ref(column)} = ${value}`.execute(db.system);
+    rows[table] = result.rows.map((row) => JSON.stringify(row)).sort();
+  }
+  return rows;
 }
 
 /** Every row of every table, as text: what a leak of one person's data into another's, or into the log, would show in. */
