@@ -1,6 +1,7 @@
 import { messageOf } from '../../kernel/messages';
 import { StorageFullError } from '../../kernel/stored/storage';
 import { browserStore, type LocalStore } from './localStore';
+import { entryForKey } from './syncedKeys';
 import { createReplica, type Replica } from './syncReplica';
 import { forgetState, loadSyncState, syncStateKeys } from './syncState';
 import { batchesOf, createTransport, SyncHttpError, SyncNetworkError, type Transport } from './syncTransport';
@@ -55,7 +56,8 @@ export function startSync(options: SyncOptions): SyncHandle {
   return current;
 }
 
-function runSync(options: SyncOptions): SyncHandle {
+/** One sync over the given (or the browser's) storage; tests run two, one per device. */
+export function runSync(options: SyncOptions): SyncHandle {
   const store: LocalStore = options.store ?? browserStore;
   const network = options.network ?? browserNetwork;
   const transport: Transport = createTransport({ fetch: options.fetch ?? globalThis.fetch.bind(globalThis), csrfToken: options.csrfToken });
@@ -177,6 +179,8 @@ function runSync(options: SyncOptions): SyncHandle {
 
   stops.push(
     store.onWrite((key) => {
+      // Keys that stay on this device (sync's own state among them: writing it must not record again).
+      if (!entryForKey(key)) return;
       try {
         replica.recordKey(key);
         persist();
