@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { describeOnBothDatabases } from '../testing/bothDatabases';
 import type { StudyForgeDb } from './database';
@@ -57,6 +58,23 @@ describeOnBothDatabases('notifications', (open, place) => {
       const heard = await nextPayload(listening, 'studyforge_sync');
       await notifying.notify('studyforge_sync', 'from the other instance');
       await expect(heard.payload).resolves.toBe('from the other instance');
+    });
+
+    it('listen again by itself after the listening connection is cut (a server restart, a network drop)', async () => {
+      const db = await open();
+      const heard: string[] = [];
+      await db.listen('studyforge_sync', (payload) => heard.push(payload));
+      const cut = await sql<{ cut: boolean }>`
+        select pg_terminate_backend(pid) as cut from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen%'`.execute(db.system);
+      expect(cut.rows.map((row) => row.cut)).toEqual([true]);
+      // Notifications sent while it is away are lost (consumers pull after a reconnect), so keep sending until one
+      // arrives; bounded, so a listener that never comes back fails here rather than looping past the test.
+      for (let attempt = 0; heard.length === 0 && attempt < 150; attempt++) {
+        await db.notify('studyforge_sync', 'after the cut');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(heard[0]).toBe('after the cut');
     });
   }
 });
