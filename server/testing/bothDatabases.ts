@@ -109,7 +109,7 @@ export function describeOnBothDatabases(name: string, body: (open: OpenDatabase,
       const started = server;
       server = undefined;
       await (await started?.catch(() => undefined))?.stop();
-    });
+    }, 60_000);
   }
   describeOn('pglite', 'embedded PGlite', name, body);
   describeOn('postgres', 'PostgreSQL server', name, body);

@@ -112,8 +112,18 @@ export async function startPostgres(): Promise<PostgresServer> {
   const [command, args] = asServerUser(binaries.postgres, ['-D', dataDir, '-p', String(port), '-k', dir, ...settings.flatMap((setting) => ['-c', setting])]);
   const proc = spawnGroup(command, args);
   const stop = async () => {
-    await proc.stop(10_000);
-    removeDir();
+    try {
+      // SIGQUIT is PostgreSQL's immediate shutdown: the data is thrown away, so no checkpoint, and no waiting for
+      // clients a test left connected (SIGTERM, a "smart" shutdown, would wait for them).
+      if (proc.child.pid !== undefined && proc.child.exitCode === null) process.kill(-proc.child.pid, 'SIGQUIT');
+    } catch {
+      // Already gone.
+    }
+    try {
+      await proc.stop(5_000);
+    } finally {
+      removeDir();
+    }
   };
   const base = `postgres://%s@127.0.0.1:${port}/%s`;
   const urlOf = (role: string, database: string) => base.replace('%s', role).replace('%s', database);
