@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startDevIdp, type DevIdp } from './testing/devIdp';
+import { startHostileIssuer, type HostileIssuer } from './testing/hostileIssuer';
 import { describeOnBothDatabases } from '../testing/bothDatabases';
 import { GATEWAY_ORIGIN, newBrowser } from './testing/browser';
 import type { StudyForgeDb } from './database';
@@ -11,13 +12,16 @@ import { me, providerEnv, rowCounts, sessionsOf, signIn, signInWorld, startSignI
  */
 
 let idp: DevIdp;
+let district: HostileIssuer;
 
 beforeAll(async () => {
   idp = await startDevIdp({ port: 0, redirectUris: [`${GATEWAY_ORIGIN}/auth/callback`] });
+  district = await startHostileIssuer();
 });
 
 afterAll(async () => {
   await idp.close();
+  await district.close();
 });
 
 const sessionValue = (browser: { gatewayJar: { cookies: Map<string, string> } }) => browser.gatewayJar.cookies.get('sf_session');
@@ -140,5 +144,30 @@ describeOnBothDatabases('signing in with the school provider', (open) => {
     expect(await refused.text()).toContain('Too many sign-in attempts');
     // Another address is counted on its own.
     expect((await startSignIn(w, newBrowser(w.app, '198.51.100.8'))).response.status).toBe(302);
+  });
+
+  it('with several issuers each button signs in with its own, and their people are different accounts', async () => {
+    const providers = [
+      { id: 'school', label: 'Demo school', issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret },
+      { id: 'district', label: 'District', issuer: district.issuer, clientId: district.clientId, clientSecret: district.clientSecret },
+    ];
+    const w = signInWorld(db, { STUDYFORGE_OIDC_PROVIDERS: JSON.stringify(providers) });
+    const fromSchool = await signIn(w, 'student10@studyforge.test', undefined, 'school');
+    const fromDistrict = await signIn(w, 'someone@hostile.test', undefined, 'district');
+    const a = (await me(fromSchool.browser)).body.user as { id: string; email: string };
+    const b = (await me(fromDistrict.browser)).body.user as { id: string; email: string };
+    expect([a.email, b.email]).toEqual(['student10@studyforge.test', 'someone@hostile.test']);
+    expect(a.id).not.toBe(b.id);
+    const issuers = await w.db.system.selectFrom('users').where('id', 'in', [a.id, b.id]).select('issuer').execute();
+    expect(new Set(issuers.map((row) => new URL(row.issuer).host))).toEqual(new Set([new URL(idp.issuer).host, new URL(district.issuer).host]));
+    // With several, the gateway cannot guess which one was meant.
+    const unnamed = await newBrowser(w.app).gateway('/auth/login');
+    expect(unnamed.status).toBe(400);
+    expect(await unnamed.text()).toContain('There is no such sign-in on this StudyForge.');
+  });
+
+  it('signed out, /api/me says to sign in', async () => {
+    const answer = await me(newBrowser((await world()).app));
+    expect(answer).toEqual({ status: 401, body: { error: 'Sign in to use this.' } });
   });
 });
