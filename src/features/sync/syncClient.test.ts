@@ -168,6 +168,24 @@ describe('syncing one person’s devices', () => {
     }
   });
 
+  it('a change made while a push is on its way goes up after it, not lost', async () => {
+    const [a, b] = await twoDevicesWithProject();
+    let during: (() => void) | undefined = () => a.store.appWrite(storageKeys.projects, [project('proj_1', 'Biology, later', { updatedAt: T1 })]);
+    const slow = world.device({
+      store: a.store,
+      fetch: async (input, init) => {
+        // The person renames again while the first rename is on its way.
+        if (init?.method === 'POST' && during) [during, during = undefined][0]?.();
+        return slow.net.fetch(input, init);
+      },
+    });
+    a.sync.stop();
+    a.store.appWrite(storageKeys.projects, [project('proj_1', 'Biology, first', { updatedAt: T0 })]);
+    await settle(slow, b);
+    expect(projectsOf(b.store).map((p) => p.name)).toEqual(['Biology, later']);
+    expect(slow.sync.status().pending).toBe(0);
+  });
+
   it('a tool unpinned and pinned again on one device ends pinned on the other', async () => {
     const a = world.device();
     const b = world.device();
