@@ -7,6 +7,8 @@ import { measureRegistryScale } from './bench/registryScale';
 import { measureStreamPaint } from './bench/streaming';
 import { measureReactFloor } from './bench/reactFloor';
 import { measureBigDeck } from './bench/study';
+import { measureSync } from './bench/syncBench';
+import { writeSyncRows } from './bench/syncReport';
 import { measurementsTable, writeLatestMeasurements } from './bench/report';
 import { cpus } from 'node:os';
 
@@ -19,7 +21,9 @@ import { cpus } from 'node:os';
  * bench/registryScale.ts, the study deck's in bench/study.ts, Generate to the
  * first streamed character in bench/streaming.ts, a keystroke's latency in
  * bench/keystroke.ts (with the first-load budgets of four tool routes), and
- * the React floor under every route in bench/reactFloor.ts. The table is
+ * the React floor under every route in bench/reactFloor.ts, and signed-in
+ * sync (round trips and throughput on PGlite and PostgreSQL, one and two
+ * gateways) in bench/syncBench.ts. The table is
  * written into docs/performance.md (bench/report.ts), with the machine and
  * date it was measured on, so the doc's figures are always a run's.
  */
@@ -28,6 +32,16 @@ async function main() {
   const started = Date.now();
   const lighthouse = !process.argv.includes('--no-lighthouse');
   console.log(`StudyForge benchmark on ${process.platform} ${process.arch}, Node ${process.version}, ${cpus().length} cores`);
+  // `--only-sync` measures sync alone and replaces only the table's sync rows: the page figures stay those of their run.
+  if (process.argv.includes('--only-sync')) {
+    await measureSync();
+    const seconds = Math.round((Date.now() - started) / 1000);
+    console.log(`\n${measurementsTable(rows)}`);
+    const runLine = `on ${new Date().toISOString().slice(0, 10)}: ${process.platform} ${process.arch}, ${cpus().length} cores, Node ${process.version.replace(/^v/, '')}, ${seconds} s; the other rows are from the run named above the table.`;
+    await writeSyncRows(path.join(root, 'docs/performance.md'), rows, runLine);
+    console.log(`Took ${seconds} s. The sync rows are written to docs/performance.md, under "Latest measurements".`);
+    return;
+  }
   await rm(work, { recursive: true, force: true });
   const outDir = path.join(work, 'dist');
   await buildInto(outDir);
@@ -47,6 +61,7 @@ async function main() {
     await browser.close();
     await server.close();
   }
+  if (!process.argv.includes('--no-sync')) await measureSync();
 
   const seconds = Math.round((Date.now() - started) / 1000);
   console.log(`\n${measurementsTable(rows)}`);
