@@ -29,7 +29,8 @@ export interface PushOutcome {
   changed: number;
 }
 
-async function takeTurn(trx: Trx, userId: string): Promise<void> {
+/** Waits for this person's other pushes to finish; held until the transaction ends. */
+export async function takeTurn(trx: Trx, userId: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtextextended(${`studyforge-sync:${userId}`}, 0))`.execute(trx);
 }
 

@@ -3,13 +3,15 @@ import type { PullReply, PushReply } from '../../src/kernel/sync/syncItem';
 import { startPostgres, type PostgresServer } from '../testing/postgresServer';
 import { createUser, itemOf, signIn, stampAt, startSyncInstances, type EventReader, type SyncInstance } from '../testing/syncInstances';
 import { SYNC_PAUSED } from './databaseDown';
+import { takeTurn } from './store';
 
 /*
  * Two gateway instances on one PostgreSQL, as a district runs them behind a
  * load balancer: each opens the database itself (its own pool, its own
  * LISTEN connection). One person's laptop talks to instance 1, their phone
  * to instance 2. A push on one reaches a live stream on the other, both
- * instances answer the same pull, and pushes to both at once merge.
+ * instances answer the same pull, pushes to both at once merge, and a pull
+ * between two of one person's pushes never skips the one committing last.
  * Last, PostgreSQL is stopped: sync says it is paused, with 503.
  */
 
@@ -73,6 +75,35 @@ describe('two gateway instances on one PostgreSQL', () => {
     expect(await pullAll(phone)).toEqual(onOne);
     expect(onOne.items).toHaveLength(20);
     for (const item of onOne.items) expect(Object.keys(item.f).sort()).toEqual(['due', 'front']);
+  });
+
+  it('a device pulling while two pushes of the same person are in flight never skips the one that commits last', async () => {
+    const [one, two] = instances as [SyncInstance, SyncInstance];
+    const userId = await createUser(one.db);
+    const laptop = await signIn(one, userId);
+    const phone = await signIn(two, userId);
+    // A push on instance 1 that has taken its change number but not yet committed (a slow network, a big push).
+    let finishSlowPush = () => {};
+    const held = new Promise<void>((resolve) => (finishSlowPush = resolve));
+    let started = () => {};
+    const hasWritten = new Promise<void>((resolve) => (started = resolve));
+    const slowPush = one.db.asUser(userId, async (trx) => {
+      await takeTurn(trx, userId);
+      await trx.insertInto('sync_items').values({ user_id: userId, collection: 'project', item_id: 'slow', fields: JSON.stringify({ name: { v: 'Slow', t: stampAt(NOW) } }), deleted: null }).execute();
+      started();
+      await held;
+    });
+    await hasWritten;
+    // Meanwhile a quick push on instance 2, and a pull from the laptop.
+    const quickPush = phone.push({ items: [itemOf('project', 'quick', { name: 'Quick' }, stampAt(NOW))] });
+    await Promise.race([quickPush, new Promise((resolve) => setTimeout(resolve, 1_500))]);
+    const early = await pullAll(laptop);
+    finishSlowPush();
+    await slowPush;
+    expect((await quickPush).status).toBe(200);
+    const late = await pullAll({ pull: () => laptop.pull(`?since=${early.seq}`) });
+    const seen = [...early.items, ...late.items].map((item) => item.id).sort();
+    expect(seen).toEqual(['quick', 'slow']);
   });
 
   it('says sync is paused, with 503, while PostgreSQL is down', async () => {
