@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '../../kernel/stored/storage';
 import { syncMessages } from './syncClient';
 import { syncStateKeys } from './syncState';
@@ -184,6 +184,27 @@ describe('syncing one person’s devices', () => {
     await settle(slow, b);
     expect(projectsOf(b.store).map((p) => p.name)).toEqual(['Biology, later']);
     expect(slow.sync.status().pending).toBe(0);
+  });
+
+  it('a failed push keeps the change, says why, and tries again by itself, waiting longer each time', async () => {
+    const down = 'Sync is paused: the server cannot reach its database. Your work is kept on this device.';
+    const a = world.device({ retryMs: 5, pushDelayMs: 1 });
+    world.server.failNext(2, 503, down);
+    const statuses: string[] = [];
+    a.sync.subscribe((status) => statuses.push(`${status.state} ${status.pending} ${status.message ?? ''}`.trim()));
+    a.store.appWrite(storageKeys.projects, [project('proj_1', 'Biology')]);
+    await vi.waitFor(() => expect(a.sync.status()).toMatchObject({ state: 'synced', pending: 0 }), { timeout: 10_000 });
+    expect(statuses).toContain(`paused 1 ${down}`);
+    expect(world.server.item('project', 'proj_1')?.f.name?.v).toBe('Biology');
+  });
+
+  it('after the server’s data was restored from an older copy, a device pulls everything again', async () => {
+    const [, b] = await twoDevicesWithProject();
+    world.server.restoreEmpty();
+    const other = world.device();
+    other.store.appWrite(storageKeys.projects, [project('proj_2', 'Chemistry')]);
+    await settle(other, b);
+    expect(projectsOf(b.store).map((p) => p.id).sort()).toEqual(['proj_1', 'proj_2']);
   });
 
   it('a tool unpinned and pinned again on one device ends pinned on the other', async () => {

@@ -96,9 +96,16 @@ export function runSync(options: SyncOptions): SyncHandle {
   }
 
   async function pullAll() {
+    let restarted = false;
     for (;;) {
       const reply = await transport.pull(replica.state.meta.since);
       if (stopped) return;
+      if (reply.seq < replica.state.meta.since && !restarted) {
+        // The server's data was restored from an older copy: everything again, merged as ever.
+        restarted = true;
+        replica.state.meta.since = 0;
+        continue;
+      }
       replica.applyRemote(reply.items);
       replica.state.meta.since = Math.max(replica.state.meta.since, reply.seq);
       persist();
@@ -127,7 +134,8 @@ export function runSync(options: SyncOptions): SyncHandle {
     schedule(Math.min(options.maxRetryMs ?? 300_000, (options.retryMs ?? 2_000) * 2 ** (failures - 1)));
     if (error instanceof SyncNetworkError || !network.online()) setStatus('offline', syncMessages.offline);
     else if (error instanceof StorageFullError) setStatus('paused', syncMessages.storageFull);
-    else setStatus('paused', syncMessages.paused(messageOf(error)));
+    // The server's own sentence when it has one (its database is down: 503), else ours around the reason.
+    else setStatus('paused', error instanceof SyncHttpError && error.status === 503 ? error.message : syncMessages.paused(messageOf(error)));
   }
 
   async function cycle() {

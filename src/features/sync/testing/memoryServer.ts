@@ -23,6 +23,8 @@ export function memoryServer(options: { pageSize?: number } = {}) {
   const items = new Map<string, { item: SyncItem; seq: number }>();
   let seq = 0;
   let signedIn = true;
+  /** Answers to give instead of the next calls (a database that is down: 503). */
+  const failures: { status: number; error: string }[] = [];
   const feeds = new Set<{ changed: Set<() => void> }>();
   const pageSize = options.pageSize ?? SYNC_LIMITS.itemsPerPull;
 
@@ -47,7 +49,7 @@ export function memoryServer(options: { pageSize?: number } = {}) {
   function pull(since: number): Response {
     const newer = [...items.values()].filter((entry) => entry.seq > since).sort((a, b) => a.seq - b.seq);
     const page = newer.slice(0, pageSize);
-    return json(200, { items: page.map((entry) => entry.item), seq: page.at(-1)?.seq ?? Math.max(since, seq), more: newer.length > pageSize });
+    return json(200, { items: page.map((entry) => entry.item), seq: page.at(-1)?.seq ?? seq, more: newer.length > pageSize });
   }
 
   function device(): Device {
@@ -57,6 +59,8 @@ export function memoryServer(options: { pageSize?: number } = {}) {
     const fetchFn = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
       if (!online) throw new TypeError('Failed to fetch');
       if (!signedIn) return json(401, { error: 'Sign in to use this.' });
+      const failure = failures.shift();
+      if (failure) return json(failure.status, { error: failure.error });
       const url = new URL(String(input), 'http://studyforge.test');
       if (url.pathname === '/api/sync/push' && init?.method === 'POST') {
         const text = String(init.body);
@@ -102,5 +106,13 @@ export function memoryServer(options: { pageSize?: number } = {}) {
       signedIn = false;
     },
     item: (c: string, id: string) => items.get(`${c}/${id}`)?.item,
+    failNext(count: number, status: number, error: string) {
+      for (let i = 0; i < count; i++) failures.push({ status, error });
+    },
+    /** The server's data restored from an older copy: change numbers start again. */
+    restoreEmpty() {
+      items.clear();
+      seq = 0;
+    },
   };
 }
