@@ -31,12 +31,13 @@ const openedBy = new WeakMap<StudyForgeDb, OpenedConnection>();
  * forever; on a server it would run outside the transaction, as the owner,
  * past row-level security. Both are refused with the same clear error.
  */
-const insideUserTransaction = new AsyncLocalStorage<string>();
+const insideUserTransaction = new AsyncLocalStorage<{ open: boolean }>();
 
 function refusingInsideAsUser(pool: PostgresPool): PostgresPool {
   return {
     connect: () => {
-      if (insideUserTransaction.getStore() !== undefined) {
+      // Work that fn started and that runs after its transaction ended (a timer) may use system again.
+      if (insideUserTransaction.getStore()?.open) {
         return Promise.reject(new Error('The system database (or another asUser) was used inside asUser: do that before or after the user transaction.'));
       }
       return pool.connect();
@@ -75,7 +76,12 @@ function assemble(opened: OpenedConnection, system: Kysely<Database>, listener: 
       return system.transaction().execute(async (trx) => {
         await sql`set local role studyforge_user`.execute(trx);
         await sql`select set_config('studyforge.user_id', ${userId}, true)`.execute(trx);
-        return insideUserTransaction.run(userId, () => fn(trx));
+        const transaction = { open: true };
+        try {
+          return await insideUserTransaction.run(transaction, () => fn(trx));
+        } finally {
+          transaction.open = false;
+        }
       });
     },
     async notify(channel, payload) {

@@ -89,7 +89,11 @@ export function postgresListener(clientConfig: pg.ClientConfig): Listener {
     if (closed || !client) return;
     const current = client;
     void current.then(
-      (active) => active === gone && reconnectLater(),
+      (active) => {
+        if (active !== gone) return;
+        console.error('The PostgreSQL connection for live changes was lost; reconnecting.');
+        reconnectLater();
+      },
       () => undefined,
     );
   }

@@ -118,6 +118,14 @@ describeOnBothDatabases('asUser, the one door to a user\'s data', (open) => {
     await expect(db.asUser(ada, () => db.asUser(ben, async () => 'nested'))).rejects.toThrow(/used inside asUser/);
   });
 
+  it('lets work started inside a user transaction use the owner\'s connection once that transaction is over', async () => {
+    let later: Promise<unknown> | undefined;
+    await db.asUser(ada, async () => {
+      later = new Promise((resolve) => setTimeout(resolve, 0)).then(() => db.system.selectFrom('users').select('id').execute());
+    });
+    await expect(later).resolves.toHaveLength(2);
+  });
+
   it('needs a user id', async () => {
     await expect(db.asUser('', async () => 'nothing')).rejects.toThrow(/signed-in user id/);
   });
