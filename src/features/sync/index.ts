@@ -9,7 +9,7 @@ import { stopCurrentSync } from './syncClient';
 import { entryForKey } from './syncedKeys';
 import { tombstonesEntry } from './syncedProjects';
 import { wholeValuesEntry } from './syncedValues';
-import { forgetState, hasSyncedWith } from './syncState';
+import { hasSyncedWith, signOutSync } from './syncState';
 
 export { startSync } from './syncClient';
 export type { SyncHandle, SyncOptions, SyncStatus } from './syncTypes';
@@ -30,8 +30,8 @@ export function hasSyncedBefore(userId: string): boolean {
   return hasSyncedWith(browserStore, userId);
 }
 
-/** On sign-out: stops syncing and forgets this device's sync state; the work itself stays in this browser. */
+/** On sign-out: stops syncing. The work itself stays in this browser (see signOutSync for what sync keeps). */
 export function forgetSyncState(): void {
   stopCurrentSync();
-  forgetState(browserStore);
+  signOutSync(browserStore);
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '../../kernel/stored/storage';
 import { syncMessages } from './syncClient';
-import { syncStateKeys } from './syncState';
+import { hasSyncedWith, signOutSync, syncStateKeys } from './syncState';
 import { artifact, project, projectsOf, settle, T0, testServer, type TestDevice } from './testing/devices';
 import { memoryStore } from './testing/memoryStore';
 
@@ -205,6 +205,23 @@ describe('syncing one person’s devices', () => {
     other.store.appWrite(storageKeys.projects, [project('proj_2', 'Chemistry')]);
     await settle(other, b);
     expect(projectsOf(b.store).map((p) => p.id).sort()).toEqual(['proj_1', 'proj_2']);
+  });
+
+  it('signing out and in again loses neither an edit made here meanwhile nor a newer one from another device', async () => {
+    const [a, b] = await twoDevicesWithProject();
+    a.sync.stop();
+    signOutSync(a.store);
+    b.store.appWrite(storageKeys.projects, [project('proj_1', 'Biology, renamed on B', { updatedAt: T1 })]);
+    await b.sync.syncNow();
+    // Signed out on A: edited here, with no sync running.
+    a.store.appWrite(artifactsKey, [artifact('art_1', { topic: 'Cells, edited signed out' })]);
+    expect(hasSyncedWith(a.store, 'user_1')).toBe(true);
+    const again = world.device({}, a.store);
+    await settle(again, b);
+    for (const device of [again, b]) {
+      expect(projectsOf(device.store).map((p) => p.name)).toEqual(['Biology, renamed on B']);
+      expect((device.store.value(artifactsKey) as { topic: string }[]).map((item) => item.topic)).toEqual(['Cells, edited signed out']);
+    }
   });
 
   it('a tool unpinned and pinned again on one device ends pinned on the other', async () => {

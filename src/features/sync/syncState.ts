@@ -91,6 +91,20 @@ export function saveSyncState(store: LocalStore, state: SyncState): void {
   store.write(syncStateKeys.meta, state.meta);
 }
 
+/**
+ * What sign-out does to sync's state: nothing is dropped. The shadow and the
+ * queue stay, tied to the account: signing in again to it resumes where it
+ * stopped, so an edit made here while signed out is sent, and an edit made
+ * meanwhile on another device is not overwritten. (Forgetting them would make
+ * the next sign-in stamp everything here as new, and an older copy here would
+ * win over the newer one in the account.) Another account signing in on this
+ * browser starts clean: its sync forgets this state first. The state holds
+ * only fingerprints and stamps beside copies of what is in this browser anyway.
+ */
+export function signOutSync(_store: LocalStore): void {
+  // Deliberately keeps everything (above).
+}
+
 export function forgetState(store: LocalStore): void {
   for (const key of Object.values(syncStateKeys)) store.remove(key);
 }
