@@ -104,6 +104,22 @@ describeOnBothDatabases('asUser, the one door to a user\'s data', (open) => {
     expect(await db.system.selectFrom('users').select('role').where('id', '=', ada).executeTakeFirstOrThrow()).toEqual({ role: 'student' });
   });
 
+  it('keeps many users\' transactions apart when they run at the same moment', async () => {
+    // The embedded database is one connection: without turns, one user's settings would land in another's transaction.
+    const seen = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => {
+        const user = index % 2 === 0 ? ada : ben;
+        return db.asUser(user, async (trx) => {
+          const items = await trx.selectFrom('sync_items').select('user_id').execute();
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          const sessions = await trx.selectFrom('sessions').select('user_id').execute();
+          return { user, owners: [...items, ...sessions].map((row) => row.user_id) };
+        });
+      }),
+    );
+    for (const { user, owners } of seen) expect(owners).toEqual([user, user]);
+  });
+
   it('sets the role and user only inside its transaction: the owner sees everything again afterwards', async () => {
     await db.asUser(ada, (trx) => trx.selectFrom('users').select('id').execute());
     const { rows } = await sql<{ who: string; user_id: string | null }>`select current_user as who, current_setting('studyforge.user_id', true) as user_id`.execute(db.system);
