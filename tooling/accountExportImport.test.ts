@@ -1,20 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { accountExport, type HeldItem } from '../server/accounts/accountExport';
+import { storageKeys } from '../src/kernel/stored/storage';
 import { parseImportFile } from '../src/features/projects/projectFile';
+import { entryForKey } from '../src/features/sync/syncedKeys';
 
 /*
- * The server writes a signed-in person's projects into their account
- * download; the app's own import (Projects page) must read that part back,
- * so the download is worth keeping on a device that never signs in. The
- * server cannot import the app's reader, so the two meet here.
+ * A signed-in person's browser data goes up as synced items (the sync
+ * client's own table, syncedKeys.ts), the server writes them into the
+ * account download, and the app's own import (Projects page) must read the
+ * download's projects back as they were in the browser: projects, saved
+ * items, study data and pinned tools. The server cannot import the app's
+ * code, so the three meet here.
  */
 
 const at = '2026-11-27T10:00:00.000Z';
-const stamp = '1764237600000-0001-devicea';
-
-function item(c: string, id: string, values: Record<string, unknown>, d?: string): HeldItem {
-  return { c, id, f: Object.fromEntries(Object.entries(values).map(([name, v]) => [name, { v, t: stamp }])), ...(d ? { d } : {}) };
-}
 
 const biology = { id: 'proj_1700000000000', name: 'Biology', createdAt: '2026-11-01T09:00:00.000Z' };
 const algebra = { id: 'proj_1600000000000', name: 'Algebra', createdAt: '2021-01-10T12:00:00.000Z', updatedAt: '2026-01-10T12:00:00.000Z' };
@@ -30,18 +29,46 @@ const quiz = {
   attempts: [{ score: 2 }],
   data: { questions: [{ q: 'What divides?', a: 'The cell' }] },
 };
+const study = {
+  cards: {
+    'art_1700000000200/q1': {
+      createdAt: '2026-11-02T10:05:00.000Z',
+      due: '2026-11-05T10:05:00.000Z',
+      reviews: [
+        { id: 'r1', at: '2026-11-02T10:05:00.000Z', grade: 3 },
+        { id: 'r2', at: '2026-11-03T10:05:00.000Z', grade: 4 },
+      ],
+    },
+  },
+  attempts: { [quiz.id]: [{ id: 'a1', at: '2026-11-02T11:00:00.000Z', score: 1 }, { id: 'a2', at: '2026-11-03T11:00:00.000Z', score: 2 }] },
+};
+const favourites = ['rubric-builder', 'quiz-whiz'];
 
-const items: HeldItem[] = [
-  item('project', algebra.id, algebra),
-  item('project', biology.id, biology),
-  item('artifact', `${biology.id}/${notes.id}`, { ...notes, projectId: biology.id }),
-  item('artifact', `${biology.id}/${quiz.id}`, { ...quiz, projectId: biology.id }),
-  item('project', 'proj_gone', {}, stamp),
-  item('favourites', 'list', { ids: ['quiz-whiz'] }),
-];
+/** What this browser holds, by stored key. */
+const browser: Record<string, unknown> = {
+  [storageKeys.projects]: [algebra, biology],
+  [storageKeys.artifacts(biology.id)]: [quiz, notes],
+  [storageKeys.artifacts(algebra.id)]: [],
+  [storageKeys.study(biology.id)]: study,
+  [storageKeys.favourites]: favourites,
+};
+
+/** The items the sync client sends for it, each field stamped in the order the client writes them. */
+function syncedItems(): HeldItem[] {
+  let tick = 0;
+  const stamp = () => `${String(Date.parse(at)).padStart(13, '0')}-${(tick++).toString(36).padStart(4, '0')}-devicea`;
+  return Object.entries(browser).flatMap(([key, value]) => {
+    const entry = entryForKey(key);
+    if (!entry) throw new Error(`${key} does not sync`);
+    const { live } = entry.split(key, value, { read: (other) => browser[other], known: () => [] });
+    return live.map((draft) => ({ c: draft.c, id: draft.id, f: Object.fromEntries(Object.entries(draft.f).map(([name, v]) => [name, { v, t: stamp() }])) }));
+  });
+}
 
 describe("the account download's projects", () => {
-  it('read back through the Projects page import: every live project with every saved item, newest first', () => {
+  it('read back through the Projects page import as the browser held them: projects, saved items, study data, pinned tools', () => {
+    // The server reads items in the order they last changed, which need not be the order the browser keeps.
+    const items = [...syncedItems().reverse(), { c: 'project', id: 'proj_gone', f: {}, d: `${Date.parse(at)}-0000-devicea` }];
     const file = accountExport({ account: { name: 'A', email: null, role: 'student', createdAt: at, lastActiveAt: at, signInProvider: 'idp.test' }, items, sessions: 1, auditEntries: 0, exportedAt: at });
     const parsed = parseImportFile(JSON.stringify(file.projects), Date.parse(at));
     if (!parsed.ok) throw new Error(parsed.message);
@@ -49,7 +76,9 @@ describe("the account download's projects", () => {
       { project: biology, artifacts: [quiz, notes] },
       { project: algebra, artifacts: [] },
     ]);
-    // What is not a project (a deleted one, the pinned tools) is kept as stored, beside the projects.
-    expect(file.otherData.map(({ c, id }) => `${c}:${id}`)).toEqual(['project:proj_gone', 'favourites:list']);
+    expect(parsed.projects.map(({ file: one }) => one.study)).toEqual([study, undefined]);
+    expect(parsed.favourites).toEqual(favourites);
+    // What is not part of a project file (a deleted project here) is kept as stored, beside the projects.
+    expect(file.otherData.map(({ c, id }) => `${c}:${id}`)).toEqual(['project:proj_gone']);
   });
 });

@@ -53,11 +53,12 @@ describeOnBothDatabases('downloading and deleting an account', (open) => {
             artifacts: [{ id: 'art_ana', toolId: 'smart-notes', data: 'Notes only ana wrote about mitochondria' }],
           },
         ],
+        favourites: ['tool-of-ana'],
       },
       sessions: 1,
       auditEntries: 0,
     });
-    expect((file.otherData as { c: string; id: string }[]).map(({ c, id }) => `${c}:${id}`).sort()).toEqual(['favourites:list', 'project:proj_ana_gone']);
+    expect((file.otherData as { c: string; id: string }[]).map(({ c, id }) => `${c}:${id}`).sort()).toEqual(['project:proj_ana_gone']);
     // The account's internals (its id, the provider's subject for it) are not part of what it is.
     expect(text).not.toContain(a.id);
     expect(text).not.toContain('subject-ana');

@@ -1,5 +1,7 @@
 import { ALL_PROJECTS_EXPORT_FORMAT, ALL_PROJECTS_EXPORT_VERSION, PROJECT_EXPORT_FORMAT, PROJECT_EXPORT_VERSION } from '../../src/kernel/projectFileFormat';
-import type { SyncField } from '../../src/kernel/sync/syncItem';
+import { pinnedTools, studyOf, valuesOf, type HeldItem, type StudyData } from './accountExportStudy';
+
+export type { HeldItem };
 
 /*
  * Everything the server holds about one person, as one file they can keep:
@@ -10,22 +12,14 @@ import type { SyncField } from '../../src/kernel/sync/syncItem';
  * How projects are filed as synced items is fixed by the sync contract:
  * collection `project` (id = the project's id, one field per property) and
  * collection `artifact` (id = `${projectId}/${artifactId}`, one field per
- * property plus `projectId`). An item that does not read as one (a field
+ * property plus `projectId`); study data and pinned tools as
+ * accountExportStudy.ts reads them. An item that does not read as one (a field
  * missing, a project that is gone) is still the person's: it goes into
  * otherData as stored, so the file leaves nothing out.
  */
 
 export const ACCOUNT_EXPORT_FORMAT = 'studyforge-account';
 export const ACCOUNT_EXPORT_VERSION = 1;
-
-/** One synced row as the database holds it. */
-export interface HeldItem {
-  c: string;
-  id: string;
-  f: Record<string, SyncField>;
-  /** When it was deleted; a deleted item keeps no fields. */
-  d?: string;
-}
 
 export interface AccountFacts {
   name: string | null;
@@ -48,7 +42,8 @@ export interface AccountExport {
     format: typeof ALL_PROJECTS_EXPORT_FORMAT;
     version: typeof ALL_PROJECTS_EXPORT_VERSION;
     exportedAt: string;
-    projects: { format: typeof PROJECT_EXPORT_FORMAT; version: typeof PROJECT_EXPORT_VERSION; exportedAt: string; project: Values; artifacts: Values[] }[];
+    projects: { format: typeof PROJECT_EXPORT_FORMAT; version: typeof PROJECT_EXPORT_VERSION; exportedAt: string; project: Values; artifacts: Values[]; study?: StudyData }[];
+    favourites?: string[];
   };
   otherData: HeldItem[];
   sessions: number;
@@ -57,24 +52,22 @@ export interface AccountExport {
 
 const isText = (value: unknown): value is string => typeof value === 'string';
 
-function valuesOf(item: HeldItem): Values {
-  return Object.fromEntries(Object.entries(item.f).map(([name, field]) => [name, field.v]));
-}
-
-/** A live project item that has what a project file needs. */
+/** A live project item that has what a project file needs; its id is the item's, as a device reads it. */
 function asProject(item: HeldItem): Values | null {
   if (item.c !== 'project' || item.d) return null;
-  const values = valuesOf(item);
-  const readable = values.id === item.id && isText(values.name) && isText(values.createdAt) && (values.updatedAt === undefined || isText(values.updatedAt));
+  const values: Values = { ...valuesOf(item), id: item.id };
+  const readable = isText(values.name) && isText(values.createdAt) && (values.updatedAt === undefined || isText(values.updatedAt));
   return readable ? values : null;
 }
 
-/** A live saved item with what a project file needs, and the project it belongs to. */
+/** A live saved item with what a project file needs, and its project: both ids from the item's `projectId/artifactId`, as a device reads them. */
 function asArtifact(item: HeldItem): { projectId: string; artifact: Values } | null {
-  if (item.c !== 'artifact' || item.d) return null;
-  const { projectId, ...artifact } = valuesOf(item);
-  const readable = isText(projectId) && item.id === `${projectId}/${String(artifact.id)}` && isText(artifact.id) && isText(artifact.createdAt) && isText(artifact.toolId) && artifact.data !== undefined;
-  return readable ? { projectId, artifact } : null;
+  const slash = item.id.indexOf('/');
+  if (item.c !== 'artifact' || item.d || slash <= 0) return null;
+  const { projectId: _named, ...fields } = valuesOf(item);
+  const artifact: Values = { ...fields, id: item.id.slice(slash + 1) };
+  const readable = isText(artifact.createdAt) && isText(artifact.toolId) && artifact.data !== undefined;
+  return readable ? { projectId: item.id.slice(0, slash), artifact } : null;
 }
 
 const newestFirst = (a: Values, b: Values) => String(b.createdAt).localeCompare(String(a.createdAt)) || String(b.id).localeCompare(String(a.id));
@@ -86,14 +79,21 @@ export function accountExport(input: { account: AccountFacts; items: readonly He
     const project = asProject(item);
     if (project) projects.set(item.id, project);
   }
+  const { study, used: inStudy } = studyOf(items, new Set(projects.keys()));
+  const { favourites, used: pinned } = pinnedTools(items);
   const artifactsOf = new Map<string, Values[]>();
   const otherData: HeldItem[] = [];
   for (const item of items) {
-    if (projects.has(item.id) && item.c === 'project') continue;
+    if ((projects.has(item.id) && item.c === 'project') || inStudy.has(item) || pinned.has(item)) continue;
     const saved = asArtifact(item);
     if (saved && projects.has(saved.projectId)) artifactsOf.set(saved.projectId, [...(artifactsOf.get(saved.projectId) ?? []), saved.artifact]);
     else otherData.push({ c: item.c, id: item.id, f: item.f, ...(item.d ? { d: item.d } : {}) });
   }
+  const studyFor = (projectId: string) => {
+    const data = study.get(projectId);
+    // As the app's own export: a project with no study data carries none.
+    return data && (Object.keys(data.cards).length > 0 || Object.keys(data.attempts).length > 0) ? { study: data } : {};
+  };
   return {
     format: ACCOUNT_EXPORT_FORMAT,
     version: ACCOUNT_EXPORT_VERSION,
@@ -110,7 +110,9 @@ export function accountExport(input: { account: AccountFacts; items: readonly He
         exportedAt,
         project,
         artifacts: (artifactsOf.get(String(project.id)) ?? []).sort(newestFirst),
+        ...studyFor(String(project.id)),
       })),
+      ...(favourites.length > 0 ? { favourites } : {}),
     },
     otherData,
     sessions: input.sessions,

@@ -29,7 +29,7 @@ export function fieldsOf(values: Record<string, unknown>, at = Date.now(), node 
   return JSON.stringify(Object.fromEntries(Object.entries(values).map(([name, v]) => [name, { v, t: stamp(at, node) }])));
 }
 
-/** A person with an account, one session, and a project holding one saved item, a favourites list and a deleted project. */
+/** A person with an account, one session, and a project holding one saved item, a pinned tool and a deleted project. */
 export async function addPerson(db: StudyForgeDb, key: string, options: { lastActive?: Date; sessionHours?: number; now?: number } = {}): Promise<Person> {
   const id = `user-${key}-${Math.random().toString(36).slice(2, 10)}`;
   const email = `${key}@school.test`;
@@ -55,7 +55,7 @@ export async function addPerson(db: StudyForgeDb, key: string, options: { lastAc
         fields: fieldsOf({ id: artifactId, createdAt: created, toolId: 'smart-notes', toolTitle: 'SmartNotes', data: note, projectId }),
         deleted: null,
       },
-      { user_id: id, collection: 'favourites', item_id: 'list', fields: fieldsOf({ ids: [`tool-of-${key}`] }), deleted: null },
+      { user_id: id, collection: 'favourite', item_id: `tool-of-${key}`, fields: fieldsOf({ on: true }), deleted: null },
       { user_id: id, collection: 'project', item_id: `proj_${key}_gone`, fields: '{}', deleted: stamp(Date.now(), 'device') },
     ])
     .execute();
