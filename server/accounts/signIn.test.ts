@@ -11,11 +11,12 @@ import { me, providerEnv, rowCounts, sessionsOf, signIn, signInWorld, startSignI
  * one `npm run idp:dev` runs), as a browser does, by HTTP with its cookies.
  */
 
+const SCHOOL_ORIGIN = 'https://studyforge.school.test';
 let idp: DevIdp;
 let district: HostileIssuer;
 
 beforeAll(async () => {
-  idp = await startDevIdp({ port: 0, redirectUris: [`${GATEWAY_ORIGIN}/auth/callback`] });
+  idp = await startDevIdp({ port: 0, redirectUris: [`${GATEWAY_ORIGIN}/auth/callback`, `${SCHOOL_ORIGIN}/auth/callback`] });
   district = await startHostileIssuer();
 });
 
@@ -56,6 +57,20 @@ describeOnBothDatabases('signing in with the school provider', (open) => {
     const audit = await w.db.system.selectFrom('audit_log').selectAll().execute();
     expect(audit.filter((row) => row.event === 'sign-in').length).toBeGreaterThanOrEqual(2);
     expect(JSON.stringify(audit)).not.toMatch(/studyforge\.test|Student|Teacher/);
+  });
+
+  it('behind https the session cookie is __Host-sf_session, Secure and httpOnly, and the attempt cookie goes', async () => {
+    const w = await world({ STUDYFORGE_PUBLIC_URL: SCHOOL_ORIGIN });
+    const { response, browser } = await signIn(w, 'student11@studyforge.test', newBrowser(w.app, '192.0.2.11', SCHOOL_ORIGIN));
+    expect(response.status).toBe(302);
+    const cookies = response.headers.getSetCookie();
+    const session = cookies.find((line) => line.startsWith('__Host-sf_session='));
+    expect(session).toMatch(/; Secure/);
+    expect(session).toMatch(/; HttpOnly/);
+    expect(session).toMatch(/; Path=\//);
+    expect(session).not.toMatch(/Domain=/i);
+    expect(cookies.find((line) => line.startsWith('__Host-sf_login='))).toMatch(/Max-Age=0/);
+    expect((await me(browser)).body.user).toMatchObject({ email: 'student11@studyforge.test' });
   });
 
   it('the operator allow-list makes a teacher by address or by @domain; others stay students', async () => {

@@ -29,6 +29,8 @@ export class CookieJar {
 }
 
 export interface Browser {
+  /** Where this browser reaches the gateway. */
+  origin: string;
   gatewayJar: CookieJar;
   idpJar: CookieJar;
   /** Calls the gateway in-process with this browser's cookies. */
@@ -37,17 +39,18 @@ export interface Browser {
 
 export const GATEWAY_ORIGIN = 'http://127.0.0.1:8799';
 
-export function newBrowser(app: Hono, address = '192.0.2.10'): Browser {
+export function newBrowser(app: Hono, address = '192.0.2.10', origin = GATEWAY_ORIGIN): Browser {
   const gatewayJar = new CookieJar();
   const idpJar = new CookieJar();
   return {
+    origin,
     gatewayJar,
     idpJar,
     async gateway(path, init = {}) {
       const headers = new Headers(init.headers);
       if (gatewayJar.cookies.size > 0 && !headers.has('cookie')) headers.set('cookie', gatewayJar.header());
       headers.set('x-test-address', address);
-      const response = await app.request(new URL(path, GATEWAY_ORIGIN).href, { ...init, headers });
+      const response = await app.request(new URL(path, origin).href, { ...init, headers });
       gatewayJar.take(response);
       return response;
     },
@@ -76,7 +79,7 @@ export function locationOf(response: Response, base: string): string {
 export async function throughProvider(browser: Browser, url: string, login?: { email: string; password: string }): Promise<string> {
   let next = url;
   for (let hop = 0; hop < 10; hop += 1) {
-    if (next.startsWith(GATEWAY_ORIGIN)) return next;
+    if (next.startsWith(browser.origin)) return next;
     const response = await idpRequest(browser, next);
     if (response.status === 200 && login) {
       const html = await response.text();

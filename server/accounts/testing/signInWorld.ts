@@ -58,7 +58,7 @@ export async function signIn(world: SignInWorld, email: string, browser: Browser
   const location = started.headers.get('location');
   if (started.status !== 302 || !location) throw new Error(`sign-in did not start: ${started.status} ${await started.text()}`);
   const callback = await throughProvider(browser, location, { email, password: 'studyforge' });
-  const response = await browser.gateway(callback.slice(GATEWAY_ORIGIN.length));
+  const response = await browser.gateway(callback.slice(browser.origin.length));
   return { browser, response, callback };
 }
 
