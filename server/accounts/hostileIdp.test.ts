@@ -102,6 +102,24 @@ describeOnBothDatabases('hostile answers to a sign-in', (open) => {
     expect(await rowCounts(db)).toEqual(before);
   });
 
+  it('an attempt finished more than 10 minutes after it started, or sealed by another deployment, is refused', async () => {
+    const browser = newBrowser(world.app);
+    const { response: started } = await startSignIn(world, browser);
+    const callback = new URL((await fetch(started.headers.get('location') ?? '', { redirect: 'manual' })).headers.get('location') ?? '');
+    const attemptCookie = browser.gatewayJar.header();
+    const before = await rowCounts(db);
+    // The same cookie at another deployment (another secret) cannot be opened there.
+    const elsewhere = signInWorld(db, providerEnv(hostile.issuer, hostile.clientId, hostile.clientSecret), 'another-deployment-secret-of-forty-characters');
+    const foreign = await newBrowser(elsewhere.app).gateway(`${callback.pathname}${callback.search}`, { headers: { cookie: attemptCookie } });
+    expect(foreign.status).toBe(400);
+    expect(await foreign.text()).toContain('This sign-in has expired');
+    world.clock.now += 10 * 60_000 + 1_000;
+    const late = await browser.gateway(`${callback.pathname}${callback.search}`, { headers: { cookie: attemptCookie } });
+    expect(late.status).toBe(400);
+    expect(await late.text()).toContain('This sign-in has expired');
+    expect(await rowCounts(db)).toEqual(before);
+  });
+
   it('a session cookie from another deployment is not a session here', async () => {
     const elsewhereDb = await open();
     const elsewhere = signInWorld(elsewhereDb, providerEnv(idp.issuer, idp.clientId, idp.clientSecret), 'another-deployment-secret-of-forty-characters');
