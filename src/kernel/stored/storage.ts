@@ -51,8 +51,17 @@ export function onStoredWrite(listener: (key: string) => void): () => void {
   return () => writeListeners.delete(listener);
 }
 
+let announcing = false;
+
 function written(key: string): void {
-  for (const listener of [...writeListeners]) listener(key);
+  // A listener's own writes (sync keeping its state) are not announced back to it: each would call it again, without end.
+  if (announcing) return;
+  announcing = true;
+  try {
+    for (const listener of [...writeListeners]) listener(key);
+  } finally {
+    announcing = false;
+  }
 }
 
 export class StorageFullError extends UserFacingError {
