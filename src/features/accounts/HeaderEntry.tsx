@@ -45,10 +45,10 @@ export function HeaderEntry() {
   return (
     <div className="account-entry-signed-in">
       <SyncBadge sync={sync} />
-      <a className="button button-quiet account-entry" href={hrefTo(routes.account)}>
+      {/* Named with the visible name first (on a phone only the icon shows it). */}
+      <a className="button button-quiet account-entry" href={hrefTo(routes.account)} aria-label={`${displayName(session.user)}, your account`}>
         <Icon name="account_circle" />
         <span className="account-entry-name">{displayName(session.user)}</span>
-        <span className="visually-hidden">: your account</span>
       </a>
     </div>
   );

@@ -1,0 +1,82 @@
+import { cp, mkdtemp, rm, utimes } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { freePort, spawnGroup, waitUntilUp, type GroupProcess } from '../../server/testing/processGroup';
+import { startDevIdp, type DevIdp } from '../../tooling/idpDev';
+
+/*
+ * One gateway (server/node.ts) with sign-in on against the local OpenID
+ * provider (its demo school's accounts), keeping accounts in the embedded
+ * database in a temporary folder: what `npm start` with the README's three
+ * variables runs. Its own process group, stopped whole; the folder removed.
+ */
+
+const root = path.resolve(import.meta.dirname, '../..');
+const build = path.join(root, '.e2e-build', process.env.E2E_PORT ?? '4317');
+
+export const DEMO_PASSWORD = 'studyforge';
+
+export interface AccountGateway {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startAccountGateway(): Promise<AccountGateway> {
+  const stops: (() => Promise<unknown>)[] = [];
+  const stop = async () => {
+    for (const step of stops.reverse()) await step().catch((error: unknown) => console.error('[account gateway] stopping:', error));
+  };
+  try {
+    const workDir = await mkdtemp(path.join(tmpdir(), 'studyforge-account-page-'));
+    stops.push(() => rm(workDir, { recursive: true, force: true }));
+    // This run's build, dated ahead so node.ts serves it as it is rather than rebuilding it while others edit sources.
+    const staticDir = path.join(workDir, 'dist');
+    await cp(build, staticDir, { recursive: true });
+    const future = new Date('2100-01-01T00:00:00Z');
+    await utimes(path.join(staticDir, 'index.html'), future, future);
+
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const idp: DevIdp = await startDevIdp({ port: 0, redirectUris: [`${url}/auth/callback`] });
+    stops.push(() => idp.close());
+    const inherited = Object.entries(process.env).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined && !/^(GEMINI_|OPENAI_|OLLAMA_|TRANSCRIBE_|STUDYFORGE_)/.test(entry[0]),
+    );
+    const proc: GroupProcess = spawnGroup(process.execPath, ['--import', 'tsx', 'server/node.ts'], {
+      cwd: root,
+      env: {
+        ...Object.fromEntries(inherited),
+        // Blank rather than absent: node.ts loads .env, which never overrides a variable that is set.
+        STUDYFORGE_PROVIDER: '',
+        GEMINI_API_KEY: '',
+        OPENAI_API_KEY: '',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        STUDYFORGE_STATIC_DIR: staticDir,
+        STUDYFORGE_PUBLIC_URL: url,
+        STUDYFORGE_DATA_DIR: path.join(workDir, 'data'),
+        STUDYFORGE_OIDC_ISSUER: idp.issuer,
+        STUDYFORGE_OIDC_CLIENT_ID: idp.clientId,
+        STUDYFORGE_OIDC_CLIENT_SECRET: idp.clientSecret,
+        STUDYFORGE_OIDC_LABEL: 'Demo school',
+        STUDYFORGE_TEACHERS: 'teacher@studyforge.test',
+      },
+    });
+    stops.push(() => proc.stop());
+    await waitUntilUp(`${url}/healthz`, proc, 60_000);
+    return { url, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** The provider's own login form (server/accounts/testing/devIdpLoginPage.ts), filled in as a person does; back at the app's Account page. */
+export async function signInOnProviderPage(page: Page, email: string): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: 'Demo school sign-in' })).toBeVisible();
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/#\/account$/);
+}
