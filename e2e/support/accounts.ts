@@ -1,11 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import pg from 'pg';
 import { freePort, spawnGroup, waitUntilUp, type GroupProcess } from '../../server/testing/processGroup';
 import { startPostgres } from '../../server/testing/postgresServer';
-import { startDevIdp, type DevIdp } from '../../tooling/idpDev';
+import { DEV_PASSWORD } from '../../server/accounts/testing/devAccounts';
+import { startDevIdp, type DevIdp } from '../../server/accounts/testing/devIdp';
 
 /*
  * The world the account flows run in, as a district runs StudyForge: one
@@ -19,7 +21,6 @@ const root = path.resolve(import.meta.dirname, '../..');
 // The build the Playwright web server made for this run (playwright.config.ts).
 const build = path.join(root, '.e2e-build', process.env.E2E_PORT ?? '4317');
 
-export const DEMO_PASSWORD = 'studyforge';
 export const LAPTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
@@ -86,6 +87,8 @@ export async function startAccountsWorld(): Promise<AccountsWorld> {
       STUDYFORGE_OIDC_ISSUER: idp.issuer,
       STUDYFORGE_OIDC_CLIENT_ID: idp.clientId,
       STUDYFORGE_OIDC_CLIENT_SECRET: idp.clientSecret,
+      // The same on both: a sign-in started on one instance may come back to the other.
+      STUDYFORGE_SESSION_SECRET: randomBytes(32).toString('base64url'),
     };
     const instances: Instance[] = [];
     // One after the other: the first applies the migrations, the second finds them applied.
@@ -101,20 +104,50 @@ export async function startAccountsWorld(): Promise<AccountsWorld> {
   }
 }
 
+/** The devices a flow opened: closed after it, once a failing flow has shown what each one had on screen. */
+const openPages = new Set<Page>();
+
+export async function closeDevices(): Promise<void> {
+  await Promise.all([...openPages].map((page) => page.context().close()));
+  openPages.clear();
+}
+
 /** A fresh browser (no storage, no cookies) at `instance`, sized as a laptop unless told. */
 export async function newDevice(browser: Browser, instance: Instance, viewport = LAPTOP): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: `${instance.url}/`, viewport });
-  return { context, page: await context.newPage() };
+  const page = await context.newPage();
+  openPages.add(page);
+  return { context, page };
+}
+
+/** For a failed flow: each open device's address and what was on its screen, and what the gateways printed. */
+export async function attachScreens(testInfo: TestInfo, world: AccountsWorld | undefined): Promise<void> {
+  let index = 0;
+  for (const page of openPages) {
+    const screen = await page
+      .getByRole('main')
+      .ariaSnapshot({ timeout: 2_000 })
+      .catch(async () => `(no accessibility tree) ${(await page.content().catch(() => '')).slice(0, 2_000)}`);
+    await testInfo.attach(`device ${++index}`, { body: `${page.url()}\n${screen}`, contentType: 'text/plain' });
+  }
+  for (const [n, instance] of (world?.instances ?? []).entries()) {
+    await testInfo.attach(`gateway ${n + 1} output`, { body: instance.proc.output(), contentType: 'text/plain' });
+  }
+}
+
+/** The Account page's way to sign in ("Sign in with <the school's provider>"), shown only while signed out. */
+export function signInEntry(page: Page) {
+  return page.getByRole('main').getByRole('link', { name: /^Sign in/ }).first();
 }
 
 /** Signs in through the app's Account page and the provider's real login form, and waits until the app shows the account. */
 export async function signIn(page: Page, email: string): Promise<void> {
   await page.goto('#/account');
-  await page.getByRole('main').getByRole('link', { name: /^Sign in/ }).or(page.getByRole('main').getByRole('button', { name: /^Sign in/ })).first().click();
+  await signInEntry(page).click();
   // The provider's own page (tooling/idp/loginPage.ts).
   await expect(page.getByRole('heading', { level: 1, name: 'Demo school sign-in' })).toBeVisible();
   await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByLabel('Password').fill(DEV_PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/#\/account$/);
   await expect(page.getByRole('main').getByText(email)).toBeVisible();
