@@ -1,4 +1,4 @@
-import { announceStorageChange } from '../../kernel/stored/otherTabs';
+import { announceStorageChange, onStorageChange } from '../../kernel/stored/otherTabs';
 import { onStoredWrite, readStored, removeStored, STORAGE_PREFIX, writeStored } from '../../kernel/stored/storage';
 
 /*
@@ -20,6 +20,8 @@ export interface LocalStore {
   remove(key: string): void;
   /** Hears a key this device wrote (not one sync wrote or another tab wrote); returns a function that stops it. */
   onWrite(listener: (key: string) => void): () => void;
+  /** Hears a key another tab of the app wrote (the browser's storage event); returns a function that stops it. */
+  onOtherTabWrite(listener: (key: string) => void): () => void;
   /** Tells the stores that `key` changed under them. */
   announce(key: string): void;
 }
@@ -46,5 +48,7 @@ export const browserStore: LocalStore = {
   write: writeStored,
   remove: removeStored,
   onWrite: onStoredWrite,
+  // Sync's own announcements pass here too: by then its shadow already matches them, so they record nothing.
+  onOtherTabWrite: (listener) => onStorageChange((key) => key !== null && listener(key)),
   announce: announceStorageChange,
 };

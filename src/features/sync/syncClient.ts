@@ -2,6 +2,7 @@ import { messageOf } from '../../kernel/messages';
 import { StorageFullError } from '../../kernel/stored/storage';
 import { browserStore, type LocalStore } from './localStore';
 import { entryForKey } from './syncedKeys';
+import { oneTabSyncs } from './syncLeader';
 import { createReplica, type Replica } from './syncReplica';
 import { forgetState, loadSyncState, syncStateKeys } from './syncState';
 import { batchesOf, createTransport, SyncHttpError, SyncNetworkError, type Transport } from './syncTransport';
@@ -52,7 +53,7 @@ export function stopCurrentSync(): void {
 /** Starts syncing this browser's data with the signed-in account (one sync per tab: a running one is stopped first). */
 export function startSync(options: SyncOptions): SyncHandle {
   stopCurrentSync();
-  current = runSync(options);
+  current = oneTabSyncs(options, runSync);
   return current;
 }
 
@@ -185,20 +186,24 @@ export function runSync(options: SyncOptions): SyncHandle {
     for (const stop of stops.splice(0)) stop();
   }
 
+  /** A write in this tab, or (as only one tab syncs) in another tab of the app. */
+  function onLocalWrite(key: string) {
+    // Keys that stay on this device (sync's own state among them: writing it must not record again).
+    if (!entryForKey(key)) return;
+    try {
+      replica.recordKey(key);
+      persist();
+      setStatus(status.state, undefined);
+      schedule(options.pushDelayMs ?? 300);
+    } catch (error) {
+      // Sync must never break the write that called it: the next write diffs again.
+      console.warn('[sync] could not record a change', error);
+    }
+  }
+
   stops.push(
-    store.onWrite((key) => {
-      // Keys that stay on this device (sync's own state among them: writing it must not record again).
-      if (!entryForKey(key)) return;
-      try {
-        replica.recordKey(key);
-        persist();
-        setStatus(status.state, undefined);
-        schedule(options.pushDelayMs ?? 300);
-      } catch (error) {
-        // Sync must never break the write that called it: the next write diffs again.
-        console.warn('[sync] could not record a change', error);
-      }
-    }),
+    store.onWrite(onLocalWrite),
+    store.onOtherTabWrite(onLocalWrite),
     network.subscribe((online) => {
       if (!online) return setStatus('offline', syncMessages.offline);
       pullWanted = true;

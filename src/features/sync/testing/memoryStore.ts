@@ -13,6 +13,8 @@ export interface MemoryStore extends LocalStore {
   /** A write by the app (a store saving), heard by sync. */
   appWrite(key: string, value: unknown): void;
   appRemove(key: string): void;
+  /** A write by another tab sharing this storage: sync hears it as the browser's storage event. */
+  otherTabWrite(key: string, value: unknown): void;
   /** Total characters the storage takes before it reports itself full (undefined: no limit). */
   quota: number | undefined;
   value(key: string): unknown;
@@ -21,6 +23,7 @@ export interface MemoryStore extends LocalStore {
 export function memoryStore(): MemoryStore {
   const data = new Map<string, string>();
   const listeners = new Set<(key: string) => void>();
+  const otherTabListeners = new Set<(key: string) => void>();
   const used = () => [...data].reduce((sum, [key, text]) => sum + key.length + text.length, 0);
   const store: MemoryStore = {
     data,
@@ -47,6 +50,14 @@ export function memoryStore(): MemoryStore {
     onWrite(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    onOtherTabWrite(listener) {
+      otherTabListeners.add(listener);
+      return () => otherTabListeners.delete(listener);
+    },
+    otherTabWrite(key, value) {
+      data.set(key, JSON.stringify(value));
+      for (const listener of [...otherTabListeners]) listener(key);
     },
     announce(key) {
       store.announced.push(key);
