@@ -84,6 +84,27 @@ describe('syncing one person’s devices', () => {
     expect(b.store.announced).toEqual(expect.arrayContaining([storageKeys.projects, storageKeys.deleted, artifactsKey]));
   });
 
+  it('a deletion undone within its grace never leaves the device, so the other device keeps the project', async () => {
+    let time = Date.parse(T1);
+    const a = world.device({ deletionGraceMs: 30_000, now: () => time });
+    const b = world.device();
+    a.store.appWrite(storageKeys.projects, [project('proj_1', 'Biology')]);
+    await settle(a, b);
+    a.store.appWrite(storageKeys.deleted, { projects: ['proj_1'], artifacts: [] });
+    a.store.appWrite(storageKeys.projects, []);
+    await settle(a, b);
+    expect(a.sync.status()).toMatchObject({ state: 'synced', pending: 1 });
+    time += 5_000;
+    // Undo: the project back, its tombstone lifted.
+    a.store.appWrite(storageKeys.deleted, { projects: [], artifacts: [] });
+    a.store.appWrite(storageKeys.projects, [project('proj_1', 'Biology')]);
+    time += 60_000;
+    await settle(a, b);
+    expect(world.server.item('project', 'proj_1')?.d).toBeUndefined();
+    expect(projectsOf(b.store)).toEqual([project('proj_1', 'Biology')]);
+    expect(a.sync.status().pending).toBe(0);
+  });
+
   it('a list missing an item for a moment (another tab’s stale write) deletes nothing', async () => {
     const [a, b] = await twoDevicesWithProject();
     a.store.appWrite(storageKeys.projects, []);

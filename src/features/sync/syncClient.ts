@@ -1,4 +1,6 @@
 import { messageOf } from '../../kernel/messages';
+import { parseHlc } from '../../kernel/sync/hlc';
+import type { SyncItem } from '../../kernel/sync/syncItem';
 import { StorageFullError } from '../../kernel/stored/storage';
 import { browserStore, type LocalStore } from './localStore';
 import { entryForKey } from './syncedKeys';
@@ -114,8 +116,18 @@ export function runSync(options: SyncOptions): SyncHandle {
     }
   }
 
+  /** A deletion waits this long before it leaves, so Undo can still withdraw it (a synced deletion is final). */
+  const grace = options.deletionGraceMs ?? 30_000;
+  let held = 0;
+
   async function pushAll() {
-    const { batches, refused } = batchesOf([...replica.state.outbox.values()]);
+    const now = (options.now ?? Date.now)();
+    const heldUntil = (item: SyncItem) => (item.d === undefined ? 0 : (parseHlc(item.d)?.wall ?? 0) + grace);
+    const ready = [...replica.state.outbox.values()].filter((item) => heldUntil(item) <= now);
+    const waiting = [...replica.state.outbox.values()].map(heldUntil).filter((until) => until > now);
+    held = waiting.length;
+    if (held > 0) schedule(Math.min(...waiting) - now + 1);
+    const { batches, refused } = batchesOf(ready);
     refusedCount = refused.length;
     for (const batch of batches) {
       await transport.push(batch);
@@ -156,7 +168,7 @@ export function runSync(options: SyncOptions): SyncHandle {
       if (stopped) return;
       await pushAll();
       failures = 0;
-      setStatus(replica.state.outbox.size - refusedCount > 0 ? 'syncing' : 'synced');
+      setStatus(replica.state.outbox.size - refusedCount - held > 0 ? 'syncing' : 'synced');
     } catch (error) {
       if (!stopped) fail(error);
     }

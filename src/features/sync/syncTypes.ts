@@ -44,6 +44,8 @@ export interface SyncOptions {
   now?: () => number;
   /** How long a local change waits for more before it is pushed (ms). */
   pushDelayMs?: number;
+  /** How long a deletion waits before it is sent, so Undo can withdraw it (ms). */
+  deletionGraceMs?: number;
   /** First retry after a failure (ms), doubling up to maxRetryMs. */
   retryMs?: number;
   maxRetryMs?: number;

@@ -37,6 +37,7 @@ export function testServer() {
         network: net.network,
         pushDelayMs: 600_000,
         retryMs: 600_000,
+        deletionGraceMs: 0,
         ...options,
         ...more,
       });
