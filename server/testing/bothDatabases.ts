@@ -5,6 +5,7 @@ import { openDatabase, type DatabaseOptions, type StudyForgeDb } from '../databa
 import { migrateUnlocked, StudyForgeDialect } from '../database/migrate';
 import { PgliteSingleConnectionPool } from '../database/pgliteDialect';
 import type { Database } from '../database/schema';
+import { cachedPgliteDump } from './pgliteDumpCache';
 import { startPostgres, type PostgresServer } from './postgresServer';
 
 /*
@@ -12,9 +13,9 @@ import { startPostgres, type PostgresServer } from './postgresServer';
  * PGlite (what `npm start` uses) and on a real PostgreSQL (what a district
  * runs), so neither can drift. One PostgreSQL per test file, started on first
  * use and stopped after the file. Every open() gets a fresh database at the
- * latest schema, copied from one migrated once per file (PGlite: in memory
- * from a dump, 0.6 s instead of initdb and migrations' 3-5 s; PostgreSQL:
- * CREATE DATABASE from a template). Databases opened inside a test are closed after it, those opened in
+ * latest schema, copied from one migrated once (PGlite: in memory from a
+ * dump cached across files, 0.6 s instead of initdb and migrations' 3-5 s;
+ * PostgreSQL: CREATE DATABASE from a template made once per file). Databases opened inside a test are closed after it, those opened in
  * beforeAll after the block, so memory (a PGlite is ~250 MB) does not pile up.
  */
 
@@ -68,7 +69,7 @@ async function freshOptions(kind: DatabaseKind, state: FreshState = 'migrated'):
     migratedTemplate ??= makeMigratedTemplate();
     return { url: await postgres.createDatabase(await migratedTemplate) };
   }
-  pgliteDumps[state] ??= dumpOfPglite(state);
+  pgliteDumps[state] ??= cachedPgliteDump(state, () => dumpOfPglite(state));
   return { startFrom: await pgliteDumps[state] };
 }
 
