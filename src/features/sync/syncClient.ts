@@ -76,7 +76,11 @@ export function runSync(options: SyncOptions): SyncHandle {
   let storageProblem: string | undefined;
   let refusedCount = 0;
 
+  /** The reason given with the current state, kept when only the pending count changes. */
+  let reason: string | undefined;
+
   function setStatus(state: SyncStatus['state'], message?: string) {
+    reason = message;
     const notes = [message, storageProblem, refusedCount > 0 ? syncMessages.tooLarge(refusedCount) : undefined].filter((note): note is string => !!note);
     const next: SyncStatus = { state, pending: replica.state.outbox.size, ...(notes.length > 0 ? { message: notes.join(' ') } : {}) };
     if (next.state === status.state && next.pending === status.pending && next.message === status.message) return;
@@ -205,8 +209,12 @@ export function runSync(options: SyncOptions): SyncHandle {
     try {
       replica.recordKey(key);
       persist();
-      setStatus(status.state, undefined);
-      schedule(options.pushDelayMs ?? 300);
+      // Paused or offline stays so (a retry is already due); otherwise the change is on its way.
+      if (status.state === 'paused' || status.state === 'offline') setStatus(status.state, reason);
+      else {
+        setStatus('syncing');
+        schedule(options.pushDelayMs ?? 300);
+      }
     } catch (error) {
       // Sync must never break the write that called it: the next write diffs again.
       console.warn('[sync] could not record a change', error);
