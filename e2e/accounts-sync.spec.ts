@@ -153,6 +153,8 @@ test("another student sees none of it, on screen or through the API with the fir
   expect(await ownerPull.text()).toContain(projectId);
 
   await signIn(other.page, 'student04@studyforge.test');
+  // Once their first sync is done, whatever the account holds is on their screen.
+  await expect(syncStatus(other.page)).toHaveText('All changes saved to your account');
   await other.page.goto('#/projects');
   await expect(other.page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
   await expect(other.page.getByText('Secret history notes')).toHaveCount(0);

@@ -37,7 +37,7 @@ export interface AccountsWorld {
 }
 
 /** The inherited environment minus every provider and StudyForge variable, so a developer's .env changes nothing: sample answers. */
-function cleanEnvironment(): Record<string, string> {
+export function cleanEnvironment(): Record<string, string> {
   const kept = Object.entries(process.env).filter(
     (entry): entry is [string, string] => entry[1] !== undefined && !/^(GEMINI_|OPENAI_|OLLAMA_|TRANSCRIBE_|STUDYFORGE_)/.test(entry[0]),
   );
@@ -62,19 +62,24 @@ async function startInstance(port: number, staticDir: string, env: Record<string
   return { url, proc };
 }
 
+/** A copy of this run's build in `workDir`, dated in 2100: server/node.ts serves it as it is, never rebuilding it while others edit sources. */
+export async function copyOfBuild(workDir: string): Promise<string> {
+  const staticDir = path.join(workDir, 'dist');
+  await cp(build, staticDir, { recursive: true });
+  const future = new Date('2100-01-01T00:00:00Z');
+  await utimes(path.join(staticDir, 'index.html'), future, future);
+  return staticDir;
+}
+
 export async function startAccountsWorld(): Promise<AccountsWorld> {
   const stops: (() => Promise<void>)[] = [];
   const stop = async () => {
     for (const step of stops.reverse()) await step().catch((error: unknown) => console.error('[accounts world] stopping:', error));
   };
   try {
-    // A copy of this run's build dated in 2100: server/node.ts serves it as it is, never rebuilding it while others edit sources.
     const workDir = await mkdtemp(path.join(tmpdir(), 'studyforge-accounts-'));
     stops.push(() => rm(workDir, { recursive: true, force: true }));
-    const staticDir = path.join(workDir, 'dist');
-    await cp(build, staticDir, { recursive: true });
-    const future = new Date('2100-01-01T00:00:00Z');
-    await utimes(path.join(staticDir, 'index.html'), future, future);
+    const staticDir = await copyOfBuild(workDir);
 
     const database = await startPostgres();
     stops.push(() => database.stop());
