@@ -196,6 +196,8 @@ test('signing out ends the session: the old cookie is refused', async ({ browser
   expect(session).toBeTruthy();
   await device.page.getByRole('main').getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(signInEntry(device.page)).toBeVisible();
+  // The browser forgets the cookie, and the server the session behind it.
+  expect((await device.context.cookies()).map((cookie) => cookie.name)).not.toContain(session!.name);
   expect((await device.page.request.get('/api/me')).status()).toBe(401);
 
   // The cookie as it was before signing out, sent by someone who kept a copy.
