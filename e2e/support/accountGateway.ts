@@ -1,9 +1,10 @@
-import { cp, mkdtemp, rm, utimes } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { freePort, spawnGroup, waitUntilUp, type GroupProcess } from '../../server/testing/processGroup';
 import { startDevIdp, type DevIdp } from '../../tooling/idpDev';
+import { cleanEnvironment, copyOfBuild } from './accounts';
 
 /*
  * One gateway (server/node.ts) with sign-in on against the local OpenID
@@ -13,7 +14,6 @@ import { startDevIdp, type DevIdp } from '../../tooling/idpDev';
  */
 
 const root = path.resolve(import.meta.dirname, '../..');
-const build = path.join(root, '.e2e-build', process.env.E2E_PORT ?? '4317');
 
 export const DEMO_PASSWORD = 'studyforge';
 
@@ -30,27 +30,16 @@ export async function startAccountGateway(): Promise<AccountGateway> {
   try {
     const workDir = await mkdtemp(path.join(tmpdir(), 'studyforge-account-page-'));
     stops.push(() => rm(workDir, { recursive: true, force: true }));
-    // This run's build, dated ahead so node.ts serves it as it is rather than rebuilding it while others edit sources.
-    const staticDir = path.join(workDir, 'dist');
-    await cp(build, staticDir, { recursive: true });
-    const future = new Date('2100-01-01T00:00:00Z');
-    await utimes(path.join(staticDir, 'index.html'), future, future);
+    const staticDir = await copyOfBuild(workDir);
 
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const idp: DevIdp = await startDevIdp({ port: 0, redirectUris: [`${url}/auth/callback`] });
     stops.push(() => idp.close());
-    const inherited = Object.entries(process.env).filter(
-      (entry): entry is [string, string] => entry[1] !== undefined && !/^(GEMINI_|OPENAI_|OLLAMA_|TRANSCRIBE_|STUDYFORGE_)/.test(entry[0]),
-    );
     const proc: GroupProcess = spawnGroup(process.execPath, ['--import', 'tsx', 'server/node.ts'], {
       cwd: root,
       env: {
-        ...Object.fromEntries(inherited),
-        // Blank rather than absent: node.ts loads .env, which never overrides a variable that is set.
-        STUDYFORGE_PROVIDER: '',
-        GEMINI_API_KEY: '',
-        OPENAI_API_KEY: '',
+        ...cleanEnvironment(),
         PORT: String(port),
         HOST: '127.0.0.1',
         STUDYFORGE_STATIC_DIR: staticDir,
