@@ -1,8 +1,8 @@
 import type { Hono, MiddlewareHandler } from 'hono';
-import { deleteCookie } from 'hono/cookie';
 import type { StudyForgeDb } from '../database/database';
 import { accountExport, accountExportFileName, type HeldItem } from './accountExport';
 import { auditActor, type Audit } from './audit';
+import { clearCookie } from './currentUser';
 import type { AccountSettings } from './settings';
 
 /*
@@ -86,7 +86,7 @@ export function addAccountDataRoutes(app: Hono, deps: AccountDataDeps): void {
     // One statement in one transaction: the users row goes, and its foreign keys take every session and
     // synced item with it (on delete cascade), so no half-deleted account can be left behind.
     const deleted = await db.asUser(user.id, (trx) => trx.deleteFrom('users').where('id', '=', user.id).executeTakeFirst());
-    deleteCookie(c, settings.sessionCookie, { path: '/', secure: settings.secureCookies });
+    clearCookie(c, settings, settings.sessionCookie);
     if (Number(deleted.numDeletedRows) === 0) return c.json({ error: ACCOUNT_GONE }, 404);
     await audit('account-deleted', user.id);
     return c.json({ ok: true });

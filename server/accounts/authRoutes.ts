@@ -1,8 +1,8 @@
 import type { Context, Hono } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { getCookie, setCookie } from 'hono/cookie';
 import type { LimitStore } from '../limitStore/types';
 import type { Audit } from './audit';
-import { createSession, requireUser, sessionCookieOptions, SIGN_IN_NEEDED, userOf } from './currentUser';
+import { clearCookie, cookieOptions, createSession, requireUser, SIGN_IN_NEEDED, userOf } from './currentUser';
 import type { StudyForgeDb } from './database';
 import { ATTEMPT_LIFETIME_MS, openAttempt, sealAttempt, useOnce } from './loginAttempt';
 import { newAttempt, ProviderUnreachable, SignInRefused, type OidcClients } from './oidc';
@@ -58,7 +58,6 @@ function appAddress(settings: AccountSettings): string {
 
 export function addAuthRoutes(app: Hono, deps: AuthRouteDeps): void {
   const { settings, db, limitStore, oidc, audit, now } = deps;
-  const cookieBase = { path: '/', secure: settings.secureCookies };
   const mustBeSignedIn = requireUser(db, settings, now);
 
   app.get('/auth/login', async (c) => {
@@ -78,7 +77,7 @@ export function addAuthRoutes(app: Hono, deps: AuthRouteDeps): void {
       }
       throw error;
     }
-    setCookie(c, settings.loginCookie, sealAttempt(settings.secret, attempt), { ...cookieBase, httpOnly: true, sameSite: 'Lax', maxAge: ATTEMPT_LIFETIME_MS / 1000 });
+    setCookie(c, settings.loginCookie, sealAttempt(settings.secret, attempt), cookieOptions(settings, ATTEMPT_LIFETIME_MS / 1000));
     c.header('Cache-Control', 'no-store');
     return c.redirect(target.href, 302);
   });
@@ -86,7 +85,7 @@ export function addAuthRoutes(app: Hono, deps: AuthRouteDeps): void {
   app.get('/auth/callback', async (c) => {
     const sealed = getCookie(c, settings.loginCookie);
     // Whatever happens next, this attempt is over.
-    if (sealed !== undefined) deleteCookie(c, settings.loginCookie, cookieBase);
+    if (sealed !== undefined) clearCookie(c, settings, settings.loginCookie);
     const state = c.req.query('state');
     if (!state || c.req.url.length > MAX_CALLBACK_URL) return page(c, 400, MESSAGES.incomplete);
     const attempt = openAttempt(settings.secret, sealed, now());
@@ -117,7 +116,7 @@ export function addAuthRoutes(app: Hono, deps: AuthRouteDeps): void {
     await db.system.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', new Date(time)).execute();
     const session = await createSession(db, userId, { hours: settings.sessionHours, now: time });
     await audit('sign-in', userId, new URL(identity.issuer).host);
-    setCookie(c, settings.sessionCookie, session.cookieValue, sessionCookieOptions(settings, Math.round(settings.sessionHours * 3600)));
+    setCookie(c, settings.sessionCookie, session.cookieValue, cookieOptions(settings, Math.round(settings.sessionHours * 3600)));
     c.header('Cache-Control', 'no-store');
     return c.redirect(appAddress(settings), 302);
   });
@@ -126,7 +125,7 @@ export function addAuthRoutes(app: Hono, deps: AuthRouteDeps): void {
     const user = c.var.user;
     await db.system.deleteFrom('sessions').where('id_hash', '=', user.sessionIdHash).execute();
     await audit('sign-out', user.id);
-    deleteCookie(c, settings.sessionCookie, cookieBase);
+    clearCookie(c, settings, settings.sessionCookie);
     return c.json({ ok: true });
   });
 
@@ -134,7 +133,7 @@ export function addAuthRoutes(app: Hono, deps: AuthRouteDeps): void {
     const user = c.var.user;
     const ended = await db.system.deleteFrom('sessions').where('user_id', '=', user.id).executeTakeFirst();
     await audit('sign-out-everywhere', user.id);
-    deleteCookie(c, settings.sessionCookie, cookieBase);
+    clearCookie(c, settings, settings.sessionCookie);
     return c.json({ ok: true, ended: Number(ended.numDeletedRows) });
   });
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
+import { deleteCookie, getCookie } from 'hono/cookie';
 import type { StudyForgeDb } from './database';
 import type { AccountSettings } from './settings';
 
@@ -63,8 +63,14 @@ export async function createSession(db: StudyForgeDb, userId: string, options: {
   return { cookieValue, csrfToken };
 }
 
-export function sessionCookieOptions(settings: AccountSettings, maxAgeSeconds: number) {
+/** How both of our cookies (the session and the sign-in attempt) are set: httpOnly, SameSite=Lax, Secure behind TLS. */
+export function cookieOptions(settings: Pick<AccountSettings, 'secureCookies'>, maxAgeSeconds: number) {
   return { path: '/', httpOnly: true, secure: settings.secureCookies, sameSite: 'Lax' as const, maxAge: maxAgeSeconds };
+}
+
+/** Tells the browser to drop one of our cookies (sign-out, a finished sign-in attempt, a deleted account). */
+export function clearCookie(c: Context, settings: Pick<AccountSettings, 'secureCookies'>, name: string): void {
+  deleteCookie(c, name, { path: '/', secure: settings.secureCookies });
 }
 
 function sameText(a: string, b: string): boolean {
