@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   console.log(`[idp:dev] a local OpenID provider at ${idp.issuer}`);
   console.log(`[idp:dev] client ${idp.clientId}, secret ${idp.clientSecret}; callbacks: ${redirectUris.join(', ')}`);
   console.log(`[idp:dev] accounts: ${DEV_ACCOUNTS[0]?.email} (teacher), student01..student30@studyforge.test; password ${DEV_PASSWORD}`);
-  console.log(`[idp:dev] start StudyForge with: STUDYFORGE_OIDC_ISSUER=${idp.issuer} STUDYFORGE_OIDC_CLIENT_ID=${idp.clientId} STUDYFORGE_OIDC_CLIENT_SECRET=${idp.clientSecret} npm start`);
+  console.log(`[idp:dev] start StudyForge with: STUDYFORGE_OIDC_ISSUER=${idp.issuer} STUDYFORGE_OIDC_CLIENT_ID=${idp.clientId} STUDYFORGE_OIDC_CLIENT_SECRET=${idp.clientSecret} STUDYFORGE_TEACHER_CLAIM=roles npm start`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
