@@ -136,11 +136,21 @@ module.exports = {
     {
       name: 'server-imports-kernel-and-providers-only',
       comment:
-        'server/ (its tests too) may import the kernel, the providers and server/, not a feature, the app, src/ui, renderers, registry, tooling, supabase or e2e. ' +
+        'server/ (its tests too) may import the kernel, the providers and server/, not a feature, the app, src/ui, renderers, registry, tooling, supabase or e2e; ' +
+        "only server/classes/serverTools.ts reads a tool's registry file, as a class's assignment is prompted on the server. " +
         'Fix: move what both need into server/ (test helpers into server/testing/), src/kernel or src/providers.',
       severity: 'error',
-      from: { path: folders.server },
+      from: { path: folders.server, pathNot: '^server/classes/serverTools[.]ts$' },
       to: { path: any('features', 'app', 'ui', 'renderers', 'registry', 'tooling', 'supabase', 'e2e') },
+    },
+    {
+      name: 'server-tools-read-the-registry-only',
+      comment:
+        "server/classes/serverTools.ts may read registry/ (a tool's data file) besides the kernel, providers and server/, nothing of the app. " +
+        'Fix: keep screens and features out of the server; a tool file imports only the kernel.',
+      severity: 'error',
+      from: { path: '^server/classes/serverTools[.]ts$' },
+      to: { path: any('features', 'app', 'ui', 'renderers', 'tooling', 'supabase', 'e2e') },
     },
     {
       name: 'supabase-imports-server-kernel-and-providers-only',

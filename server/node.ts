@@ -72,7 +72,7 @@ async function main(): Promise<void> {
     const databaseOptions = databaseOptionsFromEnv(env);
     const accountSettings = withDeploymentSecret(accounts, databaseOptions);
     const db = await openDatabase(databaseOptions);
-    mountAccounts(app, { settings: accountSettings, db, limitStore, clientOf: (c) => callerKey(c.req.header('x-forwarded-for'), socketAddress(c), settings.trustedHops) });
+    mountAccounts(app, { settings: accountSettings, db, limitStore, text: providers.text, clientOf: (c) => callerKey(c.req.header('x-forwarded-for'), socketAddress(c), settings.trustedHops) });
     startRetention(db, { days: accountSettings.inactiveAccountDays, secret: accountSettings.secret });
     console.log(`[studyforge] sign-in: ${accounts.providers.map((p) => new URL(p.issuer).host).join(', ')}; accounts in ${db.kind === 'postgres' ? 'PostgreSQL' : 'the embedded database'}`);
   }

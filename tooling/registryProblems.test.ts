@@ -88,6 +88,6 @@ describe('registryProblems', () => {
   it('refuses a file whose default export is not a tool, and an id with a route beneath projects/', () => {
     expect(registryProblems([tool('empty', undefined)], context)).toEqual(['registry/empty.ts: the default export is not a tool. Write `export default defineTool({ ... })`.']);
     expect(registryProblems([tool('x', { id: 'projects/x', icon: 'waves' })], context).join('\n')).toContain("taken by the app's route #/projects/x");
-    expect(RESERVED_TOOL_IDS).toEqual(['dashboard', 'projects', 'settings', 'account']);
+    expect(RESERVED_TOOL_IDS).toEqual(['dashboard', 'projects', 'settings', 'account', 'classes', 'join']);
   });
 });

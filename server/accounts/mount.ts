@@ -1,6 +1,10 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { LimitStore } from '../limitStore/types';
 import { addSyncRoutes } from '../sync/routes';
+import { addClassRoutes } from '../classes/mount';
+import type { ClassModel } from '../classes/deps';
+import { classModelFor } from '../classes/model';
+import type { TextProvider } from '../../src/providers/types';
 import { addAccountDataRoutes } from './accountDataRoutes';
 import { createAudit, type Audit } from './audit';
 import { addAuthRoutes } from './authRoutes';
@@ -33,6 +37,10 @@ export interface MountAccountsOptions {
   now?: () => number;
   /** openid-client unless given. */
   oidc?: OidcClients;
+  /** The gateway's text model, for class material and a student's runs; none: the offline sample answers. */
+  text?: TextProvider | null;
+  /** The class model itself (tests hand in a fake provider's). */
+  classModel?: ClassModel;
 }
 
 export interface MountedAccounts {
@@ -57,5 +65,12 @@ export function mountAccounts(app: Hono, options: MountAccountsOptions): Mounted
   const deps: AccountRouteDeps = { db, requireUser: requireUser(db, settings, now), audit, settings };
   const sync = addSyncRoutes(app, { db, requireUser: deps.requireUser, now });
   addAccountDataRoutes(app, { ...deps, now });
-  return { deps, stop: () => sync.stop() };
+  const classes = addClassRoutes(app, {
+    ...deps,
+    limitStore,
+    clientOf: options.clientOf,
+    now,
+    model: options.classModel ?? classModelFor(options.text ?? null),
+  });
+  return { deps, stop: async () => void (await Promise.all([sync.stop(), classes.stop()])) };
 }

@@ -71,12 +71,163 @@ export interface AuditLogTable {
   detail: string | null;
 }
 
+/** A jsonb column: read as parsed JSON, written as JSON text (JSON.stringify), as sync_items.fields is. */
+type JsonColumn<T> = ColumnType<T, string | undefined, string>;
+type RequiredJsonColumn<T> = ColumnType<T, string, string>;
+
+export interface ClassesTable {
+  id: string;
+  name: string;
+  grade: ColumnType<string, string | undefined, string>;
+  subject: ColumnType<string, string | undefined, string>;
+  join_code: string;
+  code_expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  allow_name_join: ColumnType<boolean, boolean | undefined, boolean>;
+  archived_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  retention_days: ColumnType<number, number | undefined, number>;
+  created_at: DefaultedTimestamp;
+}
+
+export interface ClassTeachersTable {
+  class_id: string;
+  user_id: string;
+  added_at: DefaultedTimestamp;
+}
+
+export interface ClassMembersTable {
+  class_id: string;
+  user_id: string;
+  display_name: string;
+  group_name: ColumnType<string | null, string | null | undefined, string | null>;
+  joined_at: DefaultedTimestamp;
+}
+
+/** One preset input of an assignment, as stored (the wire's Preset). */
+export interface StoredPreset {
+  value: string | number | boolean | string[];
+  shown: boolean;
+  locked: boolean;
+}
+
+export interface StoredGroup {
+  name: string;
+  language?: string;
+  readingLevel?: string;
+}
+
+export interface AssignmentsTable {
+  id: string;
+  class_id: string;
+  tool_id: string;
+  title: string;
+  note: ColumnType<string, string | undefined, string>;
+  ai_level: 'practice' | 'support' | 'open';
+  presets: JsonColumn<Record<string, StoredPreset>>;
+  groups: JsonColumn<StoredGroup[]>;
+  opens_at: DefaultedTimestamp;
+  due_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  needs_approval: ColumnType<boolean, boolean | undefined, boolean>;
+  created_by: string | null;
+  created_at: DefaultedTimestamp;
+}
+
+/** Teachers only: what goes into the prompt and the student never sees. */
+export interface AssignmentSecretsTable {
+  assignment_id: string;
+  class_id: string;
+  instructions: ColumnType<string, string | undefined, string>;
+}
+
+/** Teachers only: material made for an assignment (a quiz with its answer key), per group ('' = everyone). */
+export interface AssignmentMaterialTable {
+  assignment_id: string;
+  class_id: string;
+  group_name: ColumnType<string, string | undefined, string>;
+  content: RequiredJsonColumn<unknown>;
+  approved_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: DefaultedTimestamp;
+}
+
+export interface AttemptsTable {
+  /** Made by the student's browser, so sending a start twice is the same attempt. */
+  id: string;
+  assignment_id: string;
+  class_id: string;
+  user_id: string;
+  group_name: ColumnType<string, string | undefined, string>;
+  started_at: DefaultedTimestamp;
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Computed by the server from attempt_answers, never taken from a request. */
+  score: ColumnType<number | null, number | null | undefined, number | null>;
+  total: number;
+}
+
+export interface AttemptAnswersTable {
+  attempt_id: string;
+  class_id: string;
+  user_id: string;
+  question: number;
+  chosen: string;
+  correct: boolean;
+  remediation_used: ColumnType<boolean, boolean | undefined, boolean>;
+  answered_at: DefaultedTimestamp;
+}
+
+export type ClassWorkKind = 'generated' | 'refined' | 'study' | 'time';
+
+export interface ClassWorkTable {
+  id: string;
+  assignment_id: string;
+  class_id: string;
+  user_id: string;
+  kind: ClassWorkKind;
+  detail: JsonColumn<unknown>;
+  created_at: DefaultedTimestamp;
+}
+
+export interface HelpRequestsTable {
+  id: string;
+  assignment_id: string;
+  class_id: string;
+  user_id: string;
+  note: ColumnType<string, string | undefined, string>;
+  created_at: DefaultedTimestamp;
+  resolved_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   sync_items: SyncItemsTable;
   audit_log: AuditLogTable;
+  classes: ClassesTable;
+  class_teachers: ClassTeachersTable;
+  class_members: ClassMembersTable;
+  assignments: AssignmentsTable;
+  assignment_secrets: AssignmentSecretsTable;
+  assignment_material: AssignmentMaterialTable;
+  attempts: AttemptsTable;
+  attempt_answers: AttemptAnswersTable;
+  class_work: ClassWorkTable;
+  help_requests: HelpRequestsTable;
 }
+
+/** The class tables, in the order a class's deletion counts them. */
+export const CLASS_TABLES = [
+  'classes',
+  'class_teachers',
+  'class_members',
+  'assignments',
+  'assignment_secrets',
+  'assignment_material',
+  'attempts',
+  'attempt_answers',
+  'class_work',
+  'help_requests',
+] as const satisfies readonly (keyof Database)[];
+
+export type ClassRow = Selectable<ClassesTable>;
+export type AssignmentRow = Selectable<AssignmentsTable>;
 
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;

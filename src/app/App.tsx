@@ -17,6 +17,11 @@ const ProjectPage = screens.project.Component;
 const StudyPage = screens.study.Component;
 const Settings = screens.settings.Component;
 const Account = screens.account.Component;
+const Classes = screens.classes.Component;
+const ClassScreen = screens.class.Component;
+const AssignmentScreen = screens.assignment.Component;
+const Join = screens.join.Component;
+const JoinForm = screens.joinForm.Component;
 
 type ShellScreen = Exclude<Screen, { ownPage: true }>;
 type Params = Readonly<Record<string, string | undefined>>;
@@ -29,6 +34,11 @@ const views: Record<ShellScreen['id'], (params: Params) => ReactNode> = {
   study: (params) => <StudyPage projectId={params.projectId ?? ''} />,
   settings: () => <Settings />,
   account: () => <Account />,
+  classes: () => <Classes />,
+  class: (params) => <ClassScreen classId={params.classId ?? ''} />,
+  assignment: (params) => <AssignmentScreen classId={params.classId ?? ''} assignmentId={params.assignmentId ?? ''} />,
+  join: (params) => <Join code={params.code ?? ''} />,
+  joinForm: () => <JoinForm code="" />,
   tool: (params) => <ToolRoute key={params.toolId} toolId={params.toolId ?? ''} />,
 };
 const shellScreens = screenTable.filter((screen): screen is ShellScreen => !('ownPage' in screen));

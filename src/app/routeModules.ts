@@ -4,6 +4,7 @@ import { screenAt, type Screen } from './screenTable';
 // These entries name only what the first load has already, so what is used of them is imported here.
 import { preloadSaveControls } from '../features/projects';
 import { loadToolPage } from '../features/runner';
+import { loadClassScreens } from '../features/classes';
 
 /** The pages that compose features, in a chunk of their own (pages/pageLoaders.ts). */
 const pages = () => import('./pages/pageLoaders');
@@ -25,6 +26,11 @@ export const screens = {
   study: lazyComponent(() => pages().then((page) => page.loadStudyPage())),
   settings: lazyComponent(() => pages().then((page) => page.loadSettingsPage())),
   account: lazyComponent(() => pages().then((page) => page.loadAccountScreen())),
+  classes: lazyComponent(() => loadClassScreens().then((m) => m.ClassesPage)),
+  class: lazyComponent(() => loadClassScreens().then((m) => m.ClassPage)),
+  assignment: lazyComponent(() => loadClassScreens().then((m) => m.AssignmentPage)),
+  join: lazyComponent(() => loadClassScreens().then((m) => m.JoinPage)),
+  joinForm: lazyComponent(() => loadClassScreens().then((m) => m.JoinPage)),
   // The form engine (react-hook-form, validation, the backend client) loads with the first tool page.
   // The result's save controls come with it, so a result shows them at once (if they fail, they try again when shown).
   tool: lazyComponent(() => Promise.all([loadToolPage(), preloadSaveControls().catch(() => undefined)]).then(([m]) => m.ToolPage)),

@@ -86,7 +86,7 @@ describe('the screen table', () => {
   });
 
   it('reserves for the app exactly the one-segment paths the router gives to a screen, not a tool', async () => {
-    expect(reservedToolIds()).toEqual(['dashboard', 'projects', 'settings', 'account']);
+    expect(reservedToolIds()).toEqual(['dashboard', 'projects', 'settings', 'account', 'classes', 'join']);
     for (const id of reservedToolIds()) {
       showApp(`/${id}`);
       // A tool's route shows "Page not found" for an id no tool has; a screen shows its own heading.

@@ -39,6 +39,12 @@ export const screenTable = [
   { id: 'settings', path: routes.settings, page: { title: pageNames.settings, icon: 'settings' } },
   // Not a sidebar page: the header links to it only when the gateway has sign-in on.
   { id: 'account', path: routes.account },
+  // Classes exist only with sign-in: reached from the account corner, a class's link or its QR code.
+  { id: 'classes', path: routes.classes },
+  { id: 'class', path: routes.class },
+  { id: 'assignment', path: routes.assignment },
+  { id: 'join', path: routes.join },
+  { id: 'joinForm', path: routes.joinForm },
   // Last: a tool's page is at its id, so any one-segment path no screen above took is a tool's.
   { id: 'tool', path: routes.tool },
 ] as const satisfies readonly ScreenRow[];

@@ -14,6 +14,14 @@ export const routes = {
   settings: '/settings',
   /** Only reachable from the header when the gateway has sign-in on. */
   account: '/account',
+  /** Signed in: a teacher's classes, or the classes a student belongs to. */
+  classes: '/classes',
+  class: '/classes/:classId',
+  assignment: '/classes/:classId/assignments/:assignmentId',
+  /** Where a class's link and QR code lead. */
+  join: '/join/:code',
+  /** Where a code read off the board is typed. */
+  joinForm: '/join',
   // Last in the router's order: any one-segment path no screen above took is a tool's.
   tool: '/:toolId',
 } as const;

@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { accountsMigration } from './001_accounts';
 import { syncMigration } from './002_sync';
+import { classesMigration } from './003_classes';
 
 /*
  * Every migration, imported rather than read from a folder at run time: the
@@ -11,6 +12,7 @@ import { syncMigration } from './002_sync';
 export const MIGRATIONS = {
   '001_accounts': accountsMigration,
   '002_sync': syncMigration,
+  '003_classes': classesMigration,
 } as const satisfies Record<string, Migration>;
 
 export type MigrationName = keyof typeof MIGRATIONS;

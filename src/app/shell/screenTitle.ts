@@ -30,6 +30,12 @@ const screenNames: Record<Exclude<ScreenId, PageScreen['id']>, (params: Record<s
     return name === undefined ? 'Project not found' : `Study: ${name}`;
   },
   account: () => 'Account',
+  // A class's name comes from the server after the page loads: the route alone says what kind of page it is.
+  classes: () => 'Classes',
+  class: () => 'Class',
+  assignment: () => 'Assignment',
+  join: () => 'Join a class',
+  joinForm: () => 'Join a class',
   tool: ({ toolId = '' }) => findTool(toolId)?.title ?? NOT_FOUND,
 };
 
