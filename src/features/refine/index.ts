@@ -6,8 +6,8 @@
  * Offers: the output options' defaults (their instruction on demand), the output-language store,
  * the versions of a result, and the refine bar's loader (on demand itself).
  */
-export { CEFR_LEVELS, DEFAULT_OUTPUT, GRADE_LEVELS, type OutputOptions, type ReadingLevel } from './outputDefaults';
-export { isOutputLanguage, languageName } from './outputLanguages';
+export { CEFR_LEVELS, DEFAULT_OUTPUT, GRADE_LEVELS, type OutputOptions, type ReadingLevel } from '../../kernel/output/outputDefaults';
+export { isOutputLanguage, languageName } from '../../kernel/output/outputLanguages';
 export { OUTPUT_LANGUAGE_KEY, useOutputLanguage } from './outputLanguageState';
 export { MAX_VERSIONS, addVersion, showing, type ResultVersion } from './resultVersions';
 /** The refine bar's loader and the hook that waits for it, loaded with the result card: a form's first paint needs neither. */

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { DEFAULT_LANGUAGE, isOutputLanguage, type OutputLanguage } from './outputLanguages';
+import { DEFAULT_LANGUAGE, isOutputLanguage, type OutputLanguage } from '../../kernel/output/outputLanguages';
 import { readStored, STORAGE_PREFIX, writeStored } from '../../kernel/stored/storage';
 import type { StoredReader } from '../../kernel/stored/reader';
 import { onStorageChange } from '../../kernel/stored/otherTabs';

@@ -1,9 +1,9 @@
 import { DEFAULT_LANGUAGE, type OutputLanguage } from './outputLanguages';
 
 /*
- * The output options' levels and defaults, apart from outputOptions.ts: a
- * tool page's first paint and a stored session need these few constants,
- * while the instruction and level names load with the first request.
+ * The output options' levels and defaults, apart from their instruction
+ * (outputInstruction.ts): a tool page's first paint and a stored session
+ * need these few constants, while the instruction loads with the first request.
  */
 
 /** Reading levels: US grades 2-12 and adult, or CEFR for tools whose readers are learning the language. */
