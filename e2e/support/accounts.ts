@@ -71,7 +71,8 @@ export async function copyOfBuild(workDir: string): Promise<string> {
   return staticDir;
 }
 
-export async function startAccountsWorld(): Promise<AccountsWorld> {
+/** `env`: more of the gateways' settings (e.g. STUDYFORGE_TEACHERS, so the demo teacher signs in as a teacher). */
+export async function startAccountsWorld(options: { env?: Record<string, string> } = {}): Promise<AccountsWorld> {
   const stops: (() => Promise<void>)[] = [];
   const stop = async () => {
     for (const step of stops.reverse()) await step().catch((error: unknown) => console.error('[accounts world] stopping:', error));
@@ -94,6 +95,7 @@ export async function startAccountsWorld(): Promise<AccountsWorld> {
       STUDYFORGE_OIDC_CLIENT_SECRET: idp.clientSecret,
       // The same on both: a sign-in started on one instance may come back to the other.
       STUDYFORGE_SESSION_SECRET: randomBytes(32).toString('base64url'),
+      ...options.env,
     };
     const instances: Instance[] = [];
     // One after the other: the first applies the migrations, the second finds them applied.
