@@ -96,7 +96,15 @@ const classPath = (classId: string) => `/api/classes/${enc(classId)}`;
 const assignmentPath = (classId: string, assignmentId: string) => `${classPath(classId)}/assignments/${enc(assignmentId)}`;
 const attemptPath = (classId: string, assignmentId: string, attemptId: string) => `${assignmentPath(classId, assignmentId)}/attempts/${enc(attemptId)}`;
 
+/** Who is signed in, as /api/me answers (the class screens differ for a teacher and a student). */
+export interface ClassViewer {
+  user: { id: string; name: string | null; email: string | null; role: 'student' | 'teacher' };
+  csrfToken: string;
+}
+
 export const classApi = {
+  // who is asking (a 401 means no one is signed in)
+  me: () => call<ClassViewer>('GET', '/api/me'),
   // classes
   myClasses: () => call<MyClasses>('GET', '/api/classes'),
   createClass: (body: CreateClassBody) => call<ClassDetail>('POST', '/api/classes', body),

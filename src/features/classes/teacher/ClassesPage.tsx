@@ -1,4 +1,74 @@
-/** Built by the teacher-UI engineer: a teacher's classes and "New class"; a student's classes and "Join a class". */
+import { useId } from 'react';
+import type { ClassSummary, MyClasses } from '../../../kernel/classes/wire';
+import { ErrorBox } from '../../../ui/ErrorBox';
+import { hrefTo } from '../../../ui/routes';
+import { Spinner } from '../../../ui/Spinner';
+import { classApi, type ClassViewer } from '../classApi';
+import { JoinCodeBox } from './JoinCodeBox';
+import { NewClassForm } from './NewClassForm';
+import { useLoaded } from './useLoaded';
+import { ViewerGate } from './ViewerGate';
+import '../classes.css';
+
+export const classHref = (classId: string) => hrefTo(`/classes/${encodeURIComponent(classId)}`);
+
+function studentCount(count: number | undefined): string | null {
+  if (count === undefined) return null;
+  return count === 1 ? '1 student' : `${count} students`;
+}
+
+function ClassList({ classes, title }: { classes: ClassSummary[]; title: string }) {
+  const id = useId();
+  if (classes.length === 0) return null;
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="section-title">{title}</h2>
+      <ul className="class-list">
+        {classes.map((entry) => (
+          <li key={entry.id} className="card class-list-item">
+            <a href={classHref(entry.id)} className="class-list-name">{entry.name}</a>
+            <p className="hint">{[entry.grade, entry.subject, studentCount(entry.studentCount)].filter(Boolean).join(' · ')}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function MyClassLists({ user }: { user: ClassViewer['user'] }) {
+  const { state, set } = useLoaded<MyClasses>(classApi.myClasses, user.id);
+  const teacher = user.role === 'teacher';
+  if (state.kind === 'loading') {
+    return (
+      <p role="status" className="classes-loading">
+        <Spinner />
+        <span>Loading your classes…</span>
+      </p>
+    );
+  }
+  if (state.kind === 'failed') return <ErrorBox message={state.message} />;
+  const { teaching, member } = state.value;
+  const current = teaching.filter((entry) => !entry.archived);
+  const archived = teaching.filter((entry) => entry.archived);
+  const none = teaching.length === 0 && member.length === 0;
+  return (
+    <>
+      {none && <p className="empty-state">{teacher ? 'You have no classes yet. Make one below.' : 'You are not in a class yet. Join one with the code your teacher gives you.'}</p>}
+      <ClassList classes={current} title="Classes you teach" />
+      <ClassList classes={member} title="Your classes" />
+      {teacher && <NewClassForm onCreated={(made) => set({ teaching: [...teaching, made], member })} />}
+      {!teacher && <JoinCodeBox />}
+      <ClassList classes={archived} title="Archived classes" />
+    </>
+  );
+}
+
+/** #/classes: a teacher's classes and "New class"; a student's classes and "Join a class". */
 export function ClassesPage() {
-  return <h1>Classes</h1>;
+  return (
+    <article className="page narrow classes-page">
+      <h1 className="page-title" tabIndex={-1}>Classes</h1>
+      <ViewerGate>{(user) => <MyClassLists user={user} />}</ViewerGate>
+    </article>
+  );
 }

@@ -1,0 +1,32 @@
+import { findTool } from '../../../kernel/catalogue';
+import { AI_USE_LEVELS } from '../../../kernel/classes/aiUse';
+import type { AssignmentListItem } from '../../../kernel/classes/wire';
+import { formatDateTime } from '../../../ui/formatDate';
+import { hrefTo } from '../../../ui/routes';
+
+export const assignmentHref = (classId: string, assignmentId: string) =>
+  hrefTo(`/classes/${encodeURIComponent(classId)}/assignments/${encodeURIComponent(assignmentId)}`);
+
+export const levelLabel = (level: string) => AI_USE_LEVELS.find((entry) => entry.level === level)?.label ?? level;
+
+/** The class's assignments: title, tool, AI-use level, when it opens and is due. */
+export function AssignmentList({ classId, assignments, linkTitles }: { classId: string; assignments: AssignmentListItem[]; linkTitles: boolean }) {
+  if (assignments.length === 0) return <p className="empty-state">No assignments yet.</p>;
+  return (
+    <ul className="assignment-list">
+      {assignments.map((assignment) => (
+        <li key={assignment.id} className="assignment-item">
+          {linkTitles ? (
+            <a className="assignment-title" href={assignmentHref(classId, assignment.id)}>{assignment.title}</a>
+          ) : (
+            <span className="assignment-title">{assignment.title}</span>
+          )}
+          <span className="hint assignment-facts">
+            {findTool(assignment.toolId)?.title ?? assignment.toolId} · {levelLabel(assignment.aiLevel)} · opens {formatDateTime(assignment.opensAt)}
+            {assignment.dueAt ? ` · due ${formatDateTime(assignment.dueAt)}` : ''}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
