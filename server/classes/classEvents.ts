@@ -26,11 +26,11 @@ import { createHash } from 'node:crypto';
 import type { Hono } from 'hono';
 import { sql } from 'kysely';
 import { classIdSchema, type ClassChangedEvent } from '../../src/kernel/classes/wire';
-import type { SessionUser } from '../accounts/currentUser';
 import type { StudyForgeDb } from '../database/database';
 import { coalescedDelivery, createEventStreams, listenOnce, sseEvent, type LiveLimits, type StreamOwner } from '../live/eventStreams';
 import type { ClassRouteDeps } from './deps';
-import { classErrorResponse, withClass } from './door';
+import { withClass } from './door';
+import { classHandler, signedIn } from './routeKit';
 
 export const CLASS_CHANNEL = 'studyforge_class';
 
@@ -123,22 +123,18 @@ export function addClassEventRoutes(app: Hono, deps: Pick<ClassRouteDeps, 'db' |
     if (parsed && streams.streamsOf(parsed.key).length > 0) void tell(parsed.key, parsed.assignmentId);
   });
 
-  // Not through mount.ts's classHandler: mount imports this module, and the import rules refuse a cycle.
-  app.get('/api/classes/:classId/events', deps.requireUser, async (c) => {
-    if (stopped) throw new Error('Class events have stopped.');
-    const user: SessionUser = c.var.user;
-    let classId: string;
-    try {
-      classId = await withClass(db, user, c.req.param('classId'), 'teacher', async (_trx, access) => access.classId);
-    } catch (error) {
-      const reply = classErrorResponse(c, error);
-      if (reply) return reply;
-      throw error;
-    }
-    await listener.ready();
-    // Counted after the awaits, so streams opened side by side cannot pass the caps together.
-    return streams.open(c.req.raw, classKey(classId), { userId: user.id, sessionIdHash: user.sessionIdHash, classId });
-  });
+  app.get(
+    '/api/classes/:classId/events',
+    deps.requireUser,
+    classHandler(async (c) => {
+      if (stopped) throw new Error('Class events have stopped.');
+      const user = signedIn(c);
+      const classId = await withClass(db, user, c.req.param('classId') ?? '', 'teacher', async (_trx, access) => access.classId);
+      await listener.ready();
+      // Counted after the awaits, so streams opened side by side cannot pass the caps together.
+      return streams.open(c.req.raw, classKey(classId), { userId: user.id, sessionIdHash: user.sessionIdHash, classId });
+    }),
+  );
 
   return {
     async stop() {
