@@ -1,6 +1,8 @@
 import type { Hono } from 'hono';
 import type { ClassRouteDeps } from './deps';
 import { addClassEventRoutes } from './classEvents';
+import { addExportRoutes } from './exportRoutes';
+import { addResultRoutes } from './resultRoutes';
 
 export type { ClassModel, ClassRouteDeps } from './deps';
 
@@ -25,6 +27,8 @@ export function addClassRoutes(app: Hono, deps: ClassRouteDeps): ClassRoutes {
   const stops: (() => Promise<void>)[] = [];
   // Each route module is added here, one line each.
   stops.push(addClassEventRoutes(app, deps).stop);
+  addResultRoutes(app, deps);
+  addExportRoutes(app, deps);
   void app;
   void deps;
   return { stop: async () => void (await Promise.all(stops.map((stop) => stop()))) };
