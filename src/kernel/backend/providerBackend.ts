@@ -59,13 +59,18 @@ export async function providerFor(settings: OwnKeySettings): Promise<TextProvide
   }
 }
 
-export function createProviderBackend(settings: OwnKeySettings): Backend {
-  let provider: Promise<TextProvider> | undefined;
+/**
+ * A backend over a text provider: the prompt and the response schema sent,
+ * the answer parsed (JSON when a schema was sent). The browser's own-key
+ * mode and the gateway's classes both ask a model through this, so an
+ * answer is read the same way wherever the call is made. `messageOf` says
+ * what a person is told of a provider's failure.
+ */
+export function backendOver(providerOf: () => Promise<TextProvider>, kind: Backend['kind'], messageOf: (error: ProviderError) => string): Backend {
   return {
-    kind: 'provider',
+    kind,
     async generate({ prompt, responseSchema, signal, onText }) {
-      provider ??= providerFor(settings);
-      const model = await provider;
+      const model = await providerOf();
       let text = '';
       try {
         if (onText) {
@@ -79,11 +84,16 @@ export function createProviderBackend(settings: OwnKeySettings): Backend {
       } catch (error) {
         // The provider's own JSON check failed the answer (Groq's json_validate_failed): asked for once more, as through a gateway.
         if (error instanceof UnusableAnswerError) throw new InvalidAnswerError(INVALID_ANSWER_PROBLEM);
-        if (error instanceof ProviderError) throw new UserFacingError(ownKeyMessage(error));
+        if (error instanceof ProviderError) throw new UserFacingError(messageOf(error));
         throw error;
       }
       if (text.trim() === '') throw new UserFacingError(messages.invalidFormat);
       return parseAnswer(text, responseSchema !== undefined);
     },
   };
+}
+
+export function createProviderBackend(settings: OwnKeySettings): Backend {
+  let provider: Promise<TextProvider> | undefined;
+  return backendOver(() => (provider ??= providerFor(settings)), 'provider', ownKeyMessage);
 }
