@@ -45,6 +45,11 @@ export function HeaderEntry() {
   return (
     <div className="account-entry-signed-in">
       <SyncBadge sync={sync} />
+      {/* Classes need an account, so their way in is here, shown only once someone is signed in. */}
+      <a className="button button-quiet account-entry" href={hrefTo(routes.classes)}>
+        <Icon name="school" />
+        <span className="account-entry-name">Classes</span>
+      </a>
       {/* Named with the visible name first (on a phone only the icon shows it). */}
       <a className="button button-quiet account-entry" href={hrefTo(routes.account)} aria-label={`${displayName(session.user)}, your account`}>
         <Icon name="account_circle" />
