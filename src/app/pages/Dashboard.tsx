@@ -14,6 +14,8 @@ import {
 } from '../../features/find';
 import { pinnedFirst, useFavourites, useRecentTools } from '../../features/favourites';
 import { useProjects } from '../../features/projects';
+import { YourAssignments } from '../../features/classes';
+import { accountsConfig } from '../../kernel/backend/settings';
 import { ToolCard } from './ToolCard';
 import { tabAfterKey } from '../../ui/tabKeys';
 
@@ -144,6 +146,12 @@ export function Dashboard() {
   return (
     <article className="page">
       <h1 className="page-title visually-hidden" tabIndex={-1}>Dashboard</h1>
+      {/* Assignments exist only where sign-in is on: elsewhere their code is never asked for. */}
+      {accountsConfig() && (
+        <Suspense fallback={null}>
+          <YourAssignments />
+        </Suspense>
+      )}
       {hasProjects && (
         <Suspense fallback={null}>
           <DueToday />

@@ -1,3 +1,5 @@
+import { lazy } from 'react';
+
 /*
  * Classes: a teacher's classes, assignments and live results, and a
  * student's joining and work. Nothing of it is in the first load: each
@@ -6,3 +8,16 @@
 
 /** The class screens, in one chunk loaded with the first class route. */
 export const loadClassScreens = () => import('./screens');
+
+/**
+ * The dashboard's "Your assignments", in a chunk of its own: the dashboard
+ * draws it only where sign-in is on, and it shows nothing for someone
+ * signed out or with no assignments.
+ */
+export const YourAssignments = lazy(() =>
+  import('./student/YourAssignments').then(
+    (m) => ({ default: m.YourAssignments }),
+    // Its code cannot arrive (offline): the dashboard goes on without it.
+    () => ({ default: () => null }),
+  ),
+);

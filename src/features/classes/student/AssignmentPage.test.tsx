@@ -1,0 +1,160 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { configureClassApi } from '../classApi';
+import { AssignmentPage } from './AssignmentPage';
+import { fakeStudentServer, studentAssignment, type FakeStudentServer } from './testing/fakeStudentServer';
+
+let server: FakeStudentServer;
+
+function serve(fake: FakeStudentServer): FakeStudentServer {
+  server = fake;
+  configureClassApi({ fetch: fake.fetch, csrfToken: null });
+  return fake;
+}
+
+beforeEach(() => {
+  sessionStorage.clear();
+  serve(fakeStudentServer());
+});
+afterEach(cleanup);
+
+async function openPage() {
+  const user = userEvent.setup();
+  render(<AssignmentPage classId="c1" assignmentId="a1" />);
+  await screen.findByRole('heading', { level: 1, name: 'Capitals quiz' });
+  return user;
+}
+
+const optionsGroup = (question: string) => screen.getByRole('group', { name: question });
+const started = () => server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/attempts'));
+
+describe('an assigned quiz', () => {
+  it('shows no correct option until the gateway gives its verdict, then marks it', async () => {
+    const user = await openPage();
+    expect(screen.getByText('Try each question before asking.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Start quiz' }));
+    const group = await screen.findByRole('group', { name: 'What is the capital of France?' });
+    expect(screen.getAllByText('AI-generated').length).toBeGreaterThan(0);
+    // Chosen but not checked: nothing on the page says which option is right.
+    await user.click(within(group).getByRole('radio', { name: 'Lyon' }));
+    expect(screen.queryByText('Correct answer')).toBeNull();
+    expect(screen.queryByText(/The answer is/)).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Check answer' }));
+    const verdict = await screen.findByRole('status');
+    expect(verdict.textContent).toBe('Not quite. The answer is: Paris');
+    expect(document.activeElement).toBe(verdict);
+    expect(within(optionsGroup('What is the capital of France?')).getByText('Paris').closest('label')?.textContent).toContain('Correct answer');
+    // Only the question and the choice left the page: no score, no verdict of its own.
+    expect(server.requests.find((r) => r.path.endsWith('/answers'))?.body).toEqual({ question: 0, chosen: 'Lyon' });
+
+    await user.click(screen.getByRole('button', { name: 'Show me why' }));
+    expect(await screen.findByText('Lyon is a large French city, but not the capital.')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Why this answer' })).getByText('AI-generated')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Next question' }));
+    const second = await screen.findByRole('group', { name: 'What is 2 + 2?' });
+    await user.click(within(second).getByRole('radio', { name: '4' }));
+    await user.click(screen.getByRole('button', { name: 'Check answer' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Right!');
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+    expect((await screen.findByText('You scored 1 out of 2')).getAttribute('role')).toBe('status');
+  });
+
+  it('a reload resumes the same attempt, showing the verdicts so far and the next question', async () => {
+    let user = await openPage();
+    await user.click(screen.getByRole('button', { name: 'Start quiz' }));
+    const group = await screen.findByRole('group', { name: 'What is the capital of France?' });
+    await user.click(within(group).getByRole('radio', { name: 'Paris' }));
+    await user.click(screen.getByRole('button', { name: 'Check answer' }));
+    await screen.findByRole('status');
+    cleanup();
+
+    // The page loads afresh in the same tab: no Start button, the same attempt asked for again.
+    user = await openPage();
+    expect(await screen.findByRole('group', { name: 'What is 2 + 2?' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Start quiz' })).toBeNull();
+    expect(screen.getByText('Question 2 of 2')).toBeTruthy();
+    const sofar = screen.getByRole('region', { name: 'Your answers so far' });
+    expect(sofar.textContent).toContain('Right: Paris');
+    const ids = started().map((r) => (r.body as { attemptId: string }).attemptId);
+    expect(ids).toHaveLength(2);
+    expect(ids[1]).toBe(ids[0]);
+    expect(server.attempts.size).toBe(1);
+  });
+});
+
+describe('I need help', () => {
+  it('sends the note and says the teacher has been told, with focus on those words', async () => {
+    const user = await openPage();
+    await user.click(screen.getByRole('button', { name: 'I need help' }));
+    await user.type(screen.getByRole('textbox', { name: 'What do you need help with?' }), 'I do not get question 2');
+    await user.click(screen.getByRole('button', { name: 'Send to my teacher' }));
+    const told = await screen.findByText('Your teacher has been told.');
+    expect(document.activeElement).toBe(told);
+    expect(server.requests.find((r) => r.path.endsWith('/help'))?.body).toEqual({ note: 'I do not get question 2' });
+  });
+
+  it('a refusal shows the gateway’s sentence and keeps the note to send again', async () => {
+    server.refuse('/help', 423, 'This assignment is closed.');
+    const user = await openPage();
+    await user.click(screen.getByRole('button', { name: 'I need help' }));
+    await user.type(screen.getByRole('textbox', { name: 'What do you need help with?' }), 'Stuck');
+    await user.click(screen.getByRole('button', { name: 'Send to my teacher' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('This assignment is closed.');
+    expect((screen.getByRole('textbox', { name: 'What do you need help with?' }) as HTMLTextAreaElement).value).toBe('Stuck');
+    await user.click(screen.getByRole('button', { name: 'Send to my teacher' }));
+    expect(await screen.findByText('Your teacher has been told.')).toBeTruthy();
+  });
+});
+
+describe('any other tool', () => {
+  it('a locked preset is read-only and said to be the teacher’s; a shown one can be changed; the answer is labelled as AI’s', async () => {
+    serve(
+      fakeStudentServer({
+        assignment: studentAssignment({
+          toolId: 'analogy-generator',
+          title: 'Explain photosynthesis',
+          quiz: undefined,
+          presets: { concept: { value: 'Photosynthesis', locked: true }, field: { value: 'cooking', locked: false } },
+        }),
+        runReply: { result: { kind: 'text', text: 'Think of a **kitchen**.' }, aiGenerated: true },
+      }),
+    );
+    const user = userEvent.setup();
+    render(<AssignmentPage classId="c1" assignmentId="a1" />);
+    const concept = (await screen.findByRole('textbox', { name: 'Concept' })) as HTMLInputElement;
+    expect(concept.value).toBe('Photosynthesis');
+    expect(concept.readOnly).toBe(true);
+    expect(concept.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(concept.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Set by your teacher');
+    const field = screen.getByRole('textbox', { name: /Take the analogy from/ }) as HTMLInputElement;
+    expect(field.readOnly).toBe(false);
+    expect(field.value).toBe('cooking');
+    await user.clear(field);
+    await user.type(field, 'football');
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+
+    const result = await screen.findByRole('region', { name: 'Result' });
+    expect(within(result).getByText('AI-generated')).toBeTruthy();
+    expect(within(result).getByText('kitchen').tagName).toBe('STRONG');
+    expect(server.requests.find((r) => r.path.endsWith('/run'))?.body).toEqual({ inputs: { concept: 'Photosynthesis', field: 'football' } });
+  });
+});
+
+describe('when the work cannot be done', () => {
+  it('a refused page shows the gateway’s sentence', async () => {
+    server.refuse('/assignments/a1', 423, 'This assignment is not open yet.');
+    render(<AssignmentPage classId="c1" assignmentId="a1" />);
+    expect((await screen.findByRole('alert')).textContent).toContain('This assignment is not open yet.');
+  });
+
+  it('a quiz awaiting the teacher’s approval says so and offers no questions', async () => {
+    serve(fakeStudentServer({ assignment: studentAssignment({ quiz: null }) }));
+    await openPage();
+    expect(screen.getByText('Your teacher is still checking this material. Try again later.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Start quiz' })).toBeNull();
+  });
+});
