@@ -44,7 +44,7 @@ export function exportTable(results: ClassResults): ExportTable {
     });
     return [
       student.name,
-      student.group ?? '',
+      student.group,
       STATUS_WORDS[student.status],
       student.score,
       student.total,
