@@ -1,5 +1,8 @@
 import type { Hono } from 'hono';
 import type { ClassRouteDeps } from './deps';
+import { addClassManagementRoutes } from './classRoutes';
+import { addJoinRoutes } from './joinRoutes';
+import { addMemberRoutes } from './memberRoutes';
 import { addClassEventRoutes } from './classEvents';
 import { addExportRoutes } from './exportRoutes';
 import { addResultRoutes } from './resultRoutes';
@@ -29,6 +32,9 @@ export function addClassRoutes(app: Hono, deps: ClassRouteDeps): ClassRoutes {
   stops.push(addClassEventRoutes(app, deps).stop);
   addResultRoutes(app, deps);
   addExportRoutes(app, deps);
+  addClassManagementRoutes(app, deps);
+  addMemberRoutes(app, deps);
+  addJoinRoutes(app, deps);
   void app;
   void deps;
   return { stop: async () => void (await Promise.all(stops.map((stop) => stop()))) };
