@@ -6,6 +6,10 @@ import { addMemberRoutes } from './memberRoutes';
 import { addClassEventRoutes } from './classEvents';
 import { addExportRoutes } from './exportRoutes';
 import { addResultRoutes } from './resultRoutes';
+import { addAttemptRoutes } from './attemptRoutes';
+import { addHelpRoutes } from './helpRoutes';
+import { addProgressRoutes } from './progressRoutes';
+import { addRemediationRoutes } from './remediation';
 
 export type { ClassModel, ClassRouteDeps } from './deps';
 
@@ -32,6 +36,10 @@ export function addClassRoutes(app: Hono, deps: ClassRouteDeps): ClassRoutes {
   stops.push(addClassEventRoutes(app, deps).stop);
   addResultRoutes(app, deps);
   addExportRoutes(app, deps);
+  addAttemptRoutes(app, deps);
+  addRemediationRoutes(app, deps);
+  addProgressRoutes(app, deps);
+  addHelpRoutes(app, deps);
   addClassManagementRoutes(app, deps);
   addMemberRoutes(app, deps);
   addJoinRoutes(app, deps);

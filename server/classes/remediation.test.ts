@@ -1,0 +1,75 @@
+import { expect, it } from 'vitest';
+import { CLASS_MESSAGES } from '../../src/kernel/classes/wire';
+import { scriptedBackend } from '../../src/kernel/testing/scriptedBackend';
+import type { Backend } from '../../src/kernel/backend/types';
+import quizWhiz from '../../registry/quiz-whiz';
+import { describeOnBothDatabases } from '../testing/bothDatabases';
+import { WORLD_QUIZ } from './testing/classWorld';
+import { attemptWorld } from './testing/attemptWorld';
+
+/*
+ * "Show me why" after a wrong answer, made on the server by the quiz
+ * tool's own remediation follow-up: only after a wrong answer to that
+ * question, with the question, its options, the student's choice and the
+ * right answer, and marked as used for the teacher. A model that fails
+ * changes nothing.
+ */
+
+const lesson = quizWhiz.followUps?.remediation?.example;
+const [first, second, third] = WORLD_QUIZ;
+
+describeOnBothDatabases('remediation after a wrong answer', (open) => {
+  it('asks the tool’s remediation with the question, its options, the choice and the right answer, and marks it used', async () => {
+    const model = scriptedBackend([lesson]);
+    const world = await attemptWorld(await open(), { classModel: { backend: model.backend, sample: false } });
+    const [sam] = world.students;
+    const { attemptId } = await world.start(sam);
+    await world.answer(sam, attemptId, 1, 'Oxygen');
+
+    const reply = await world.post(sam, `/attempts/${attemptId}/remediation`, { question: 1 });
+    expect(reply).toMatchObject({ status: 200, json: lesson });
+    expect(model.requests).toHaveLength(1);
+    const prompt = model.requests[0]?.prompt ?? '';
+    for (const text of [second.question, ...second.options, 'Oxygen', second.answer]) expect(prompt).toContain(text);
+    // Nothing of the questions the student has not answered.
+    for (const other of [first, third]) expect(prompt).not.toContain(other.question);
+    expect(await world.rows('attempt_answers', 'attempt_id', attemptId)).toMatchObject([{ question: 1, remediation_used: true }]);
+  });
+
+  it('is given only after a wrong answer to that question: not before answering, not after a right answer', async () => {
+    const model = scriptedBackend([lesson]);
+    const world = await attemptWorld(await open(), { classModel: { backend: model.backend, sample: false } });
+    const [sam] = world.students;
+    const { attemptId } = await world.start(sam);
+    await world.answer(sam, attemptId, 0, first.answer);
+    const afterWrong = { status: 400, json: { error: CLASS_MESSAGES.remediationAfterWrong } };
+    expect(await world.post(sam, `/attempts/${attemptId}/remediation`, { question: 0 })).toMatchObject(afterWrong);
+    expect(await world.post(sam, `/attempts/${attemptId}/remediation`, { question: 2 })).toMatchObject(afterWrong);
+    expect(await world.post(sam, `/attempts/${attemptId}/remediation`, { question: 7 })).toMatchObject({ status: 400, json: { error: CLASS_MESSAGES.noSuchQuestion } });
+    expect(model.requests).toHaveLength(0);
+    expect(await world.rows('attempt_answers', 'attempt_id', attemptId)).toMatchObject([{ question: 0, remediation_used: false }]);
+  });
+
+  it('answers a model failure with a clear error and leaves the answer unmarked', async () => {
+    const failing: Backend = {
+      kind: 'contract',
+      generate: async () => {
+        throw new Error('The provider is down.');
+      },
+    };
+    const world = await attemptWorld(await open(), { classModel: { backend: failing, sample: false } });
+    const [sam] = world.students;
+    const { attemptId } = await world.start(sam);
+    await world.answer(sam, attemptId, 2, third.options[0]);
+    expect(await world.post(sam, `/attempts/${attemptId}/remediation`, { question: 2 })).toMatchObject({ status: 502, json: { error: CLASS_MESSAGES.modelFailed } });
+    expect(await world.rows('attempt_answers', 'attempt_id', attemptId)).toMatchObject([{ question: 2, remediation_used: false }]);
+  });
+
+  it('works offline with the sample model: the tool’s own example lesson', async () => {
+    const world = await attemptWorld(await open());
+    const [sam] = world.students;
+    const { attemptId } = await world.start(sam);
+    await world.answer(sam, attemptId, 0, first.options[0]);
+    expect(await world.post(sam, `/attempts/${attemptId}/remediation`, { question: 0 })).toMatchObject({ status: 200, json: lesson });
+  });
+});
