@@ -50,13 +50,25 @@ export async function fillClass(db: StudyForgeDb, teacher: WorldPerson, student:
 
 export type ClassTable = (typeof CLASS_TABLES)[number];
 
+/** The column naming a row's class: the class's own id in classes, class_id everywhere else. */
+export const classColumn = (table: ClassTable) => (table === 'classes' ? 'id' : 'class_id');
+
 /** How many rows each class table holds for the class, counted as the table owner (past row security). */
 export async function classRowCounts(db: StudyForgeDb, classId: string): Promise<Record<ClassTable, number>> {
   const counts = {} as Record<ClassTable, number>;
   for (const table of CLASS_TABLES) {
-    const column = table === 'classes' ? 'id' : 'class_id';
-    const { rows } = await sql<{ n: string | number }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(column)} = ${classId}`.execute(db.system);
+    const { rows } = await sql<{ n: string | number }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(classColumn(table))} = ${classId}`.execute(db.system);
     counts[table] = Number(rows[0]?.n ?? 0);
   }
   return counts;
+}
+
+/** Every row of every class table that belongs to the class, as text in a fixed order: any change to any column shows. */
+export async function classSnapshot(db: StudyForgeDb, classId: string): Promise<Record<ClassTable, string[]>> {
+  const snapshot = {} as Record<ClassTable, string[]>;
+  for (const table of CLASS_TABLES) {
+    const { rows } = await sql`select * from ${sql.table(table)} where ${sql.ref(classColumn(table))} = ${classId}`.execute(db.system);
+    snapshot[table] = rows.map((row) => JSON.stringify(row)).sort();
+  }
+  return snapshot;
 }
