@@ -51,8 +51,8 @@ test('a teacher makes a class, shares its code and QR code, and assigns a quiz, 
   test.slow();
   await signInAsTeacher(page);
 
-  // The account corner's Classes link, reached by Tab.
-  await tabTo(page, appHeader(page).getByRole('link', { name: 'Classes' }));
+  // The account corner's Classes link, reached by Shift+Tab from the Account page's heading, up into the header.
+  await tabTo(page, appHeader(page).getByRole('link', { name: 'Classes' }), { back: true });
   await page.keyboard.press('Enter');
   await expect(heading1(page, 'Classes')).toBeVisible();
   await expect(main(page).getByText('You have no classes yet. Make one below.')).toBeVisible();

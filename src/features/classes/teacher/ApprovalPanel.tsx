@@ -25,7 +25,7 @@ export function ApprovalPanel({ classId, assignmentId }: { classId: string; assi
 
   return (
     <div className="approval">
-      <h4 className="results-subtitle">Material to approve</h4>
+      <h3 className="results-subtitle">Material to approve</h3>
       {problem && <p className="inline-error" role="alert">{problem}</p>}
       {assignment.material.length === 0 && <p className="empty-state">No material has been made yet.</p>}
       {assignment.material.map((material) => (

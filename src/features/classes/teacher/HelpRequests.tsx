@@ -19,7 +19,7 @@ export function HelpRequests({ classId, help, headingId, onResolved }: { classId
   }
   return (
     <>
-      <h4 id={headingId} className="results-subtitle">Help requests ({open.length})</h4>
+      <h3 id={headingId} className="results-subtitle">Help requests ({open.length})</h3>
       {problem && <p className="inline-error" role="alert">{problem}</p>}
       {open.length === 0 ? (
         <p className="empty-state">No one is asking for help.</p>

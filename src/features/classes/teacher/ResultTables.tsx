@@ -73,7 +73,7 @@ export function MostMissed({ results, headingId }: { results: ClassResults; head
   const missed = results.mostMissed.map((index) => results.questions.find((question) => question.question === index)).filter((question) => question !== undefined);
   return (
     <>
-      <h4 id={headingId} className="results-subtitle">Most missed</h4>
+      <h3 id={headingId} className="results-subtitle">Most missed</h3>
       {missed.length === 0 ? (
         <p className="empty-state">No question has been missed yet.</p>
       ) : (
