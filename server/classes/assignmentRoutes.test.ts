@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { CLASS_MESSAGES, type AssignmentForTeacher, type MyAssignments } from '../../src/kernel/classes/wire';
 import { describeOnBothDatabases } from '../testing/bothDatabases';
-import { assignmentWorld, exampleAnswer } from './testing/assignmentWorld';
+import { exampleAnswer, inAssignmentWorld } from './testing/assignmentWorld';
 
 /*
  * The assignment routes as a teacher and a student meet them: a quiz made
@@ -12,9 +12,8 @@ import { assignmentWorld, exampleAnswer } from './testing/assignmentWorld';
 const quizBody = { toolId: 'quiz-whiz', title: 'Depression quiz', aiLevel: 'practice' as const, presets: { topic: { value: 'The Great Depression', shown: true, locked: true } } };
 
 describeOnBothDatabases('assignments', (open) => {
-  it('makes a quiz on the server for each group, in the group’s language and level, and keeps its answers for the teacher', async () => {
-    const world = await assignmentWorld(await open());
-    try {
+  it('makes a quiz on the server for each group, in the group’s language and level, and keeps its answers for the teacher', async () =>
+    inAssignmentWorld(await open(), async (world) => {
       const quiz = await exampleAnswer('quiz-whiz');
       world.provider.answer = () => quiz;
       const made = await world.create({ ...quizBody, instructions: 'Focus on banks.', groups: [{ name: 'Spanish readers', language: 'Spanish', readingLevel: 'Grade 4' }] });
@@ -31,14 +30,10 @@ describeOnBothDatabases('assignments', (open) => {
       const again = await world.json<AssignmentForTeacher>(world.teacher, 'GET', `/api/classes/${world.classId}/assignments/${made.id}`);
       expect(again.body.view).toBe('teacher');
       expect(again.body.material).toHaveLength(2);
-    } finally {
-      await world.stop();
-    }
-  });
+    }));
 
-  it('refuses presets the tool cannot take, by name, and stores nothing', async () => {
-    const world = await assignmentWorld(await open());
-    try {
+  it('refuses presets the tool cannot take, by name, and stores nothing', async () =>
+    inAssignmentWorld(await open(), async (world) => {
       const path = `/api/classes/${world.classId}/assignments`;
       const unknown = await world.json<{ error: string }>(world.teacher, 'POST', path, { ...quizBody, presets: { topik: { value: 'x' } } });
       expect(unknown.status).toBe(400);
@@ -50,27 +45,19 @@ describeOnBothDatabases('assignments', (open) => {
       expect(badGroup.status).toBe(400);
       expect(world.provider.prompts).toHaveLength(0);
       expect(await world.rowCount('assignments')).toBe(0);
-    } finally {
-      await world.stop();
-    }
-  });
+    }));
 
-  it('answers 502 when the model fails, storing no assignment, no instructions and no material', async () => {
-    const world = await assignmentWorld(await open());
-    try {
+  it('answers 502 when the model fails, storing no assignment, no instructions and no material', async () =>
+    inAssignmentWorld(await open(), async (world) => {
       world.provider.answer = () => 'not json at all';
       const failed = await world.json<{ error: string }>(world.teacher, 'POST', `/api/classes/${world.classId}/assignments`, quizBody);
       expect(failed.status).toBe(502);
       expect(failed.body.error).toBe(CLASS_MESSAGES.modelFailed);
       for (const table of ['assignments', 'assignment_secrets', 'assignment_material'] as const) expect(await world.rowCount(table)).toBe(0);
-    } finally {
-      await world.stop();
-    }
-  });
+    }));
 
-  it('keeps material from students until the teacher approves it, then shows the questions without answers', async () => {
-    const world = await assignmentWorld(await open());
-    try {
+  it('keeps material from students until the teacher approves it, then shows the questions without answers', async () =>
+    inAssignmentWorld(await open(), async (world) => {
       const quiz = await exampleAnswer('quiz-whiz');
       world.provider.answer = () => quiz;
       const made = await world.create({ ...quizBody, needsApproval: true });
@@ -86,14 +73,10 @@ describeOnBothDatabases('assignments', (open) => {
       for (const [method, suffix, body] of [['POST', '/approve', { group: '' }], ['PATCH', '', { title: 'Mine now' }], ['DELETE', '', undefined]] as const) {
         expect((await world.json(student, method, `/api/classes/${world.classId}/assignments/${made.id}${suffix}`, body)).status).toBe(404);
       }
-    } finally {
-      await world.stop();
-    }
-  });
+    }));
 
-  it('lets its teacher change the hidden instructions and times, and delete it; another teacher gets Not found', async () => {
-    const world = await assignmentWorld(await open());
-    try {
+  it('lets its teacher change the hidden instructions and times, and delete it; another teacher gets Not found', async () =>
+    inAssignmentWorld(await open(), async (world) => {
       world.provider.answer = () => 'An analogy.';
       const made = await world.create({ toolId: 'analogy-generator', title: 'Analogies', aiLevel: 'support', instructions: 'Old.' });
       const path = `/api/classes/${world.classId}/assignments/${made.id}`;
@@ -106,14 +89,10 @@ describeOnBothDatabases('assignments', (open) => {
       expect(await world.rowCount('assignments')).toBe(1);
       expect((await world.json(world.teacher, 'DELETE', path)).body).toEqual({ ok: true });
       expect(await world.rowCount('assignment_secrets')).toBe(0);
-    } finally {
-      await world.stop();
-    }
-  });
+    }));
 
-  it('lists a student’s assignments due soonest first, none-due last, archived classes left out, with their status', async () => {
-    const world = await assignmentWorld(await open());
-    try {
+  it('lists a student’s assignments due soonest first, none-due last, archived classes left out, with their status', async () =>
+    inAssignmentWorld(await open(), async (world) => {
       world.provider.answer = () => 'An analogy.';
       const base = { toolId: 'analogy-generator', aiLevel: 'support' as const };
       await world.create({ ...base, title: 'No due time' });
@@ -131,8 +110,5 @@ describeOnBothDatabases('assignments', (open) => {
       expect(mine.body.assignments.map((item) => [item.title, item.status])).toEqual([['Due soon', 'started'], ['Due later', 'not-started'], ['No due time', 'not-started']]);
       const theirs = await world.json<MyAssignments>(other, 'GET', '/api/my/assignments');
       expect(theirs.body.assignments.map((item) => item.status)).toEqual(['not-started', 'not-started', 'not-started']);
-    } finally {
-      await world.stop();
-    }
-  });
+    }));
 });

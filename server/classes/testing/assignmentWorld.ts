@@ -61,3 +61,13 @@ export async function assignmentWorld(db: StudyForgeDb): Promise<AssignmentWorld
     },
   };
 }
+
+/** Runs a test in a fresh assignment world on `db`, stopping what it mounted however the test ends. */
+export async function inAssignmentWorld(db: StudyForgeDb, test: (world: AssignmentWorld) => Promise<void>): Promise<void> {
+  const world = await assignmentWorld(db);
+  try {
+    await test(world);
+  } finally {
+    await world.stop();
+  }
+}
