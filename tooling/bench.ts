@@ -11,6 +11,14 @@ import { measureSync } from './bench/syncBench';
 import { writeSyncRows } from './bench/syncReport';
 import { measurementsTable, writeLatestMeasurements } from './bench/report';
 import { cpus } from 'node:os';
+import { measureClasses } from './bench/classesBench';
+import { writeClassesRows } from './bench/classesReport';
+
+/** Parts of the bench that can run alone, each rewriting only its own rows. */
+const BENCH_PARTS = [
+  { flag: '--only-sync', name: 'sync', measure: measureSync, write: writeSyncRows },
+  { flag: '--only-classes', name: 'classes', measure: measureClasses, write: writeClassesRows },
+];
 
 /*
  * `npm run bench`: the figures the product sets speed targets for, measured on this
@@ -23,7 +31,8 @@ import { cpus } from 'node:os';
  * bench/keystroke.ts (with the first-load budgets of four tool routes), and
  * the React floor under every route in bench/reactFloor.ts, and signed-in
  * sync (round trips and throughput on PGlite and PostgreSQL, one and two
- * gateways) in bench/syncBench.ts. The table is
+ * gateways) in bench/syncBench.ts, and classes (answers and the teacher's live
+ * class view through two gateways on PostgreSQL) in bench/classesBench.ts. The table is
  * written into docs/performance.md (bench/report.ts), with the machine and
  * date it was measured on, so the doc's figures are always a run's.
  */
@@ -32,14 +41,15 @@ async function main() {
   const started = Date.now();
   const lighthouse = !process.argv.includes('--no-lighthouse');
   console.log(`StudyForge benchmark on ${process.platform} ${process.arch}, Node ${process.version}, ${cpus().length} cores`);
-  // `--only-sync` measures sync alone and replaces only the table's sync rows: the page figures stay those of their run.
-  if (process.argv.includes('--only-sync')) {
-    await measureSync();
+  // `--only-sync` / `--only-classes` measures that part alone and replaces only its rows: the other figures stay those of their run.
+  const only = BENCH_PARTS.find((part) => process.argv.includes(part.flag));
+  if (only) {
+    await only.measure();
     const seconds = Math.round((Date.now() - started) / 1000);
     console.log(`\n${measurementsTable(rows)}`);
     const runLine = `on ${new Date().toISOString().slice(0, 10)}: ${process.platform} ${process.arch}, ${cpus().length} cores, Node ${process.version.replace(/^v/, '')}, ${seconds} s; the other rows are from the run named above the table.`;
-    await writeSyncRows(path.join(root, 'docs/performance.md'), rows, runLine);
-    console.log(`Took ${seconds} s. The sync rows are written to docs/performance.md, under "Latest measurements".`);
+    await only.write(path.join(root, 'docs/performance.md'), rows, runLine);
+    console.log(`Took ${seconds} s. The ${only.name} rows are written to docs/performance.md, under "Latest measurements".`);
     return;
   }
   await rm(work, { recursive: true, force: true });
@@ -62,6 +72,7 @@ async function main() {
     await server.close();
   }
   if (!process.argv.includes('--no-sync')) await measureSync();
+  if (!process.argv.includes('--no-classes')) await measureClasses();
 
   const seconds = Math.round((Date.now() - started) / 1000);
   console.log(`\n${measurementsTable(rows)}`);

@@ -44,7 +44,7 @@ interface Deployment {
   instances: number;
 }
 
-function gatewayEnv(idp: DevIdp, database: DatabaseOptions, secret: string): Record<string, string> {
+export function gatewayEnv(idp: DevIdp, database: DatabaseOptions, secret: string): Record<string, string> {
   return {
     STUDYFORGE_OIDC_ISSUER: idp.issuer,
     STUDYFORGE_OIDC_CLIENT_ID: idp.clientId,
@@ -60,7 +60,7 @@ function gatewayEnv(idp: DevIdp, database: DatabaseOptions, secret: string): Rec
  * The smallest build, dated a day ahead: server/node.ts rebuilds the app when a source is newer than the build,
  * and a source saved meanwhile (someone at work in the same checkout) would otherwise put a full build inside a run.
  */
-async function tinyBuildNewerThanSources(staticDir: string): Promise<void> {
+export async function tinyBuildNewerThanSources(staticDir: string): Promise<void> {
   await writeTinyBuild(staticDir);
   const ahead = new Date(Date.now() + 24 * 60 * 60 * 1000);
   await utimes(path.join(staticDir, 'index.html'), ahead, ahead);

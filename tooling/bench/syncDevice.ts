@@ -1,4 +1,5 @@
 import type { PullReply, PushReply, SyncItem } from '../../src/kernel/sync/syncItem';
+import { openEventStream, parseEventBlock, type StreamEvent } from './eventSource';
 
 /*
  * One signed-in device as the sync bench drives it: the same three requests
@@ -21,11 +22,11 @@ export const DEVICE_TIMEOUT_MS = 30_000;
 
 export class DeviceError extends Error {}
 
-function headers(session: Session, extra: Record<string, string> = {}): Record<string, string> {
+export function headers(session: Session, extra: Record<string, string> = {}): Record<string, string> {
   return { Cookie: `${SESSION_COOKIE}=${session.cookieValue}`, ...extra };
 }
 
-async function jsonReply<T>(response: Response, what: string): Promise<T> {
+export async function jsonReply<T>(response: Response, what: string): Promise<T> {
   if (!response.ok) throw new DeviceError(`${what} answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
   return (await response.json()) as T;
 }
@@ -64,16 +65,15 @@ interface Waiter {
 
 /** The seq of one server-sent event block when it is a `changed` event, else undefined (comments, other events). */
 export function changedSeq(block: string): number | undefined {
-  let event = 'message';
-  const data: string[] = [];
-  for (const line of block.split('\n')) {
-    if (line.startsWith('event:')) event = line.slice(6).trim();
-    else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
-  }
-  if (event !== 'changed') return undefined;
+  const parsed = parseEventBlock(block);
+  return parsed ? seqOf(parsed) : undefined;
+}
+
+function seqOf(parsed: StreamEvent): number | undefined {
+  if (parsed.event !== 'changed') return undefined;
   try {
-    const parsed: unknown = JSON.parse(data.join('\n'));
-    const seq = typeof parsed === 'object' && parsed !== null && 'seq' in parsed ? Number(parsed.seq) : Number.NaN;
+    const data: unknown = JSON.parse(parsed.data);
+    const seq = typeof data === 'object' && data !== null && 'seq' in data ? Number(data.seq) : Number.NaN;
     return Number.isFinite(seq) ? seq : undefined;
   } catch {
     return undefined;
@@ -82,13 +82,6 @@ export function changedSeq(block: string): number | undefined {
 
 /** Opens GET /api/sync/events and resolves once the gateway has answered with the stream (it is listening from then on). */
 export async function openEvents(base: string, session: Session): Promise<EventStream> {
-  // The stream lives as long as the device does: only the opening is timed, not the body.
-  const abort = new AbortController();
-  const openingTimer = setTimeout(() => abort.abort(), DEVICE_TIMEOUT_MS);
-  const response = await fetch(`${base}/api/sync/events`, { headers: headers(session, { Accept: 'text/event-stream' }), signal: abort.signal }).finally(() =>
-    clearTimeout(openingTimer),
-  );
-  if (!response.ok || !response.body) throw new DeviceError(`events answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
   let latest = -1;
   let failure: Error | undefined;
   const waiters = new Set<Waiter>();
@@ -101,28 +94,22 @@ export async function openEvents(base: string, session: Session): Promise<EventS
       waiters.delete(waiter);
     }
   };
-
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  void (async () => {
-    let buffered = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffered += value.replace(/\r\n?/g, '\n');
-        for (let end = buffered.indexOf('\n\n'); end >= 0; end = buffered.indexOf('\n\n')) {
-          const seq = changedSeq(buffered.slice(0, end));
-          buffered = buffered.slice(end + 2);
-          if (seq !== undefined && seq > latest) latest = seq;
-        }
+  const stream = await openEventStream(
+    `${base}/api/sync/events`,
+    headers(session),
+    {
+      onEvent(event) {
+        const seq = seqOf(event);
+        if (seq !== undefined && seq > latest) latest = seq;
         settle();
-      }
-      failure = new DeviceError('the event stream ended');
-    } catch (error) {
-      failure = abort.signal.aborted ? new DeviceError('the event stream was closed') : new DeviceError(`the event stream failed: ${String(error)}`);
-    }
-    settle();
-  })();
+      },
+      onEnd(error) {
+        failure = new DeviceError(error.message);
+        settle();
+      },
+    },
+    DEVICE_TIMEOUT_MS,
+  );
 
   return {
     changedAtLeast(seq) {
@@ -136,9 +123,6 @@ export async function openEvents(base: string, session: Session): Promise<EventS
         settle();
       });
     },
-    close() {
-      abort.abort();
-      void reader.cancel().catch(() => undefined);
-    },
+    close: () => stream.close(),
   };
 }

@@ -1,7 +1,6 @@
-import { readFile, writeFile } from 'node:fs/promises';
 import { percentile } from '../load/phase';
 import { ms, record, type Row } from './harness';
-import { latestHeading, measurementsTable } from './report';
+import { withPartRows, writePartRows, type BenchPart } from './partRows';
 import type { SyncLoadResult } from './syncRun';
 
 /*
@@ -56,29 +55,10 @@ export function recordSyncLoad(conditions: SyncConditions, alone: SyncLoadResult
   );
 }
 
-/** A row of the table that the sync bench wrote (its measures all start so). */
-const SYNC_ROW = /^\| sync[ ,]/;
-const SYNC_NOTE = 'The sync rows are from `npm run bench -- --only-sync`';
+/** The sync bench's rows (its measures all start so) and the line naming their run. */
+const SYNC_PART: BenchPart = { row: /^\| sync[ ,]/, note: 'The sync rows are from `npm run bench -- --only-sync`' };
 
 /** The doc with the latest table's sync rows replaced by `rows` and a line naming their run; the rest kept as it was. */
-export function withSyncRows(doc: string, rows: readonly Row[], runLine: string): string {
-  const start = doc.indexOf(`${latestHeading}\n`);
-  if (start < 0) throw new Error(`docs/performance.md has no heading "${latestHeading}" for the sync rows`);
-  const next = doc.indexOf('\n## ', start + latestHeading.length);
-  const end = next < 0 ? doc.length : next + 1;
-  const lines = doc
-    .slice(start, end)
-    .split('\n')
-    .filter((line) => !SYNC_ROW.test(line) && !line.startsWith(SYNC_NOTE));
-  const lastRow = lines.findLastIndex((line) => line.startsWith('|'));
-  if (lastRow < 0) throw new Error('the latest measurements have no table for the sync rows');
-  const newRows = measurementsTable(rows).split('\n').slice(2);
-  lines.splice(lastRow + 1, 0, ...newRows, '', `${SYNC_NOTE} ${runLine}`);
-  // Blank lines the removed note left behind collapse to one.
-  const section = lines.join('\n').replace(/\n{3,}/g, '\n\n');
-  return `${doc.slice(0, start)}${section}${doc.slice(end)}`;
-}
+export const withSyncRows = (doc: string, rows: readonly Row[], runLine: string): string => withPartRows(doc, SYNC_PART, rows, runLine);
 
-export async function writeSyncRows(docPath: string, rows: readonly Row[], runLine: string): Promise<void> {
-  await writeFile(docPath, withSyncRows(await readFile(docPath, 'utf8'), rows, runLine));
-}
+export const writeSyncRows = (docPath: string, rows: readonly Row[], runLine: string): Promise<void> => writePartRows(docPath, SYNC_PART, rows, runLine);
