@@ -15,9 +15,6 @@ export const loadClassScreens = () => import('./screens');
  * signed out or with no assignments.
  */
 export const YourAssignments = lazy(() =>
-  import('./student/YourAssignments').then(
-    (m) => ({ default: m.YourAssignments }),
-    // Its code cannot arrive (offline): the dashboard goes on without it.
-    () => ({ default: () => null }),
-  ),
+  // Its code cannot arrive (offline): the dashboard goes on without it.
+  import('./student/YourAssignments').catch(() => ({ default: () => null })),
 );

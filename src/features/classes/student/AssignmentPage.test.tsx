@@ -34,6 +34,8 @@ describe('an assigned quiz', () => {
   it('shows no correct option until the gateway gives its verdict, then marks it', async () => {
     const user = await openPage();
     expect(screen.getByText('Try each question before asking.')).toBeTruthy();
+    // What the questions are about, under the tool's own label.
+    expect((await screen.findByText('Topic or text')).parentElement?.textContent).toBe('Topic or textEuropean capitals');
     await user.click(screen.getByRole('button', { name: 'Start quiz' }));
     const group = await screen.findByRole('group', { name: 'What is the capital of France?' });
     expect(screen.getAllByText('AI-generated').length).toBeGreaterThan(0);
@@ -118,6 +120,8 @@ describe('any other tool', () => {
           toolId: 'analogy-generator',
           title: 'Explain photosynthesis',
           quiz: undefined,
+          // As the gateway sends a tool with nothing made ahead.
+          material: null,
           presets: { concept: { value: 'Photosynthesis', locked: true }, field: { value: 'cooking', locked: false } },
         }),
         runReply: { result: { kind: 'text', text: 'Think of a **kitchen**.' }, aiGenerated: true },
@@ -156,5 +160,12 @@ describe('when the work cannot be done', () => {
     await openPage();
     expect(screen.getByText('Your teacher is still checking this material. Try again later.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Start quiz' })).toBeNull();
+  });
+
+  it('a deck awaiting the teacher’s approval says so and offers no form', async () => {
+    serve(fakeStudentServer({ assignment: studentAssignment({ toolId: 'flashcard-generator', quiz: undefined, material: null }) }));
+    await openPage();
+    expect(await screen.findByText('Your teacher is still checking this material. Try again later.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Run' })).toBeNull();
   });
 });

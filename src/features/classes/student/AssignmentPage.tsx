@@ -10,6 +10,7 @@ import { flashcardsOf } from './flashcardMaterial';
 import { HelpBox } from './HelpBox';
 import { MaterialView } from './MaterialView';
 import { classPathOf } from './navigation';
+import { PresetSummary } from './PresetSummary';
 import { QuizWork } from './QuizWork';
 import { TeacherPreview } from './TeacherPreview';
 import { ToolWork } from './ToolWork';
@@ -98,16 +99,28 @@ function StudentAssignment({ assignment }: { assignment: AssignmentForStudent })
   );
 }
 
-/** The work, by what the gateway sent: a quiz's questions, material to study, or nothing made ahead (the tool's form). */
+/** The work, by what the gateway sent: a quiz's questions, material made for the class, or the tool's form. */
 function StudentWork({ assignment }: { assignment: AssignmentForStudent }) {
-  if (assignment.quiz !== undefined || assignment.material === null) {
-    // Null: material the teacher has not approved yet.
+  if (assignment.quiz !== undefined) {
+    // Null: questions the teacher has not approved yet.
     if (!assignment.quiz) return <p className="class-waiting">{CLASS_MESSAGES.awaitingApproval}</p>;
-    return <QuizWork assignment={assignment} questions={assignment.quiz} />;
+    return (
+      <>
+        <PresetSummary assignment={assignment} />
+        <QuizWork assignment={assignment} questions={assignment.quiz} />
+      </>
+    );
   }
-  if (assignment.material !== undefined) {
+  if (assignment.material !== undefined && assignment.material !== null) {
     const cards = flashcardsOf(assignment.material);
-    if (cards) return <FlashcardsWork classId={assignment.classId} assignmentId={assignment.id} cards={cards} />;
+    if (cards) {
+      return (
+        <>
+          <PresetSummary assignment={assignment} />
+          <FlashcardsWork classId={assignment.classId} assignmentId={assignment.id} cards={cards} />
+        </>
+      );
+    }
     // Other material made for the class (approved by the teacher): shown, then the tool to work with.
     return (
       <>
@@ -118,5 +131,6 @@ function StudentWork({ assignment }: { assignment: AssignmentForStudent }) {
       </>
     );
   }
+  // No material: the tool's form (a deck not approved yet says so there, as its form cannot make one).
   return <ToolWork assignment={assignment} />;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { AssignmentForStudent, PresetValue, RunToolReply } from '../../../kernel/classes/wire';
+import { CLASS_MESSAGES, type AssignmentForStudent, type PresetValue, type RunToolReply } from '../../../kernel/classes/wire';
 import { loadToolForm } from '../../../kernel/catalogue';
 import { defaultValueOf, type Field } from '../../../kernel/fields';
 import type { ToolForm } from '../../../kernel/toolForm';
@@ -62,6 +62,8 @@ export function ToolWork({ assignment }: { assignment: AssignmentForStudent }) {
       </p>
     );
   }
+  // A deck is made for the class ahead (the gateway never runs a flashcards tool for a student): none yet means the teacher has not approved it.
+  if (form.renderer === 'flashcards') return <p className="class-waiting">{CLASS_MESSAGES.awaitingApproval}</p>;
   return <ToolFormAndResult assignment={assignment} form={form} />;
 }
 

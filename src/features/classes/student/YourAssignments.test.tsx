@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AssignmentListItem } from '../../../kernel/classes/wire';
 import { configureClassApi } from '../classApi';
-import { YourAssignments } from './YourAssignments';
+import YourAssignments from './YourAssignments';
 import { fakeStudentServer } from './testing/fakeStudentServer';
 
 afterEach(cleanup);

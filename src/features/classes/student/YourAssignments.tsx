@@ -20,7 +20,8 @@ export function inOrderDue(list: readonly AssignmentListItem[]): AssignmentListI
   return [...list].sort((a, b) => dueTime(a) - dueTime(b) || Date.parse(a.opensAt) - Date.parse(b.opensAt));
 }
 
-export function YourAssignments() {
+/** The default export, so the dashboard's lazy import of it is as short as it can be (it is in the first load). */
+export default function YourAssignments() {
   const [assignments, setAssignments] = useState<AssignmentListItem[]>([]);
   useEffect(() => {
     let current = true;

@@ -44,7 +44,7 @@ export function studentAssignment(overrides: Partial<AssignmentForStudent> = {})
     opensAt: '2026-11-01T09:00:00.000Z',
     dueAt: '2026-12-01T09:00:00.000Z',
     open: true,
-    presets: {},
+    presets: { topic: { value: 'European capitals', locked: true } },
     group: null,
     quiz: quizQuestions,
     attempt: null,
