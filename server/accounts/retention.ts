@@ -1,4 +1,5 @@
 import type { StudyForgeDb } from '../database/database';
+import { purgeArchivedClasses } from '../classes/retention';
 import { createAudit } from './audit';
 
 /*
@@ -75,6 +76,16 @@ export function startRetention(db: StudyForgeDb, options: RetentionOptions): Ret
           if (outcome.accounts > 0) log(`[retention] deleted ${outcome.accounts} account(s) unused for ${options.days} days`);
         },
         (error: unknown) => log(`[retention] could not run; trying again in 24 hours: ${error instanceof Error ? error.message.slice(0, 200) : 'unknown error'}`),
+      ),
+    );
+    // Classes archived longer than their retention period go in the same daily pass (after the accounts, so a class
+    // whose last teacher was just deleted is archived today).
+    running = running.then(() =>
+      purgeArchivedClasses(db, now()).then(
+        (outcome) => {
+          if (outcome.classes > 0) log(`[retention] deleted ${outcome.classes} archived class(es) past their retention period`);
+        },
+        (error: unknown) => log(`[retention] could not delete archived classes; trying again in 24 hours: ${error instanceof Error ? error.message.slice(0, 200) : 'unknown error'}`),
       ),
     );
   };

@@ -7,7 +7,8 @@ import { CLASS_TABLES } from '../database/schema';
  * cascades from classes), and the guest accounts that existed only for it
  * (joined by code and first name, no school account) once they belong to no
  * other class. A class the teacher archived is deleted by the daily
- * retention pass when its retention period has passed since archiving.
+ * retention pass (server/accounts/retention.ts) when its retention period
+ * has passed since archiving.
  *
  * Runs as the table owner (system): the route calls it after the door has
  * checked the caller teaches the class and it is archived.
@@ -21,6 +22,8 @@ export type ClassTableName = (typeof CLASS_TABLES)[number];
 /** Rows deleted per table: every class table, and `users` for the guest accounts that went with the class. */
 export type DeletedRows = Record<ClassTableName | 'users', number>;
 
+const noRows = () => Object.fromEntries([...CLASS_TABLES, 'users'].map((table) => [table, 0])) as DeletedRows;
+
 /**
  * Deletes the class and its guests, in one transaction, and says how many
  * rows of each table went (counted just before, inside it). A class that
@@ -30,7 +33,7 @@ export async function deleteClass(db: StudyForgeDb, classId: string): Promise<De
   return db.system.transaction().execute(async (trx) => {
     // Locks the class row first, so work arriving while the counts are made waits, and the counts are what is deleted.
     const found = await trx.selectFrom('classes').select('id').where('id', '=', classId).forUpdate().executeTakeFirst();
-    const deleted = Object.fromEntries([...CLASS_TABLES, 'users'].map((table) => [table, 0])) as DeletedRows;
+    const deleted = noRows();
     if (!found) return deleted;
     for (const table of CLASS_TABLES) {
       const column = table === 'classes' ? 'id' : 'class_id';
@@ -59,23 +62,38 @@ export async function deleteClass(db: StudyForgeDb, classId: string): Promise<De
 }
 
 export interface ClassPurgeOutcome {
+  /** Classes deleted because their retention period after archiving had passed. */
   classes: number;
   /** Rows per table over every class deleted. */
   rows: DeletedRows;
+  /** Classes archived because nobody teaches them any more (their last teacher's account is gone). */
+  orphansArchived: number;
 }
 
-/** Deletes every archived class whose retention period (retention_days since archiving) has passed by `now`. */
+/**
+ * The daily pass over classes: every archived class whose retention period
+ * (retention_days since archiving) has passed by `now` is deleted. A class
+ * whose last teacher's account was deleted is archived first: nobody could
+ * archive it otherwise, and its students' work would stay for ever; archived,
+ * it goes after its retention period like any other.
+ */
 export async function purgeArchivedClasses(db: StudyForgeDb, now: number): Promise<ClassPurgeOutcome> {
+  const orphans = await db.system
+    .updateTable('classes')
+    .set({ archived_at: new Date(now) })
+    .where('archived_at', 'is', null)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('class_teachers').select('user_id').whereRef('class_teachers.class_id', '=', 'classes.id'))))
+    .executeTakeFirst();
   const due = await db.system
     .selectFrom('classes')
     .select('id')
     .where('archived_at', 'is not', null)
     .where(sql<boolean>`archived_at + retention_days * interval '1 day' <= ${new Date(now)}`)
     .execute();
-  const rows = Object.fromEntries([...CLASS_TABLES, 'users'].map((table) => [table, 0])) as DeletedRows;
+  const rows = noRows();
   for (const { id } of due) {
     const deleted = await deleteClass(db, id);
     for (const table of Object.keys(rows) as (keyof DeletedRows)[]) rows[table] += deleted[table];
   }
-  return { classes: due.length, rows };
+  return { classes: due.length, rows, orphansArchived: Number(orphans.numUpdatedRows) };
 }
