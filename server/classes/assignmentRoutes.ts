@@ -128,7 +128,7 @@ export function addAssignmentRoutes(app: Hono, deps: ClassRouteDeps): void {
     return c.json(view);
   }));
 
-  app.delete(`${base}/:assignmentId`, deps.requireUser, classHandler(async (c) => {
+  app.delete(`${base}/:assignmentId`, deps.requireUser, classBodyLimit, classHandler(async (c) => {
     await withAssignment(db, signedIn(c), c.req.param('classId') ?? '', c.req.param('assignmentId') ?? '', 'teacher', async (trx, access) => {
       await trx.deleteFrom('assignments').where('id', '=', access.assignment.id).execute();
     }, { writes: true, now: deps.now });
