@@ -20,17 +20,17 @@ describeOnBothDatabases('a class answering together', (open) => {
     for (const student of students) await world.joinAs(student, world.classId);
     const attempts = await Promise.all(students.map((student) => world.start(student)));
     const question = WORLD_QUIZ[0];
-    // Half choose the right option, half a wrong one; every request is sent twice, all at once.
+    // Half choose the right option, half a wrong one; every request is sent twice in a row, all at once.
     const chosen = (i: number) => (i % 2 === 0 ? question.answer : question.options[0]);
-    const verdicts = await Promise.all(
-      [...students, ...students].map((student, i) => world.answer(student, attempts[i % CLASS_SIZE]?.attemptId ?? '', 0, chosen(i % CLASS_SIZE))),
-    );
-    expect(verdicts.map((verdict) => verdict.correct)).toEqual([...students, ...students].map((_, i) => (i % CLASS_SIZE) % 2 === 0));
+    const sends = students.flatMap((student, i) => [i, i].map(() => ({ student, attemptId: attempts[i]?.attemptId ?? '', choice: chosen(i) })));
+    const verdicts = await Promise.all(sends.map(({ student, attemptId, choice }) => world.answer(student, attemptId, 0, choice)));
+    expect(verdicts.map((verdict) => verdict.correct)).toEqual(sends.map(({ choice }) => choice === question.answer));
     const rows = await world.rows('attempt_answers', 'class_id', world.classId);
     expect(rows).toHaveLength(CLASS_SIZE);
     expect(new Set(rows.map((row) => row.attempt_id)).size).toBe(CLASS_SIZE);
     expect(rows.filter((row) => row.correct)).toHaveLength(Math.ceil(CLASS_SIZE / 2));
-  });
+    // A whole class on the embedded database of a busy 2-core machine: room to finish, not a speed limit.
+  }, 180_000);
 
   it('tells the teacher’s view when an attempt starts, an answer is stored and it finishes, and not when nothing changed', async () => {
     const world = await attemptWorld(await open());
