@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import { sql } from 'kysely';
 import { addTeacherBody, CLASS_MESSAGES, createClassBody, updateClassBody } from '../../src/kernel/classes/wire';
-import type { SessionUser } from '../accounts/currentUser';
 import type { StudyForgeDb } from '../database/database';
 import type { ClassRouteDeps } from './deps';
-import { detailFrom, myClasses, readClass, type ClassFacts } from './classView';
+import { changeClass, detailFrom, myClasses, readClass, type ClassFacts } from './classView';
 import { withFreshCode } from './codes';
-import { checkedId, ClassRuleError, parsedBody, withClass, type ClassAccess, type ClassTransaction } from './door';
+import { checkedId, ClassRuleError, parsedBody, withClass, type ClassAccess } from './door';
 import { deleteClass } from './retention';
 import { classBodyLimit, classHandler, signedIn } from './routeKit';
 
@@ -22,28 +21,6 @@ import { classBodyLimit, classHandler, signedIn } from './routeKit';
 
 /** PostgreSQL's "insufficient privilege": studyforge_create_class refuses a person who is not a teacher. */
 const NOT_ALLOWED = '42501';
-
-/** Runs `change` as a teacher of the class, then answers the class as they now see it. */
-async function changeClass(
-  db: StudyForgeDb,
-  user: SessionUser,
-  classId: string,
-  change: (trx: ClassTransaction, access: ClassAccess) => Promise<void>,
-  options: { writes?: boolean } = { writes: true },
-) {
-  const facts = await withClass(
-    db,
-    user,
-    classId,
-    'teacher',
-    async (trx, access) => {
-      await change(trx, access);
-      return readClass(trx, access, user.id);
-    },
-    options,
-  );
-  return detailFrom(db, facts);
-}
 
 /** A teacher's account found by address, as the table owner (a teacher cannot read other people's accounts). */
 async function teacherByEmail(db: StudyForgeDb, email: string): Promise<string | undefined> {

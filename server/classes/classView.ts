@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import type { AssignmentListItem, AssignmentStatus, ClassDetail, ClassSummary, MyClasses, RosterEntry } from '../../src/kernel/classes/wire';
+import type { SessionUser } from '../accounts/currentUser';
 import type { StudyForgeDb } from '../database/database';
 import type { ClassRow } from '../database/schema';
-import type { ClassAccess, ClassTransaction } from './door';
+import { withClass, type ClassAccess, type ClassTransaction } from './door';
 import { GUEST_ISSUER } from './retention';
 
 /*
@@ -118,4 +119,26 @@ export async function myClasses(trx: ClassTransaction): Promise<MyClasses> {
     teaching: rows.filter((row) => row.teaches).map((row) => summaryOf(row, 'teacher', Number(row.members ?? 0))),
     member: rows.filter((row) => !row.teaches).map((row) => summaryOf(row, 'member')),
   };
+}
+
+/** Runs `change` as a teacher of the class (through the door), then answers the class as they now see it. */
+export async function changeClass(
+  db: StudyForgeDb,
+  user: SessionUser,
+  classId: string,
+  change: (trx: ClassTransaction, access: ClassAccess) => Promise<void>,
+  options: { writes?: boolean } = { writes: true },
+) {
+  const facts = await withClass(
+    db,
+    user,
+    classId,
+    'teacher',
+    async (trx, access) => {
+      await change(trx, access);
+      return readClass(trx, access, user.id);
+    },
+    options,
+  );
+  return detailFrom(db, facts);
 }

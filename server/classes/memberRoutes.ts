@@ -2,9 +2,9 @@ import type { Hono } from 'hono';
 import { updateMemberBody } from '../../src/kernel/classes/wire';
 import type { StudyForgeDb } from '../database/database';
 import type { ClassRouteDeps } from './deps';
-import { detailFrom, readClass } from './classView';
+import { changeClass } from './classView';
 import { GUEST_ISSUER } from './retention';
-import { checkedId, NotFoundError, parsedBody, withClass } from './door';
+import { checkedId, NotFoundError, parsedBody } from './door';
 import { classBodyLimit, classHandler, signedIn } from './routeKit';
 
 /*
@@ -37,27 +37,18 @@ export function addMemberRoutes(app: Hono, deps: ClassRouteDeps): void {
     requireUser,
     classBodyLimit,
     classHandler(async (c) => {
-      const user = signedIn(c);
       const memberId = checkedId(c.req.param('userId'));
       const { group } = await parsedBody(c, updateMemberBody);
-      const facts = await withClass(
-        db,
-        user,
-        checkedId(c.req.param('classId')),
-        'teacher',
-        async (trx, access) => {
-          const changed = await trx
-            .updateTable('class_members')
-            .set({ group_name: group === null || group === '' ? null : group })
-            .where('class_id', '=', access.classId)
-            .where('user_id', '=', memberId)
-            .executeTakeFirst();
-          if (changed.numUpdatedRows === 0n) throw new NotFoundError();
-          return readClass(trx, access, user.id);
-        },
-        { writes: true },
-      );
-      return c.json(await detailFrom(db, facts));
+      const detail = await changeClass(db, signedIn(c), checkedId(c.req.param('classId')), async (trx, access) => {
+        const changed = await trx
+          .updateTable('class_members')
+          .set({ group_name: group === null || group === '' ? null : group })
+          .where('class_id', '=', access.classId)
+          .where('user_id', '=', memberId)
+          .executeTakeFirst();
+        if (changed.numUpdatedRows === 0n) throw new NotFoundError();
+      });
+      return c.json(detail);
     }),
   );
 
@@ -65,22 +56,13 @@ export function addMemberRoutes(app: Hono, deps: ClassRouteDeps): void {
     '/api/classes/:classId/members/:userId',
     requireUser,
     classHandler(async (c) => {
-      const user = signedIn(c);
       const memberId = checkedId(c.req.param('userId'));
-      const facts = await withClass(
-        db,
-        user,
-        checkedId(c.req.param('classId')),
-        'teacher',
-        async (trx, access) => {
-          const removed = await trx.deleteFrom('class_members').where('class_id', '=', access.classId).where('user_id', '=', memberId).executeTakeFirst();
-          if (removed.numDeletedRows === 0n) throw new NotFoundError();
-          return readClass(trx, access, user.id);
-        },
-        { writes: true },
-      );
+      const detail = await changeClass(db, signedIn(c), checkedId(c.req.param('classId')), async (trx, access) => {
+        const removed = await trx.deleteFrom('class_members').where('class_id', '=', access.classId).where('user_id', '=', memberId).executeTakeFirst();
+        if (removed.numDeletedRows === 0n) throw new NotFoundError();
+      });
       await dropLoneGuest(db, memberId);
-      return c.json(await detailFrom(db, facts));
+      return c.json(detail);
     }),
   );
 }
