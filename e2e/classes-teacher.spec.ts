@@ -114,3 +114,70 @@ test('a teacher makes a class, shares its code and QR code, and assigns a quiz, 
   await expect(main(page).getByRole('link', { name: 'Algebra 7B' })).toBeVisible();
   await expect(main(page).getByText('Year 7 · Maths · 0 students')).toBeVisible();
 });
+
+/** A JSON call as the signed-in browser makes it: its cookie, and the session's CSRF token on a change. */
+async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const request = page.context().request;
+  const { csrfToken } = (await (await request.get(`${gateway.url}/api/me`)).json()) as { csrfToken: string };
+  const response = await request.fetch(`${gateway.url}${path}`, {
+    method,
+    headers: { 'X-CSRF-Token': csrfToken, 'Content-Type': 'application/json' },
+    ...(body === undefined ? {} : { data: body }),
+  });
+  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
+  return (await response.json()) as T;
+}
+
+test('the results update live as a student works, and a help request can be marked done, without a reload', async ({ page, browser }) => {
+  test.slow();
+  await signInAsTeacher(page);
+  const made = await api<{ id: string; joinCode: string }>(page, 'POST', '/api/classes', { name: 'Science 8', grade: 'Year 8', subject: 'Science' });
+  const assignment = await api<{ id: string }>(page, 'POST', `/api/classes/${made.id}/assignments`, {
+    toolId: 'quiz-whiz',
+    title: 'Water cycle',
+    aiLevel: 'practice',
+    presets: { topic: { value: 'The water cycle', shown: true, locked: true } },
+  });
+  await page.goto(`${gateway.url}/#/classes/${made.id}`);
+  const results = main(page).getByRole('region', { name: 'Results' });
+  await expect(results.getByText('No students in the class yet.')).toBeVisible();
+  // Marks this page load: a reload would lose it.
+  await page.evaluate(() => ((window as unknown as { sameLoad: boolean }).sameLoad = true));
+
+  // A student, in a browser of their own, joins and answers every question with its first option.
+  const student = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const studentPage = await student.newPage();
+    await studentPage.goto(`${gateway.url}/#/account`);
+    await main(studentPage).getByRole('link', { name: 'Sign in with Demo school' }).click();
+    await signInOnProviderPage(studentPage, 'student01@studyforge.test');
+    await api(studentPage, 'POST', '/api/join', { code: made.joinCode });
+    const base = `/api/classes/${made.id}/assignments/${assignment.id}`;
+    const view = await api<{ quiz: { options: string[] }[] }>(studentPage, 'GET', base);
+    const attemptId = crypto.randomUUID();
+    await api(studentPage, 'POST', `${base}/attempts`, { attemptId });
+    const verdicts: { correct: boolean }[] = [];
+    for (const [question, { options }] of view.quiz.entries()) {
+      verdicts.push(await api(studentPage, 'POST', `${base}/attempts/${attemptId}/answers`, { question, chosen: options[0] }));
+    }
+    await api(studentPage, 'POST', `${base}/attempts/${attemptId}/finish`, {});
+    const score = verdicts.filter((verdict) => verdict.correct).length;
+
+    // The teacher's screen shows it as it arrives: their score, and (with a miss) the most-missed question.
+    const row = results.getByRole('table', { name: 'Students' }).locator('tbody tr');
+    await expect(row).toContainText('Finished');
+    await expect(row).toContainText(`${score} / ${view.quiz.length}`);
+    if (score < view.quiz.length) await expect(results.getByRole('list', { name: 'Most missed' })).toContainText('Wrong answers chosen most');
+    await expect(main(page).locator('[aria-live="polite"]').filter({ hasText: /^Results updated: 1 of 1 finished\./ })).toBeAttached();
+
+    await api(studentPage, 'POST', `${base}/help`, { note: 'I do not get evaporation' });
+    await expect(results.getByText('I do not get evaporation')).toBeVisible();
+    await tabTo(page, results.getByRole('button', { name: /^Mark as done/ }));
+    await page.keyboard.press('Enter');
+    await expect(results.getByText('No one is asking for help.')).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { sameLoad?: boolean }).sameLoad)).toBe(true);
+    await scan(page, 'a class with live results and a help request done');
+  } finally {
+    await student.close();
+  }
+});
