@@ -60,7 +60,7 @@ export function addClassManagementRoutes(app: Hono, deps: ClassRouteDeps): void 
         if ((error as { code?: unknown }).code === NOT_ALLOWED) throw new ClassRuleError(403, CLASS_MESSAGES.teachersOnly);
         throw error;
       }
-      return c.json(await detailFrom(db, facts), 201);
+      return c.json(await detailFrom(db, facts));
     }),
   );
 
