@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import interactiveQuizBuilder from '../../registry/interactive-quiz-builder';
-import quizWhiz from '../../registry/quiz-whiz';
 import { checkedChoice, isRight, questionsForStudent, quizKeyOf } from './quizKey';
+import { loadServerTool } from './serverTools';
 
 /*
  * The one reading of an assigned quiz's stored material, for both quiz
@@ -10,10 +9,16 @@ import { checkedChoice, isRight, questionsForStudent, quizKeyOf } from './quizKe
  * Material of any other shape is not a quiz the server can score.
  */
 
+async function exampleOf(toolId: string): Promise<unknown> {
+  const tool = await loadServerTool(toolId);
+  if (!tool) throw new Error(`No tool ${toolId}`);
+  return tool.example.output;
+}
+
 describe('reading a stored quiz', () => {
-  it('reads both quiz tools’ results, and what a student sees of them has no answer', () => {
-    for (const tool of [quizWhiz, interactiveQuizBuilder]) {
-      const key = quizKeyOf(tool.example.output);
+  it('reads both quiz tools’ results, and what a student sees of them has no answer', async () => {
+    for (const toolId of ['quiz-whiz', 'interactive-quiz-builder']) {
+      const key = quizKeyOf(await exampleOf(toolId));
       expect(key).toHaveLength(5);
       const shown = JSON.stringify(questionsForStudent(key ?? []));
       expect(shown).not.toContain('"answer"');
@@ -21,8 +26,8 @@ describe('reading a stored quiz', () => {
     }
   });
 
-  it('checks a choice against the options exactly, and a typed answer whatever its case', () => {
-    const [trueFalse, fill] = quizKeyOf(interactiveQuizBuilder.example.output) ?? [];
+  it('checks a choice against the options exactly, and a typed answer whatever its case', async () => {
+    const [trueFalse, fill] = quizKeyOf(await exampleOf('interactive-quiz-builder')) ?? [];
     if (!trueFalse || !fill) throw new Error('the example has no questions');
     expect(checkedChoice(trueFalse, 'True')).toBe('True');
     expect(() => checkedChoice(trueFalse, 'true')).toThrow();

@@ -2,9 +2,9 @@ import { expect, it } from 'vitest';
 import { CLASS_MESSAGES } from '../../src/kernel/classes/wire';
 import { scriptedBackend } from '../../src/kernel/testing/scriptedBackend';
 import type { Backend } from '../../src/kernel/backend/types';
-import quizWhiz from '../../registry/quiz-whiz';
 import { describeOnBothDatabases } from '../testing/bothDatabases';
 import { WORLD_QUIZ } from './testing/classWorld';
+import { loadServerTool } from './serverTools';
 import { attemptWorld } from './testing/attemptWorld';
 
 /*
@@ -15,7 +15,8 @@ import { attemptWorld } from './testing/attemptWorld';
  * changes nothing.
  */
 
-const lesson = quizWhiz.followUps?.remediation?.example;
+// The tool's own example lesson: what the sample model answers offline, and what the scripted model answers here.
+const lesson = (await loadServerTool('quiz-whiz'))?.followUps?.remediation?.example;
 const [first, second, third] = WORLD_QUIZ;
 
 describeOnBothDatabases('remediation after a wrong answer', (open) => {
