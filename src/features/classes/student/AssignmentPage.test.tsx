@@ -2,6 +2,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AssignmentForTeacher } from '../../../kernel/classes/wire';
 import { configureClassApi } from '../classApi';
 import { AssignmentPage } from './AssignmentPage';
 import { fakeStudentServer, studentAssignment, type FakeStudentServer } from './testing/fakeStudentServer';
@@ -145,6 +146,34 @@ describe('any other tool', () => {
     expect(within(result).getByText('AI-generated')).toBeTruthy();
     expect(within(result).getByText('kitchen').tagName).toBe('STRONG');
     expect(server.requests.find((r) => r.path.endsWith('/run'))?.body).toEqual({ inputs: { concept: 'Photosynthesis', field: 'football' } });
+  });
+});
+
+describe('a teacher opening the page', () => {
+  it('sees the material with its answers, labelled as AI’s, and the instructions students never see', async () => {
+    const teacherView: AssignmentForTeacher = {
+      view: 'teacher',
+      id: 'a1',
+      classId: 'c1',
+      toolId: 'quiz-whiz',
+      title: 'Capitals quiz',
+      note: '',
+      instructions: 'Never give the answer away.',
+      aiLevel: 'practice',
+      presets: {},
+      groups: [],
+      opensAt: '2026-11-01T09:00:00.000Z',
+      dueAt: null,
+      needsApproval: true,
+      material: [{ group: '', content: [{ question: 'What is the capital of France?', options: ['Lyon', 'Paris'], answer: 'Paris' }], approvedAt: null }],
+    };
+    serve({ ...fakeStudentServer(), fetch: async () => new Response(JSON.stringify(teacherView), { status: 200 }) });
+    await openPage();
+    expect(screen.getByText('Never give the answer away.')).toBeTruthy();
+    const material = screen.getByRole('region', { name: 'Material' });
+    expect(within(material).getByText('AI-generated')).toBeTruthy();
+    expect(within(material).getByText('Not approved yet: students cannot see it.')).toBeTruthy();
+    expect(within(material).getByText('Answer').nextElementSibling?.textContent).toBe('Paris');
   });
 });
 

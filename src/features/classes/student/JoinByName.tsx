@@ -3,6 +3,7 @@ import { CLASS_LIMITS } from '../../../kernel/classes/wire';
 import { ErrorBox } from '../../../ui/ErrorBox';
 import { classApi } from '../classApi';
 import { classPathOf, reloadAt } from './navigation';
+import { TextBox } from './TextBox';
 
 /**
  * Joining with the class code and a first name only, where the teacher
@@ -41,24 +42,13 @@ export function JoinByName({ code }: { code: string }) {
       <h2 id={`${id}-heading`}>Or join with your first name</h2>
       <p className="hint">No email or account needed. Your teacher sees the name you type.</p>
       <form onSubmit={onSubmit} noValidate className="join-name-form">
-        <div className="field">
-          <label htmlFor={`${id}-first-name`}>First name</label>
-          <input
-            id={`${id}-first-name`}
-            type="text"
-            value={firstName}
-            onChange={(event) => setFirstName(event.target.value)}
-            autoComplete="given-name"
-            maxLength={CLASS_LIMITS.firstNameChars}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? `${id}-problem` : undefined}
-          />
-          {problem && (
-            <p id={`${id}-problem`} className="field-error">
-              {problem}
-            </p>
-          )}
-        </div>
+        <TextBox
+          label="First name"
+          value={firstName}
+          onChange={setFirstName}
+          problem={problem}
+          input={{ autoComplete: 'given-name', maxLength: CLASS_LIMITS.firstNameChars }}
+        />
         {failure && <ErrorBox message={failure} />}
         <div className="form-actions">
           <button type="submit" className="button button-primary" aria-disabled={busy || undefined}>

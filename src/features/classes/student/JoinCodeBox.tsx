@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { CLASS_LIMITS } from '../../../kernel/classes/wire';
 import { goTo, joinPathOf } from './navigation';
+import { TextBox } from './TextBox';
 
 /** As the gateway reads a code: capitals, without the spaces or dashes people type from a board. */
 export function normaliseJoinCode(typed: string): string {
@@ -9,7 +10,6 @@ export function normaliseJoinCode(typed: string): string {
 
 /** The box a code read off the board is typed into; it leads to the code's join page, where the gateway says whether it is good. */
 export function JoinCodeBox({ label = 'Class code', action = 'Find class' }: { label?: string; action?: string }) {
-  const id = useId();
   const [typed, setTyped] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -26,27 +26,15 @@ export function JoinCodeBox({ label = 'Class code', action = 'Find class' }: { l
 
   return (
     <form className="join-code-form inline-form" onSubmit={onSubmit} noValidate>
-      <div className="field grow">
-        <label htmlFor={`${id}-code`}>{label}</label>
-        <input
-          id={`${id}-code`}
-          type="text"
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          // Room for the spaces and dashes a code may be typed with.
-          maxLength={CLASS_LIMITS.joinCodeLength * 2}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${id}-problem` : undefined}
-        />
-        {problem && (
-          <p id={`${id}-problem`} className="field-error">
-            {problem}
-          </p>
-        )}
-      </div>
+      <TextBox
+        label={label}
+        value={typed}
+        onChange={setTyped}
+        problem={problem}
+        className="field grow"
+        // Room for the spaces and dashes a code may be typed with.
+        input={{ autoComplete: 'off', autoCapitalize: 'characters', spellCheck: false, maxLength: CLASS_LIMITS.joinCodeLength * 2 }}
+      />
       <button type="submit" className="button button-primary">
         {action}
       </button>
