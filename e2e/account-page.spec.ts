@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { startAccountGateway, signInOnProviderPage, type AccountGateway } from './support/accountGateway';
 import { serveAppConfig } from './support/accountConfig';
 import { appHeader, flowProject, seedStorage, storageKeys } from './support/app';
@@ -123,7 +123,14 @@ test.describe('served by the gateway with sign-in on', () => {
         await scan(page, `${name}: delete confirmation`);
 
         await panel.getByRole('checkbox', { name: 'Also remove it from this browser' }).check();
+        // The code that empties this browser comes on demand; held here as on a slow connection. Until it has run, the
+        // page must not say "signed out": a person on a shared computer who closes the tab then would leave their work.
+        const emptierAsked = new Promise<Route>((resolve) => void page.route(/\/assets\/deleteAll-[\w-]+\.js$/, resolve));
         await panel.getByRole('button', { name: 'Delete my account' }).click();
+        const emptier = await emptierAsked;
+        await expect(signedOut(page)).toBeHidden();
+        expect(await storedKeys(page)).toContain(storageKeys.projects);
+        await emptier.continue();
         await expect(signedOut(page)).toBeVisible();
         expect((await page.request.get(`${gateway.url}/api/me`)).status()).toBe(401);
         expect(await storedKeys(page)).not.toContain(storageKeys.projects);

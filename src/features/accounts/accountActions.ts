@@ -83,12 +83,20 @@ export async function chooseUpload(uploadExisting: boolean): Promise<void> {
   if (reply) await startRunning(reply, uploadExisting);
 }
 
-/** After the session ended on the server: no sync, no position kept, and, if asked, no work left in this browser. */
+/**
+ * After the session ended on the server: no sync, no position kept, and, if
+ * asked, no work left in this browser. The page says "signed out" only once
+ * that work is gone (its code may still be on its way): on a shared computer,
+ * a person who closes the tab when they read it must leave nothing behind.
+ */
 async function endLocally(removeLocalData: RemoveLocalData | null): Promise<void> {
-  stopSync();
-  (await loadSyncClient()).forgetSyncState();
-  useAccount.setState({ session: { kind: 'signed-out' }, sync: { kind: 'off' }, problem: null });
-  if (removeLocalData) await removeLocalData();
+  try {
+    stopSync();
+    (await loadSyncClient()).forgetSyncState();
+    if (removeLocalData) await removeLocalData();
+  } finally {
+    useAccount.setState({ session: { kind: 'signed-out' }, sync: { kind: 'off' }, problem: null });
+  }
 }
 
 /** Runs a state-changing call; a 401 means the session had ended already, which is the same as done. */

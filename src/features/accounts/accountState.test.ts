@@ -97,6 +97,28 @@ describe('signing out and deleting the account', () => {
     await expect(removeLocalData.mock.results[0]?.value).resolves.toBe('after');
   });
 
+  it('says signed out only once the work has left this browser, so closing the tab then leaves nothing behind', async () => {
+    const { actions, state } = await freshAccounts(teacher);
+    await actions.checkAccount();
+    // The code that empties the browser is loaded on demand: on a slow connection it arrives after the server has answered.
+    let finishRemoving: () => void = () => {};
+    const removeLocalData = vi.fn(() => new Promise<void>((resolve) => (finishRemoving = resolve)));
+    const deleting = actions.deleteAccount({ removeLocalData });
+    await vi.waitFor(() => expect(removeLocalData).toHaveBeenCalled());
+    expect(state.useAccount.getState().session.kind).toBe('signed-in');
+    finishRemoving();
+    expect(await deleting).toBe(true);
+    expect(state.useAccount.getState()).toMatchObject({ session: { kind: 'signed-out' }, sync: { kind: 'off' }, problem: null });
+  });
+
+  it('a browser that refuses to empty still ends signed out, saying what was left', async () => {
+    const { actions, state } = await freshAccounts(teacher);
+    await actions.checkAccount();
+    const removeLocalData = vi.fn(() => Promise.reject(new Error('Could not delete everything.')));
+    expect(await actions.signOut({ everywhere: false, removeLocalData })).toBe(true);
+    expect(state.useAccount.getState()).toMatchObject({ session: { kind: 'signed-out' }, problem: 'Could not delete everything.' });
+  });
+
   it('a 403 (token not accepted) shows the server’s message and leaves the person signed in and syncing', async () => {
     const { actions, state, server } = await freshAccounts(teacher);
     await actions.checkAccount();
