@@ -1,6 +1,6 @@
 import { percentile } from '../load/phase';
 import { ms, record, type Row } from './harness';
-import { writePartRows, type BenchPart } from './partRows';
+import { withPartRows, writePartRows, type BenchPart } from './partRows';
 import type { ClassLoadResult } from './classesRun';
 
 /*
@@ -43,5 +43,7 @@ export function recordClassLoad(scenario: ClassScenario, result: ClassLoadResult
 }
 
 const CLASSES_PART: BenchPart = { row: /^\| classes[ ,]/, note: 'The classes rows are from `npm run bench -- --only-classes`' };
+
+export const withClassesRows = (doc: string, rows: readonly Row[], runLine: string): string => withPartRows(doc, CLASSES_PART, rows, runLine);
 
 export const writeClassesRows = (docPath: string, rows: readonly Row[], runLine: string): Promise<void> => writePartRows(docPath, CLASSES_PART, rows, runLine);
