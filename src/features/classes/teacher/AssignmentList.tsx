@@ -3,9 +3,8 @@ import { AI_USE_LEVELS } from '../../../kernel/classes/aiUse';
 import type { AssignmentListItem } from '../../../kernel/classes/wire';
 import { formatDateTime } from '../../../ui/formatDate';
 import { hrefTo } from '../../../ui/routes';
+import { assignmentPathOf } from '../student/navigation';
 
-export const assignmentHref = (classId: string, assignmentId: string) =>
-  hrefTo(`/classes/${encodeURIComponent(classId)}/assignments/${encodeURIComponent(assignmentId)}`);
 
 export const levelLabel = (level: string) => AI_USE_LEVELS.find((entry) => entry.level === level)?.label ?? level;
 
@@ -17,7 +16,7 @@ export function AssignmentList({ classId, assignments, linkTitles }: { classId: 
       {assignments.map((assignment) => (
         <li key={assignment.id} className="assignment-item">
           {linkTitles ? (
-            <a className="assignment-title" href={assignmentHref(classId, assignment.id)}>{assignment.title}</a>
+            <a className="assignment-title" href={hrefTo(assignmentPathOf(classId, assignment.id))}>{assignment.title}</a>
           ) : (
             <span className="assignment-title">{assignment.title}</span>
           )}

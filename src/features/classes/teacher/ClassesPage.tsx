@@ -4,13 +4,13 @@ import { ErrorBox } from '../../../ui/ErrorBox';
 import { hrefTo } from '../../../ui/routes';
 import { Spinner } from '../../../ui/Spinner';
 import { classApi, type ClassViewer } from '../classApi';
-import { JoinCodeBox } from './JoinCodeBox';
+import { JoinCodeBox } from '../student/JoinCodeBox';
+import { classPathOf } from '../student/navigation';
 import { NewClassForm } from './NewClassForm';
 import { useLoaded } from './useLoaded';
 import { ViewerGate } from './ViewerGate';
 import '../classes.css';
 
-export const classHref = (classId: string) => hrefTo(`/classes/${encodeURIComponent(classId)}`);
 
 function studentCount(count: number | undefined): string | null {
   if (count === undefined) return null;
@@ -26,11 +26,22 @@ function ClassList({ classes, title }: { classes: ClassSummary[]; title: string 
       <ul className="class-list">
         {classes.map((entry) => (
           <li key={entry.id} className="card class-list-item">
-            <a href={classHref(entry.id)} className="class-list-name">{entry.name}</a>
+            <a href={hrefTo(classPathOf(entry.id))} className="class-list-name">{entry.name}</a>
             <p className="hint">{[entry.grade, entry.subject, studentCount(entry.studentCount)].filter(Boolean).join(' · ')}</p>
           </li>
         ))}
       </ul>
+    </section>
+  );
+}
+
+/** A student's "Join a class": the code leads to its join page, which asks the gateway. */
+function JoinClass() {
+  const id = useId();
+  return (
+    <section className="card class-form" aria-labelledby={id}>
+      <h2 id={id} className="section-title">Join a class</h2>
+      <JoinCodeBox action="Join" />
     </section>
   );
 }
@@ -57,7 +68,7 @@ function MyClassLists({ user }: { user: ClassViewer['user'] }) {
       <ClassList classes={current} title="Classes you teach" />
       <ClassList classes={member} title="Your classes" />
       {teacher && <NewClassForm onCreated={(made) => set({ teaching: [...teaching, made], member })} />}
-      {!teacher && <JoinCodeBox />}
+      {!teacher && <JoinClass />}
       <ClassList classes={archived} title="Archived classes" />
     </>
   );
