@@ -92,7 +92,7 @@ describeOnBothDatabases('a teacher manages their classes', (open) => {
     await world.stop();
   });
 
-  it('a teacher renames and sets up the class; archived, it takes no change but being restored', async () => {
+  it('a teacher renames and sets up the class; archived, it takes no change but being restored or how long it is kept', async () => {
     const world = await classWorld(await open());
     const made = await classOfTeacher(world);
     const path = `/api/classes/${made.id}`;
@@ -106,6 +106,8 @@ describeOnBothDatabases('a teacher manages their classes', (open) => {
     expect(await json(await world.request(world.teacher, 'PATCH', path, { name: 'Renamed while archived' }), 423)).toEqual({ error: CLASS_MESSAGES.archived });
     expect(await json(await world.request(world.teacher, 'POST', `${path}/code`), 423)).toEqual({ error: CLASS_MESSAGES.archived });
     expect(await classSnapshot(world.db, made.id)).toEqual(before);
+    // How long the archived class is kept is still the teacher's to change.
+    expect(await json<ClassDetail>(await world.request(world.teacher, 'PATCH', path, { retentionDays: 7 }))).toMatchObject({ archived: true, retentionDays: 7 });
 
     const restored = await json<ClassDetail>(await world.request(world.teacher, 'PATCH', path, { archived: false, name: 'Year 7 Biology again' }));
     expect(restored).toMatchObject({ archived: false, archivedAt: null, name: 'Year 7 Biology again' });

@@ -92,8 +92,10 @@ export function addClassManagementRoutes(app: Hono, deps: ClassRouteDeps): void 
         signedIn(c),
         checkedId(c.req.param('classId')),
         async (trx, access) => {
-          // An archived class takes one change: being restored (with any other change sent alongside).
-          const changesSettings = Object.values(settings).some((value) => value !== undefined);
+          // An archived class takes two changes: being restored (with any other change sent alongside), and how
+          // long it is kept before the retention pass deletes it, the one setting that matters while it is archived.
+          const { retentionDays: _kept, ...classSettings } = settings;
+          const changesSettings = Object.values(classSettings).some((value) => value !== undefined);
           if (access.archived && archived !== false && changesSettings) throw new ClassRuleError(423, CLASS_MESSAGES.archived);
           const archivedAt = archived === undefined || archived === access.archived ? {} : { archived_at: archived ? new Date(now()) : null };
           const changes = {
