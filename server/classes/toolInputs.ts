@@ -28,7 +28,8 @@ function kindProblem(field: Field, value: InputValue): string | null {
     case 'select':
       return typeof value === 'string' && field.options.includes(value) ? null : `${label} takes one of: ${field.options.join(', ')}.`;
     case 'number':
-      return typeof value === 'number' ? null : `${label} takes a number.`;
+      // A cleared number box is blank, as the browser's form sends it: the form's schema gives it the default.
+      return typeof value === 'number' || value === '' ? null : `${label} takes a number.`;
     case 'switch':
       return typeof value === 'boolean' ? null : `${label} takes true or false.`;
   }
