@@ -4,6 +4,7 @@ import { scriptedBackend } from '../../src/kernel/testing/scriptedBackend';
 import type { Backend } from '../../src/kernel/backend/types';
 import { describeOnBothDatabases } from '../testing/bothDatabases';
 import { WORLD_QUIZ } from './testing/classWorld';
+import { RUNS_PER_MINUTE } from './runRoutes';
 import { loadServerTool } from './serverTools';
 import { attemptWorld } from './testing/attemptWorld';
 
@@ -64,6 +65,43 @@ describeOnBothDatabases('remediation after a wrong answer', (open) => {
     await world.answer(sam, attemptId, 2, third.options[0]);
     expect(await world.post(sam, `/attempts/${attemptId}/remediation`, { question: 2 })).toMatchObject({ status: 502, json: { error: CLASS_MESSAGES.modelFailed } });
     expect(await world.rows('attempt_answers', 'attempt_id', attemptId)).toMatchObject([{ question: 2, remediation_used: false }]);
+  });
+
+  it('keeps to the group whose quiz the attempt started with, and writes the lesson in that group’s language and level', async () => {
+    const model = scriptedBackend([lesson]);
+    const world = await attemptWorld(await open(), { classModel: { backend: model.backend, sample: false } });
+    const [sam] = world.students;
+    const spanishQuiz = WORLD_QUIZ.map((question) => ({ ...question, question: `(ES) ${question.question}` }));
+    const asTeacher = (change: Parameters<typeof world.db.asUser>[1]) => world.db.asUser(world.teacher.id, change);
+    await asTeacher(async (trx) => {
+      await trx.updateTable('assignments').set({ groups: JSON.stringify([{ name: 'Grupo ES', language: 'Spanish', readingLevel: 'Grade 4' }]) }).where('id', '=', world.quizId).execute();
+      await trx.insertInto('assignment_material').values({ assignment_id: world.quizId, class_id: world.classId, group_name: 'Grupo ES', content: JSON.stringify(spanishQuiz), approved_at: new Date() }).execute();
+      await trx.updateTable('class_members').set({ group_name: 'Grupo ES' }).where('user_id', '=', sam.id).execute();
+    });
+    const { attemptId } = await world.start(sam);
+    // Moved out of the group mid-quiz: the attempt is still marked against the quiz it was shown.
+    await asTeacher((trx) => trx.updateTable('class_members').set({ group_name: null }).where('user_id', '=', sam.id).execute());
+    await world.answer(sam, attemptId, 1, 'Oxygen');
+    expect(await world.post(sam, `/attempts/${attemptId}/remediation`, { question: 1 })).toMatchObject({ status: 200 });
+    const prompt = model.requests[0]?.prompt ?? '';
+    expect(prompt).toContain(spanishQuiz[1]?.question);
+    expect(prompt).toContain('write every part of your answer in Spanish');
+    expect(prompt).toContain('US grade 4 reader');
+  });
+
+  it('counts each lesson against the student’s per-minute budget of model calls', async () => {
+    const model = scriptedBackend(Array.from({ length: RUNS_PER_MINUTE + 1 }, () => lesson));
+    const world = await attemptWorld(await open(), { classModel: { backend: model.backend, sample: false } });
+    const [sam] = world.students;
+    const { attemptId } = await world.start(sam);
+    await world.answer(sam, attemptId, 0, first.options[0]);
+    for (let i = 0; i < RUNS_PER_MINUTE; i++) expect((await world.post(sam, `/attempts/${attemptId}/remediation`, { question: 0 })).status).toBe(200);
+    const refused = await world.post(sam, `/attempts/${attemptId}/remediation`, { question: 0 });
+    expect(refused.status).toBe(429);
+    expect((refused.json as { error: string }).error).toMatch(/^Too many requests in a minute\. Try again in \d+ seconds\.$/);
+    expect(model.requests).toHaveLength(RUNS_PER_MINUTE);
+    world.clock.now += 60_000;
+    expect((await world.post(sam, `/attempts/${attemptId}/remediation`, { question: 0 })).status).toBe(200);
   });
 
   it('works offline with the sample model: the tool’s own example lesson', async () => {
