@@ -91,6 +91,19 @@ describeOnBothDatabases('assignments', (open) => {
       expect(await world.rowCount('assignment_secrets')).toBe(0);
     }));
 
+  it('runs a tool whose number box the student cleared, with the tool’s default, as the browser’s form does', async () =>
+    inAssignmentWorld(await open(), async (world) => {
+      const slides = await exampleAnswer('presentation-generator');
+      world.provider.answer = () => slides;
+      const made = await world.create({ toolId: 'presentation-generator', title: 'Slides', aiLevel: 'support' });
+      const run = await world.json(world.students[0], 'POST', `/api/classes/${world.classId}/assignments/${made.id}/run`, { inputs: { topic: 'Volcanoes', slideCount: '' } });
+      expect(run.status).toBe(200);
+      expect(world.provider.prompts.at(-1)).toMatch(/\b5\b/);
+      const wrong = await world.json<{ error: string }>(world.students[0], 'POST', `/api/classes/${world.classId}/assignments/${made.id}/run`, { inputs: { topic: 'Volcanoes', slideCount: 'seven' } });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.error).toContain('takes a number');
+    }));
+
   it('lists a student’s assignments due soonest first, none-due last, archived classes left out, with their status', async () =>
     inAssignmentWorld(await open(), async (world) => {
       world.provider.answer = () => 'An analogy.';
