@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { CLASS_MESSAGES, type AssignmentForTeacher, type MyAssignments } from '../../src/kernel/classes/wire';
 import { describeOnBothDatabases } from '../testing/bothDatabases';
@@ -73,6 +74,23 @@ describeOnBothDatabases('assignments', (open) => {
       for (const [method, suffix, body] of [['POST', '/approve', { group: '' }], ['PATCH', '', { title: 'Mine now' }], ['DELETE', '', undefined]] as const) {
         expect((await world.json(student, method, `/api/classes/${world.classId}/assignments/${made.id}${suffix}`, body)).status).toBe(404);
       }
+    }));
+
+  it('shows a student their attempt so far with the verdicts of answered questions only', async () =>
+    inAssignmentWorld(await open(), async (world) => {
+      const quiz = await exampleAnswer('quiz-whiz');
+      world.provider.answer = () => quiz;
+      const made = await world.create(quizBody);
+      const key = JSON.parse(quiz) as { answer: string }[];
+      const [student] = world.students;
+      const attempts = `/api/classes/${world.classId}/assignments/${made.id}/attempts`;
+      const attemptId = randomUUID();
+      expect((await world.json(student, 'POST', attempts, { attemptId })).status).toBe(200);
+      expect((await world.json(student, 'POST', `${attempts}/${attemptId}/answers`, { question: 0, chosen: key[0]?.answer })).status).toBe(200);
+      const view = await world.asStudent(student, made.id);
+      expect(view.attempt?.verdicts.map((verdict) => [verdict.question, verdict.correct, verdict.correctOption])).toEqual([[0, true, key[0]?.answer]]);
+      expect(view.attempt?.score).toMatchObject({ score: 1, answered: 1 });
+      expect(JSON.stringify(view)).not.toContain('correctOption":' + JSON.stringify(key[1]?.answer));
     }));
 
   it('lets its teacher change the hidden instructions and times, and delete it; another teacher gets Not found', async () =>
