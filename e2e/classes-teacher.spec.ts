@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startAccountGateway, signInOnProviderPage, type AccountGateway } from './support/accountGateway';
+import { signInFromAccountPage, startAccountGateway, type AccountGateway } from './support/accountGateway';
 import { appHeader } from './support/app';
 import { scan } from './support/a11y';
 import { heading1, tabTo } from './support/keyboard';
@@ -27,9 +27,7 @@ test.afterAll(async () => {
 });
 
 async function signInAsTeacher(page: Page): Promise<void> {
-  await page.goto(`${gateway.url}/#/account`);
-  await main(page).getByRole('link', { name: 'Sign in with Demo school' }).click();
-  await signInOnProviderPage(page, TEACHER);
+  await signInFromAccountPage(page, gateway.url, TEACHER);
   await expect(main(page).getByText('Role: Teacher')).toBeVisible();
 }
 
@@ -148,9 +146,7 @@ test('the results update live as a student works, and a help request can be mark
   const student = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const studentPage = await student.newPage();
-    await studentPage.goto(`${gateway.url}/#/account`);
-    await main(studentPage).getByRole('link', { name: 'Sign in with Demo school' }).click();
-    await signInOnProviderPage(studentPage, 'student01@studyforge.test');
+    await signInFromAccountPage(studentPage, gateway.url, 'student01@studyforge.test');
     await api(studentPage, 'POST', '/api/join', { code: made.joinCode });
     const base = `/api/classes/${made.id}/assignments/${assignment.id}`;
     const view = await api<{ quiz: { options: string[] }[] }>(studentPage, 'GET', base);

@@ -69,3 +69,10 @@ export async function signInOnProviderPage(page: Page, email: string): Promise<v
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/#\/account$/);
 }
+
+/** From the Account page of `url`, through the provider's login form, signed in as `email`. */
+export async function signInFromAccountPage(page: Page, url: string, email: string): Promise<void> {
+  await page.goto(`${url}/#/account`);
+  await page.getByRole('main').getByRole('link', { name: 'Sign in with Demo school' }).click();
+  await signInOnProviderPage(page, email);
+}

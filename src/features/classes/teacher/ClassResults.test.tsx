@@ -46,7 +46,7 @@ describe('the class results', () => {
     // The most-missed question and the wrong answer chosen, as counted by the server.
     expect(screen.getByText(/Wrong answers chosen most: “2\/6” \(1\)/)).toBeTruthy();
     // Said politely for screen readers; focus stays where the teacher left it.
-    expect(screen.getByText('Results updated: 1 of 2 finished.').getAttribute('aria-live')).toBe('polite');
+    expect((await screen.findByText('Results updated: 1 of 2 finished.')).getAttribute('aria-live')).toBe('polite');
     expect(document.activeElement).toBe(picker);
     expect(server.sent(resultsRoute)).toHaveLength(2);
   });

@@ -8,35 +8,40 @@ function minutes(seconds: number): string {
   return whole < 1 ? 'under a minute' : `${whole} min`;
 }
 
+/** A results table with its caption and column headings; it scrolls sideways on a phone rather than squeeze. */
+function ResultTable({ caption, columns, children }: { caption: string; columns: string[]; children: React.ReactNode }) {
+  return (
+    <div className="class-table-wrap">
+      <table className="class-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col">{column}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
 /** Per student: group, started or finished, score (computed by the server from the stored answers), time spent. */
 export function StudentTable({ results }: { results: ClassResults }) {
   if (results.students.length === 0) return <p className="empty-state">No students in the class yet.</p>;
   return (
-    <div className="class-table-wrap">
-      <table className="class-table">
-        <caption>Students</caption>
-        <thead>
-          <tr>
-            <th scope="col">Student</th>
-            <th scope="col">Group</th>
-            <th scope="col">Status</th>
-            <th scope="col">Score</th>
-            <th scope="col">Time</th>
-          </tr>
-        </thead>
-        <tbody>
-          {results.students.map((student) => (
-            <tr key={student.userId}>
-              <th scope="row">{student.name}</th>
-              <td>{student.group ?? '—'}</td>
-              <td>{STATUS_WORDS[student.status]}</td>
-              <td>{student.score !== null && student.total !== null ? `${student.score} / ${student.total}` : '—'}</td>
-              <td>{minutes(student.timeSeconds)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ResultTable caption="Students" columns={['Student', 'Group', 'Status', 'Score', 'Time']}>
+      {results.students.map((student) => (
+        <tr key={student.userId}>
+          <th scope="row">{student.name}</th>
+          <td>{student.group ?? '—'}</td>
+          <td>{STATUS_WORDS[student.status]}</td>
+          <td>{student.score !== null && student.total !== null ? `${student.score} / ${student.total}` : '—'}</td>
+          <td>{minutes(student.timeSeconds)}</td>
+        </tr>
+      ))}
+    </ResultTable>
   );
 }
 
@@ -44,27 +49,16 @@ export function StudentTable({ results }: { results: ClassResults }) {
 export function QuestionTable({ results }: { results: ClassResults }) {
   if (results.questions.length === 0) return null;
   return (
-    <div className="class-table-wrap">
-      <table className="class-table">
-        <caption>Questions</caption>
-        <thead>
-          <tr>
-            <th scope="col">Question</th>
-            <th scope="col">Correct</th>
-          </tr>
-        </thead>
-        <tbody>
-          {results.questions.map((question) => (
-            <tr key={question.question}>
-              <th scope="row">
-                {question.question + 1}. {question.text}
-              </th>
-              <td>{question.answered === 0 ? 'Not answered yet' : `${question.correct} of ${question.answered}`}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ResultTable caption="Questions" columns={['Question', 'Correct']}>
+      {results.questions.map((question) => (
+        <tr key={question.question}>
+          <th scope="row">
+            {question.question + 1}. {question.text}
+          </th>
+          <td>{question.answered === 0 ? 'Not answered yet' : `${question.correct} of ${question.answered}`}</td>
+        </tr>
+      ))}
+    </ResultTable>
   );
 }
 
