@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { StudyForgeDb } from '../../database/database';
 import { auditActor } from '../audit';
 import { createSession } from '../currentUser';
@@ -72,18 +72,24 @@ export async function tableNames(db: StudyForgeDb): Promise<string[]> {
   return rows.rows.map((row) => row.table_name).filter((name) => !BOOKKEEPING.has(name));
 }
 
-async function ownerColumn(db: StudyForgeDb, table: string): Promise<string | undefined> {
-  if (table === 'users') return 'id';
-  const rows = await sql<{ column_name: string }>`select column_name from information_schema.columns where table_schema = current_schema() and table_name = ${table} and column_name = 'user_id'`.execute(db.system);
-  return rows.rows[0]?.column_name;
+async function columnsOf(db: StudyForgeDb, table: string): Promise<string[]> {
+  const rows = await sql<{ column_name: string }>`select column_name from information_schema.columns where table_schema = current_schema() and table_name = ${table}`.execute(db.system);
+  return rows.rows.map((row) => row.column_name);
 }
 
-/** Where a table says whose a row is: the audit log by the keyed hash of the id, the others by the id. */
-async function ownerOf(db: StudyForgeDb, table: string, userId: string, secret: string): Promise<{ column: string; value: string }> {
-  if (table === AUDIT_TABLE) return { column: 'actor', value: auditActor(secret, userId) };
-  const column = await ownerColumn(db, table);
-  if (!column) throw new Error(`Table ${table} has no user_id column: say in accountDataWorld.ts how its rows are found for a person`);
-  return { column, value: userId };
+/**
+ * Which rows of a table are the person's: the audit log's by the keyed hash
+ * of the id, the others by the id; a class's own rows (the class, its
+ * assignments, what only its teachers read) are its teachers'.
+ */
+async function ownerOf(db: StudyForgeDb, table: string, userId: string, secret: string): Promise<RawBuilder<unknown>> {
+  if (table === AUDIT_TABLE) return sql`actor = ${auditActor(secret, userId)}`;
+  if (table === 'users') return sql`id = ${userId}`;
+  const columns = await columnsOf(db, table);
+  if (columns.includes('user_id')) return sql`user_id = ${userId}`;
+  const classColumn = table === 'classes' ? 'id' : columns.includes('class_id') ? 'class_id' : null;
+  if (classColumn) return sql`${sql.ref(classColumn)} in (select class_id from class_teachers where user_id = ${userId})`;
+  throw new Error(`Table ${table} has no user_id column: say in accountDataWorld.ts how its rows are found for a person`);
 }
 
 /**
@@ -94,8 +100,7 @@ async function ownerOf(db: StudyForgeDb, table: string, userId: string, secret: 
 export async function rowsOf(db: StudyForgeDb, userId: string, secret: string): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const table of await tableNames(db)) {
-    const { column, value } = await ownerOf(db, table, userId, secret);
-    const result = await sql<{ n: string | number }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(column)} = ${value}`.execute(db.system);
+    const result = await sql<{ n: string | number }>`select count(*) as n from ${sql.table(table)} where ${await ownerOf(db, table, userId, secret)}`.execute(db.system);
     counts[table] = Number(result.rows[0]?.n ?? 0);
   }
   return counts;
@@ -105,8 +110,7 @@ export async function rowsOf(db: StudyForgeDb, userId: string, secret: string): 
 export async function ownRows(db: StudyForgeDb, userId: string, secret: string): Promise<Record<string, unknown[]>> {
   const rows: Record<string, unknown[]> = {};
   for (const table of await tableNames(db)) {
-    const { column, value } = await ownerOf(db, table, userId, secret);
-    const result = await sql`select * from ${sql.table(table)} where ${sql.ref(column)} = ${value}`.execute(db.system);
+    const result = await sql`select * from ${sql.table(table)} where ${await ownerOf(db, table, userId, secret)}`.execute(db.system);
     rows[table] = result.rows.map((row) => JSON.stringify(row)).sort();
   }
   return rows;

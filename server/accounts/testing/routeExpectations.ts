@@ -1,4 +1,8 @@
 import type { Person } from './accountDataWorld';
+import { CLASS_ROUTE_EXPECTATIONS } from './classRouteExpectations';
+import type { RouteExpectation } from './routeExpectation';
+
+export { routeKey, type RouteExpectation } from './routeExpectation';
 
 /*
  * What another person gets from each /api and /auth route: the table
@@ -6,22 +10,6 @@ import type { Person } from './accountDataWorld';
  * with no line here fails that test, so whoever adds an endpoint says here
  * how it is called with someone else's ids and what it must answer.
  */
-
-export interface RouteExpectation {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** The call, filled with A's ids and items wherever the route takes any. */
-  request(a: Person): { path: string; init?: RequestInit };
-  /** The status with no session. */
-  signedOut: number;
-  /**
-   * The status signed in as B (with B's CSRF token) making that call: a
-   * refusal, or 200 where the route acts only on B's own account; the test
-   * checks the answer holds nothing of A's and A's rows are unchanged.
-   */
-  asOther: number;
-}
-
-export const routeKey = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
 
 const stamp = `${Date.now()}-0001-deviceb`;
 
@@ -49,4 +37,5 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'GET /api/sync/events': { method: 'GET', request: () => ({ path: '/api/sync/events' }), signedOut: 401, asOther: 200 },
   'GET /api/account/export': { method: 'GET', request: () => ({ path: '/api/account/export' }), signedOut: 401, asOther: 200 },
   'DELETE /api/account': { method: 'DELETE', request: () => ({ path: '/api/account' }), signedOut: 401, asOther: 200 },
+  ...CLASS_ROUTE_EXPECTATIONS,
 };
