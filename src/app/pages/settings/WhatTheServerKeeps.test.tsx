@@ -34,6 +34,7 @@ describe('What the server keeps', () => {
     expect(section.textContent).toMatch(/keeps a copy of your projects, saved results, study progress/);
     expect(section.textContent).toMatch(/Your own AI key never leaves this browser/);
     expect(section.textContent).toMatch(/Only you and the people who run the server can see it/);
+    expect(section.textContent).toMatch(/In a class you join, its teachers see your name there and your work on its assignments/);
     expect(section.querySelector('a')).toBeNull();
   });
 

@@ -24,6 +24,11 @@ export function WhatTheServerKeeps() {
         at any time. An account left unused for a long time (a year, unless your school chose otherwise) is deleted
         with everything in it.
       </p>
+      <p className="hint">
+        In a class you join, its teachers see your name there and your work on its assignments: answers, scores, time
+        spent and help requests. It is deleted when the teacher removes you or deletes the class, which happens a year
+        after the class is archived unless the teacher chose otherwise.
+      </p>
     </section>
   );
 }
