@@ -35,7 +35,7 @@ export function recordClassLoad(scenario: ClassScenario, result: ClassLoadResult
   const failed = result.failures > 0 ? `; ${result.failures} FAILED, first: ${result.firstFailure ?? ''}` : '';
   record(
     `classes throughput, ${label}`,
-    `${Math.round(result.answers / result.seconds)} answers/s: ${result.answers.toLocaleString('en')} answers (${who}, 5 questions each) in ${result.seconds.toFixed(1)} s${failed}`,
+    `${Math.round(result.answers / result.seconds)} answers/s: ${result.answers.toLocaleString('en')} answers (${who}, 5 questions each) in ${result.seconds.toFixed(1)} s; the teachers' views fetched the results ${result.resultsFetches.length.toLocaleString('en')} times${failed}`,
   );
   // Every request of the run (starts, answers, finishes, the teachers' fetches) over the answers: what to size gateways by.
   const perAnswer = scenario.gatewayCpuSeconds === null || result.answers === 0 ? 'n/a' : ms((scenario.gatewayCpuSeconds * 1000) / result.answers);
