@@ -3,6 +3,7 @@ import { accountsConfig } from '../../kernel/backend/settings';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { Icon } from '../../ui/Icon';
 import { Spinner } from '../../ui/Spinner';
+import { hrefTo, routes } from '../../ui/routes';
 import { checkAccount, refreshAccount, type RemoveLocalData } from './accountActions';
 import type { AccountUser } from './accountApi';
 import { displayName, syncStatusWords, useAccount, type SyncView } from './accountState';
@@ -34,6 +35,9 @@ function WhoIsSignedIn({ user }: { user: AccountUser }) {
         <p className="account-who-name">Signed in as {displayName(user)}</p>
         {user.email && user.email !== displayName(user) && <p className="hint">{user.email}</p>}
         <p className="hint">Role: {user.role === 'teacher' ? 'Teacher' : 'Student'}</p>
+        <p className="account-classes-link">
+          <a href={hrefTo(routes.classes)}>Classes</a>
+        </p>
       </div>
     </section>
   );

@@ -45,8 +45,8 @@ export function HeaderEntry() {
   return (
     <div className="account-entry-signed-in">
       <SyncBadge sync={sync} />
-      {/* Classes need an account, so their way in is here, shown only once someone is signed in. */}
-      <a className="button button-quiet account-entry" href={hrefTo(routes.classes)}>
+      {/* Classes need an account, so their way in is here, shown only once someone is signed in (on a phone: on the Account page). */}
+      <a className="button button-quiet account-entry account-classes" href={hrefTo(routes.classes)}>
         <Icon name="school" />
         <span className="account-entry-name">Classes</span>
       </a>

@@ -12,15 +12,15 @@ export const levelLabel = (level: string) => AI_USE_LEVELS.find((entry) => entry
 export function AssignmentList({ classId, assignments, linkTitles }: { classId: string; assignments: AssignmentListItem[]; linkTitles: boolean }) {
   if (assignments.length === 0) return <p className="empty-state">No assignments yet.</p>;
   return (
-    <ul className="assignment-list">
+    <ul className="class-assignments">
       {assignments.map((assignment) => (
-        <li key={assignment.id} className="assignment-item">
+        <li key={assignment.id} className="class-assignment">
           {linkTitles ? (
-            <a className="assignment-title" href={hrefTo(assignmentPathOf(classId, assignment.id))}>{assignment.title}</a>
+            <a className="class-assignment-title" href={hrefTo(assignmentPathOf(classId, assignment.id))}>{assignment.title}</a>
           ) : (
-            <span className="assignment-title">{assignment.title}</span>
+            <span className="class-assignment-title">{assignment.title}</span>
           )}
-          <span className="hint assignment-facts">
+          <span className="hint class-assignment-facts">
             {findTool(assignment.toolId)?.title ?? assignment.toolId} · {levelLabel(assignment.aiLevel)} · opens {formatDateTime(assignment.opensAt)}
             {assignment.dueAt ? ` · due ${formatDateTime(assignment.dueAt)}` : ''}
           </span>

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { CLASS_LIMITS, type ClassDetail, type RosterEntry } from '../../../kernel/classes/wire';
 import { ConfirmPanel } from '../../../ui/ConfirmPanel';
@@ -19,6 +19,7 @@ function RosterRow({ classId, entry, groups, locked, onChange, onProblem }: RowP
   const id = useId();
   const [group, setGroup] = useState(entry.group ?? '');
   const [confirming, setConfirming] = useState(false);
+  const removeRef = useRef<HTMLButtonElement>(null);
 
   async function run(request: () => Promise<ClassDetail>) {
     onProblem(null);
@@ -53,7 +54,7 @@ function RosterRow({ classId, entry, groups, locked, onChange, onProblem }: RowP
         </button>
       </form>
       {!confirming ? (
-        <button type="button" className="button button-quiet" disabled={locked} onClick={() => setConfirming(true)} aria-label={`Remove ${entry.name}`}>
+        <button ref={removeRef} type="button" className="button button-quiet" disabled={locked} onClick={() => setConfirming(true)} aria-label={`Remove ${entry.name}`}>
           Remove
         </button>
       ) : (
@@ -62,7 +63,11 @@ function RosterRow({ classId, entry, groups, locked, onChange, onProblem }: RowP
           detail="Their answers and work in this class are deleted."
           confirmLabel="Remove"
           onConfirm={() => void run(() => classApi.removeMember(classId, entry.userId))}
-          onCancel={() => flushSync(() => setConfirming(false))}
+          onCancel={() => {
+            // Back to the button that asked, so the keyboard stays in the row.
+            flushSync(() => setConfirming(false));
+            removeRef.current?.focus();
+          }}
         />
       )}
     </li>
