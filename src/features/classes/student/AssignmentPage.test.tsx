@@ -100,6 +100,15 @@ describe('I need help', () => {
     expect(server.requests.find((r) => r.path.endsWith('/help'))?.body).toEqual({ note: 'I do not get question 2' });
   });
 
+  it('Cancel closes the note and puts focus back on "I need help"', async () => {
+    const user = await openPage();
+    await user.click(screen.getByRole('button', { name: 'I need help' }));
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'What do you need help with?' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'I need help' }));
+    expect(server.requests.some((r) => r.path.endsWith('/help'))).toBe(false);
+  });
+
   it('a refusal shows the gateway’s sentence and keeps the note to send again', async () => {
     server.refuse('/help', 423, 'This assignment is closed.');
     const user = await openPage();

@@ -21,6 +21,7 @@ export function FlashcardsWork({ classId, assignmentId, cards }: { classId: stri
   const unreported = useRef({ reviewed: 0, remembered: 0 });
   const answerRef = useRef<HTMLDivElement>(null);
   const doneRef = useRef<HTMLParagraphElement>(null);
+  const cardRef = useRef<HTMLHeadingElement>(null);
   const done = index >= cards.length;
 
   useEffect(() => {
@@ -28,7 +29,9 @@ export function FlashcardsWork({ classId, assignmentId, cards }: { classId: stri
   }, [flipped]);
   useEffect(() => {
     if (done) doneRef.current?.focus();
-  }, [done]);
+    // The next card: focus on its heading, as the buttons just pressed are gone (not on the first card, where the page starts).
+    else if (index > 0) cardRef.current?.focus();
+  }, [done, index]);
 
   function report() {
     const body = { kind: 'study' as const, ...unreported.current };
@@ -71,7 +74,7 @@ export function FlashcardsWork({ classId, assignmentId, cards }: { classId: stri
         </>
       ) : (
         <>
-          <h2 className="class-quiz-progress">
+          <h2 className="class-quiz-progress" tabIndex={-1} ref={cardRef}>
             Card {index + 1} of {cards.length}
           </h2>
           <div className="class-card-face">

@@ -16,6 +16,8 @@ export function HelpBox({ classId, assignmentId }: { classId: string; assignment
   const [sent, setSent] = useState(false);
   const noteRef = useRef<HTMLTextAreaElement>(null);
   const sentRef = useRef<HTMLParagraphElement>(null);
+  const askRef = useRef<HTMLButtonElement>(null);
+  const [cancelled, setCancelled] = useState(false);
 
   useEffect(() => {
     if (open) noteRef.current?.focus();
@@ -23,6 +25,10 @@ export function HelpBox({ classId, assignmentId }: { classId: string; assignment
   useEffect(() => {
     if (sent) sentRef.current?.focus();
   }, [sent]);
+  // Cancelled: back on "I need help", where the person came from.
+  useEffect(() => {
+    if (cancelled) askRef.current?.focus();
+  }, [cancelled]);
 
   async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
@@ -70,13 +76,28 @@ export function HelpBox({ classId, assignmentId }: { classId: string; assignment
             <button type="submit" className="button button-primary" aria-disabled={busy || undefined}>
               Send to my teacher
             </button>
-            <button type="button" className="button" onClick={() => setOpen(false)}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                setOpen(false);
+                setCancelled(true);
+              }}
+            >
               Cancel
             </button>
           </div>
         </form>
       ) : (
-        <button type="button" className="button" onClick={() => setOpen(true)}>
+        <button
+          type="button"
+          className="button"
+          ref={askRef}
+          onClick={() => {
+            setOpen(true);
+            setCancelled(false);
+          }}
+        >
           I need help
         </button>
       )}

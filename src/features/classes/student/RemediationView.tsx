@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Remediation } from '../../../kernel/classes/wire';
 import { AiLabel } from './AiLabel';
 import { OptionGroup } from './OptionGroup';
@@ -13,6 +13,11 @@ export function RemediationView({ remediation }: { remediation: Remediation }) {
   const followUp = remediation.followUpQuestion;
   const [selected, setSelected] = useState<string | null>(null);
   const [checked, setChecked] = useState<string | null>(null);
+  const verdictRef = useRef<HTMLParagraphElement>(null);
+  // Checked: the button is gone, so focus goes to the verdict, which is read out.
+  useEffect(() => {
+    if (checked !== null) verdictRef.current?.focus();
+  }, [checked]);
   return (
     <section className="class-remediation" aria-label="Why this answer">
       <AiLabel />
@@ -33,7 +38,7 @@ export function RemediationView({ remediation }: { remediation: Remediation }) {
           Check this one
         </button>
       ) : (
-        <p className="class-verdict" role="status">
+        <p className="class-verdict" role="status" tabIndex={-1} ref={verdictRef}>
           {checked === followUp.answer ? 'Right! You have got it now.' : `Not quite. The answer is: ${followUp.answer}`}
         </p>
       )}

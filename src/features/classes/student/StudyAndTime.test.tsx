@@ -78,7 +78,10 @@ describe('assigned flashcards', () => {
       await user.click(screen.getByRole('button', { name: 'Show answer' }));
       expect(screen.getByText(`Answer ${n + 1}`)).toBeTruthy();
       await user.click(screen.getByRole('button', { name: n % 3 === 0 ? 'Not yet' : 'I knew it' }));
+      // The buttons pressed are gone: focus is on the next card, not lost.
+      if (n < 11) expect(document.activeElement?.textContent).toBe(`Card ${n + 2} of 12`);
     }
+    expect(document.activeElement).toBe(screen.getByRole('status'));
     expect(screen.getByRole('status').textContent).toBe('You knew 8 of 12 cards.');
     await vi.waitFor(() =>
       expect(progress()).toEqual([
