@@ -1,10 +1,9 @@
 import type { Hono } from 'hono';
-import { CLASS_MESSAGES, answerBody, finishBody, startAttemptBody, type AnswerVerdict, type AttemptScore, type AttemptState } from '../../src/kernel/classes/wire';
-import { announceClass } from './classEvents';
+import { CLASS_MESSAGES, answerBody, finishBody, startAttemptBody } from '../../src/kernel/classes/wire';
 import type { ClassRouteDeps } from './deps';
-import { ClassRuleError, NotFoundError, parsedBody, withAssignment } from './door';
+import { ClassRuleError, NotFoundError } from './door';
+import { addMemberWrite } from './memberWrites';
 import { checkedChoice, isRight, quizFor } from './quizKey';
-import { classBodyLimit, classHandler, signedIn } from './routeKit';
 import { attemptStateOf, finishAttempt, ownAttempt, verdictFor } from './scoring';
 
 /*
@@ -23,115 +22,51 @@ import { attemptStateOf, finishAttempt, ownAttempt, verdictFor } from './scoring
 const ATTEMPTS = '/api/classes/:classId/assignments/:assignmentId/attempts';
 
 export function addAttemptRoutes(app: Hono, deps: ClassRouteDeps): void {
-  const { db } = deps;
-  const door = { writes: true, now: deps.now };
+  const now = () => new Date(deps.now());
 
-  app.post(
-    ATTEMPTS,
-    deps.requireUser,
-    classBodyLimit,
-    classHandler(async (c) => {
-      const { attemptId } = await parsedBody(c, startAttemptBody);
-      const user = signedIn(c);
-      const classId = c.req.param('classId') ?? '';
-      const assignmentId = c.req.param('assignmentId') ?? '';
-      const { state, started } = await withAssignment<{ state: AttemptState; started: boolean }>(
-        db,
-        user,
-        classId,
-        assignmentId,
-        'member',
-        async (trx, access) => {
-          // Reading first: a start sent again answers the attempt as it is now, without asking the key's group again.
-          const existing = await trx.selectFrom('attempts').selectAll().where('id', '=', attemptId).executeTakeFirst();
-          if (existing) {
-            if (existing.assignment_id !== access.assignment.id || existing.user_id !== user.id) throw new NotFoundError();
-            return { state: await attemptStateOf(trx, existing, (await quizFor(trx, access, existing.group_name, true)).key), started: false };
-          }
-          const quiz = await quizFor(trx, access, access.groupName);
-          const started = await trx
-            .insertInto('attempts')
-            .values({ id: attemptId, assignment_id: access.assignment.id, class_id: access.classId, user_id: user.id, group_name: quiz.groupName, total: quiz.key.length, started_at: new Date(deps.now()) })
-            // The id is taken (by a start of the same attempt sent side by side, or by someone else's): never overwritten.
-            .onConflict((conflict) => conflict.column('id').doNothing())
-            .returningAll()
-            .executeTakeFirst();
-          const attempt = started ?? (await ownAttempt(trx, access, user.id, attemptId));
-          return { state: await attemptStateOf(trx, attempt, quiz.key), started: started !== undefined };
-        },
-        door,
-      );
-      // A started attempt moves the student from "not started" in the teacher's view.
-      if (started) await announceClass(db, classId, assignmentId);
-      return c.json(state);
-    }),
-  );
+  addMemberWrite(app, deps, ATTEMPTS, startAttemptBody, async ({ body: { attemptId }, user, trx, access }) => {
+    // Reading first: a start sent again answers the attempt as it is now, without asking the key's group again.
+    const existing = await trx.selectFrom('attempts').selectAll().where('id', '=', attemptId).executeTakeFirst();
+    if (existing) {
+      if (existing.assignment_id !== access.assignment.id || existing.user_id !== user.id) throw new NotFoundError();
+      return { reply: await attemptStateOf(trx, existing, (await quizFor(trx, access, existing.group_name, true)).key), changed: false };
+    }
+    const quiz = await quizFor(trx, access, access.groupName);
+    const started = await trx
+      .insertInto('attempts')
+      .values({ id: attemptId, assignment_id: access.assignment.id, class_id: access.classId, user_id: user.id, group_name: quiz.groupName, total: quiz.key.length, started_at: now() })
+      // The id is taken (by a start of the same attempt sent side by side, or by someone else's): never overwritten.
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    const attempt = started ?? (await ownAttempt(trx, access, user.id, attemptId));
+    // A started attempt moves the student from "not started" in the teacher's view.
+    return { reply: await attemptStateOf(trx, attempt, quiz.key), changed: started !== undefined };
+  });
 
-  app.post(
-    `${ATTEMPTS}/:attemptId/answers`,
-    deps.requireUser,
-    classBodyLimit,
-    classHandler(async (c) => {
-      const body = await parsedBody(c, answerBody);
-      const user = signedIn(c);
-      const classId = c.req.param('classId') ?? '';
-      const assignmentId = c.req.param('assignmentId') ?? '';
-      const { verdict, stored } = await withAssignment<{ verdict: AnswerVerdict; stored: boolean }>(
-        db,
-        user,
-        classId,
-        assignmentId,
-        'member',
-        async (trx, access) => {
-          const attempt = await ownAttempt(trx, access, user.id, c.req.param('attemptId'));
-          if (attempt.finished_at !== null) throw new ClassRuleError(409, CLASS_MESSAGES.attemptFinished);
-          const { key } = await quizFor(trx, access, attempt.group_name, true);
-          const question = key[body.question];
-          if (!question) throw new ClassRuleError(400, CLASS_MESSAGES.noSuchQuestion);
-          // Answered before: the verdict as it was stored, whatever is sent now, so the score cannot be moved.
-          const earlier = await verdictFor(trx, attempt, key, body.question);
-          if (earlier) return { verdict: earlier, stored: false };
-          const chosen = checkedChoice(question, body.chosen);
-          await trx
-            .insertInto('attempt_answers')
-            .values({ attempt_id: attempt.id, class_id: access.classId, user_id: user.id, question: body.question, chosen, correct: isRight(question, chosen), answered_at: new Date(deps.now()) })
-            .onConflict((conflict) => conflict.columns(['attempt_id', 'question']).doNothing())
-            .execute();
-          const verdict = await verdictFor(trx, attempt, key, body.question);
-          if (!verdict) throw new Error('An answer just stored could not be read back.');
-          return { verdict, stored: true };
-        },
-        door,
-      );
-      if (stored) await announceClass(db, classId, assignmentId);
-      return c.json(verdict);
-    }),
-  );
+  addMemberWrite(app, deps, `${ATTEMPTS}/:attemptId/answers`, answerBody, async ({ body, user, trx, access, param }) => {
+    const attempt = await ownAttempt(trx, access, user.id, param('attemptId'));
+    if (attempt.finished_at !== null) throw new ClassRuleError(409, CLASS_MESSAGES.attemptFinished);
+    const { key } = await quizFor(trx, access, attempt.group_name, true);
+    const question = key[body.question];
+    if (!question) throw new ClassRuleError(400, CLASS_MESSAGES.noSuchQuestion);
+    // Answered before: the verdict as it was stored, whatever is sent now, so the score cannot be moved.
+    const earlier = await verdictFor(trx, attempt, key, body.question);
+    if (earlier) return { reply: earlier, changed: false };
+    const chosen = checkedChoice(question, body.chosen);
+    await trx
+      .insertInto('attempt_answers')
+      .values({ attempt_id: attempt.id, class_id: access.classId, user_id: user.id, question: body.question, chosen, correct: isRight(question, chosen), answered_at: now() })
+      .onConflict((conflict) => conflict.columns(['attempt_id', 'question']).doNothing())
+      .execute();
+    const verdict = await verdictFor(trx, attempt, key, body.question);
+    if (!verdict) throw new Error('An answer just stored could not be read back.');
+    return { reply: verdict, changed: true };
+  });
 
-  app.post(
-    `${ATTEMPTS}/:attemptId/finish`,
-    deps.requireUser,
-    classBodyLimit,
-    classHandler(async (c) => {
-      // The body is {} and nothing else: a score (or anything) sent is refused whole, before anything is read.
-      await parsedBody(c, finishBody);
-      const user = signedIn(c);
-      const classId = c.req.param('classId') ?? '';
-      const assignmentId = c.req.param('assignmentId') ?? '';
-      const { score, finishedNow } = await withAssignment<{ score: AttemptScore; finishedNow: boolean }>(
-        db,
-        user,
-        classId,
-        assignmentId,
-        'member',
-        async (trx, access) => {
-          const attempt = await ownAttempt(trx, access, user.id, c.req.param('attemptId'));
-          return { score: await finishAttempt(trx, attempt, new Date(deps.now())), finishedNow: attempt.finished_at === null };
-        },
-        door,
-      );
-      if (finishedNow) await announceClass(db, classId, assignmentId);
-      return c.json(score);
-    }),
-  );
+  // The body is {} and nothing else: a score (or anything) sent is refused whole, before anything is read.
+  addMemberWrite(app, deps, `${ATTEMPTS}/:attemptId/finish`, finishBody, async ({ user, trx, access, param }) => {
+    const attempt = await ownAttempt(trx, access, user.id, param('attemptId'));
+    return { reply: await finishAttempt(trx, attempt, now()), changed: attempt.finished_at === null };
+  });
 }

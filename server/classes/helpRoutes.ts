@@ -4,7 +4,8 @@ import { sql } from 'kysely';
 import { helpBody, resolveHelpBody } from '../../src/kernel/classes/wire';
 import { announceClass } from './classEvents';
 import type { ClassRouteDeps } from './deps';
-import { checkedId, ClassRuleError, NotFoundError, parsedBody, withAssignment, withClass } from './door';
+import { checkedId, ClassRuleError, NotFoundError, parsedBody, withClass } from './door';
+import { addMemberWrite } from './memberWrites';
 import { classBodyLimit, classHandler, signedIn } from './routeKit';
 
 /*
@@ -20,43 +21,19 @@ export const TOO_MANY_HELP_REQUESTS = 'Your teacher has your requests for help o
 export function addHelpRoutes(app: Hono, deps: ClassRouteDeps): void {
   const { db } = deps;
 
-  app.post(
-    '/api/classes/:classId/assignments/:assignmentId/help',
-    deps.requireUser,
-    classBodyLimit,
-    classHandler(async (c) => {
-      const { note } = await parsedBody(c, helpBody);
-      const user = signedIn(c);
-      const classId = c.req.param('classId') ?? '';
-      const assignmentId = c.req.param('assignmentId') ?? '';
-      const id = await withAssignment(
-        db,
-        user,
-        classId,
-        assignmentId,
-        'member',
-        async (trx, access) => {
-          const open = await trx
-            .selectFrom('help_requests')
-            .select(sql<string | number>`count(*)`.as('n'))
-            .where('assignment_id', '=', access.assignment.id)
-            .where('user_id', '=', user.id)
-            .where('resolved_at', 'is', null)
-            .executeTakeFirst();
-          if (Number(open?.n ?? 0) >= OPEN_HELP_PER_ASSIGNMENT) throw new ClassRuleError(429, TOO_MANY_HELP_REQUESTS);
-          const helpId = randomUUID();
-          await trx
-            .insertInto('help_requests')
-            .values({ id: helpId, assignment_id: access.assignment.id, class_id: access.classId, user_id: user.id, note, created_at: new Date(deps.now()) })
-            .execute();
-          return helpId;
-        },
-        { writes: true, now: deps.now },
-      );
-      await announceClass(db, classId, assignmentId);
-      return c.json({ id });
-    }),
-  );
+  addMemberWrite(app, deps, '/api/classes/:classId/assignments/:assignmentId/help', helpBody, async ({ body: { note }, user, trx, access }) => {
+    const open = await trx
+      .selectFrom('help_requests')
+      .select(sql<string | number>`count(*)`.as('n'))
+      .where('assignment_id', '=', access.assignment.id)
+      .where('user_id', '=', user.id)
+      .where('resolved_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(open?.n ?? 0) >= OPEN_HELP_PER_ASSIGNMENT) throw new ClassRuleError(429, TOO_MANY_HELP_REQUESTS);
+    const id = randomUUID();
+    await trx.insertInto('help_requests').values({ id, assignment_id: access.assignment.id, class_id: access.classId, user_id: user.id, note, created_at: new Date(deps.now()) }).execute();
+    return { reply: { id }, changed: true };
+  });
 
   app.patch(
     '/api/classes/:classId/help/:helpId',

@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import { sql } from 'kysely';
 import { progressBody } from '../../src/kernel/classes/wire';
-import { announceClass } from './classEvents';
 import type { ClassRouteDeps } from './deps';
-import { ClassRuleError, parsedBody, withAssignment, type ClassTransaction } from './door';
-import { classBodyLimit, classHandler, signedIn } from './routeKit';
+import { ClassRuleError, type ClassTransaction } from './door';
+import { addMemberWrite } from './memberWrites';
 
 /*
  * A student's work flowing back to the class as they go: study of the
@@ -52,46 +51,24 @@ async function creditedSeconds(trx: ClassTransaction, assignmentId: string, user
 }
 
 export function addProgressRoutes(app: Hono, deps: ClassRouteDeps): void {
-  const { db } = deps;
-  app.post(
-    '/api/classes/:classId/assignments/:assignmentId/progress',
-    deps.requireUser,
-    classBodyLimit,
-    classHandler(async (c) => {
-      const body = await parsedBody(c, progressBody);
-      if (body.kind === 'study' && body.remembered > body.reviewed) throw new ClassRuleError(400, REMEMBERED_OVER_REVIEWED);
-      const user = signedIn(c);
-      const classId = c.req.param('classId') ?? '';
-      const assignmentId = c.req.param('assignmentId') ?? '';
-      const stored = await withAssignment(
-        db,
-        user,
-        classId,
-        assignmentId,
-        'member',
-        async (trx, access) => {
-          if ((await progressRows(trx, access.assignment.id, user.id)) >= WORK_ROWS_PER_ASSIGNMENT) throw new ClassRuleError(429, TOO_MUCH_PROGRESS);
-          const now = new Date(deps.now());
-          let detail: Record<string, unknown>;
-          if (body.kind === 'time') {
-            const seconds = await creditedSeconds(trx, access.assignment.id, user.id, body.seconds, now);
-            if (seconds === 0) return false;
-            detail = { seconds };
-          } else if (body.kind === 'study') {
-            detail = { reviewed: body.reviewed, remembered: body.remembered };
-          } else {
-            detail = body.detail;
-          }
-          await trx
-            .insertInto('class_work')
-            .values({ id: randomUUID(), assignment_id: access.assignment.id, class_id: access.classId, user_id: user.id, kind: body.kind, detail: JSON.stringify(detail), created_at: now })
-            .execute();
-          return true;
-        },
-        { writes: true, now: deps.now },
-      );
-      if (stored) await announceClass(db, classId, assignmentId);
-      return c.json({ ok: true });
-    }),
-  );
+  addMemberWrite(app, deps, '/api/classes/:classId/assignments/:assignmentId/progress', progressBody, async ({ body, user, trx, access }) => {
+    if (body.kind === 'study' && body.remembered > body.reviewed) throw new ClassRuleError(400, REMEMBERED_OVER_REVIEWED);
+    if ((await progressRows(trx, access.assignment.id, user.id)) >= WORK_ROWS_PER_ASSIGNMENT) throw new ClassRuleError(429, TOO_MUCH_PROGRESS);
+    const now = new Date(deps.now());
+    let detail: Record<string, unknown>;
+    if (body.kind === 'time') {
+      const seconds = await creditedSeconds(trx, access.assignment.id, user.id, body.seconds, now);
+      if (seconds === 0) return { reply: { ok: true }, changed: false };
+      detail = { seconds };
+    } else if (body.kind === 'study') {
+      detail = { reviewed: body.reviewed, remembered: body.remembered };
+    } else {
+      detail = body.detail;
+    }
+    await trx
+      .insertInto('class_work')
+      .values({ id: randomUUID(), assignment_id: access.assignment.id, class_id: access.classId, user_id: user.id, kind: body.kind, detail: JSON.stringify(detail), created_at: now })
+      .execute();
+    return { reply: { ok: true }, changed: true };
+  });
 }

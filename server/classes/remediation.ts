@@ -6,9 +6,9 @@ import { CLASS_MESSAGES, remediationBody, type Remediation } from '../../src/ker
 import { groupOutput } from '../../src/kernel/classes/groupOutput';
 import { outputInstruction } from '../../src/kernel/output/outputInstruction';
 import type { AssignmentRow } from '../database/schema';
-import { announceClass } from './classEvents';
 import type { ClassRouteDeps } from './deps';
-import { ClassRuleError, parsedBody, withAssignment } from './door';
+import { ClassRuleError, parsedBody } from './door';
+import { announceChange, asMemberWriting } from './memberWrites';
 import { quizFor, type KeyQuestion } from './quizKey';
 import { classBodyLimit, classHandler, signedIn } from './routeKit';
 import { RUNS_PER_MINUTE } from './runRoutes';
@@ -57,9 +57,6 @@ export const TOO_MANY_LESSONS = (seconds: number) => `Too many requests in a min
 export type ToolLoader = (toolId: string) => Promise<ToolDeclaration | null>;
 
 export function addRemediationRoutes(app: Hono, deps: ClassRouteDeps, loadTool: ToolLoader = loadServerTool): void {
-  const { db } = deps;
-  const door = { writes: true, now: deps.now };
-
   app.post(
     '/api/classes/:classId/assignments/:assignmentId/attempts/:attemptId/remediation',
     deps.requireUser,
@@ -67,27 +64,17 @@ export function addRemediationRoutes(app: Hono, deps: ClassRouteDeps, loadTool: 
     classHandler(async (c) => {
       const body = await parsedBody(c, remediationBody);
       const user = signedIn(c);
-      const classId = c.req.param('classId') ?? '';
-      const assignmentId = c.req.param('assignmentId') ?? '';
       const attemptId = c.req.param('attemptId');
 
-      const asked = await withAssignment(
-        db,
-        user,
-        classId,
-        assignmentId,
-        'member',
-        async (trx, access) => {
-          const attempt = await ownAttempt(trx, access, user.id, attemptId);
-          const { key } = await quizFor(trx, access, attempt.group_name, true);
-          const question = key[body.question];
-          if (!question) throw new ClassRuleError(400, CLASS_MESSAGES.noSuchQuestion);
-          const answer = await trx.selectFrom('attempt_answers').select(['chosen', 'correct']).where('attempt_id', '=', attempt.id).where('question', '=', body.question).executeTakeFirst();
-          if (!answer || answer.correct) throw new ClassRuleError(400, CLASS_MESSAGES.remediationAfterWrong);
-          return { toolId: access.assignment.tool_id, question, chosen: answer.chosen, instructions: groupInstructions(access.assignment, attempt.group_name) };
-        },
-        door,
-      );
+      const asked = await asMemberWriting(deps, c, async (trx, access) => {
+        const attempt = await ownAttempt(trx, access, user.id, attemptId);
+        const { key } = await quizFor(trx, access, attempt.group_name, true);
+        const question = key[body.question];
+        if (!question) throw new ClassRuleError(400, CLASS_MESSAGES.noSuchQuestion);
+        const answer = await trx.selectFrom('attempt_answers').select(['chosen', 'correct']).where('attempt_id', '=', attempt.id).where('question', '=', body.question).executeTakeFirst();
+        if (!answer || answer.correct) throw new ClassRuleError(400, CLASS_MESSAGES.remediationAfterWrong);
+        return { toolId: access.assignment.tool_id, question, chosen: answer.chosen, instructions: groupInstructions(access.assignment, attempt.group_name) };
+      });
 
       const tool = await loadTool(asked.toolId);
       if (!tool?.followUps?.remediation) throw new ClassRuleError(400, CLASS_MESSAGES.notAQuiz);
@@ -103,19 +90,11 @@ export function addRemediationRoutes(app: Hono, deps: ClassRouteDeps, loadTool: 
         throw new ClassRuleError(502, CLASS_MESSAGES.modelFailed);
       }
 
-      await withAssignment(
-        db,
-        user,
-        classId,
-        assignmentId,
-        'member',
-        async (trx, access) => {
-          const attempt = await ownAttempt(trx, access, user.id, attemptId);
-          await trx.updateTable('attempt_answers').set({ remediation_used: true }).where('attempt_id', '=', attempt.id).where('question', '=', body.question).execute();
-        },
-        door,
-      );
-      await announceClass(db, classId, assignmentId);
+      await asMemberWriting(deps, c, async (trx, access) => {
+        const attempt = await ownAttempt(trx, access, user.id, attemptId);
+        await trx.updateTable('attempt_answers').set({ remediation_used: true }).where('attempt_id', '=', attempt.id).where('question', '=', body.question).execute();
+      });
+      await announceChange(deps, c);
       return c.json(remediation);
     }),
   );
