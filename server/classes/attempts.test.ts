@@ -162,6 +162,17 @@ describeOnBothDatabases('quiz attempts', (open) => {
     expect(await world.rows('attempts', 'user_id', sam.id)).toMatchObject([{ id: attemptId, finished_at: null, score: null }]);
   });
 
+  it('refuses an attempt at an assignment that is not a quiz (a deck of flashcards), storing nothing', async () => {
+    const world = await attemptWorld(await open());
+    const [sam] = world.students;
+    const deckId = await world.quiz({ title: 'Planet cards' });
+    await world.db.asUser(world.teacher.id, (trx) =>
+      trx.updateTable('assignment_material').set({ content: JSON.stringify([{ front: 'Mercury', back: 'Closest to the Sun' }]) }).where('assignment_id', '=', deckId).execute(),
+    );
+    expect(await world.post(sam, '/attempts', { attemptId: randomUUID() }, deckId)).toMatchObject({ status: 400, json: { error: CLASS_MESSAGES.notAQuiz } });
+    expect(await world.rows('attempts', 'assignment_id', deckId)).toEqual([]);
+  });
+
   it('lets only a member of the class take its quiz: its teacher, another teacher and a stranger are answered not found', async () => {
     const world = await attemptWorld(await open());
     const stranger = await world.addPerson('stella', 'student');
