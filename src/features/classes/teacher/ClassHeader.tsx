@@ -8,25 +8,28 @@ import { hrefTo, routes } from '../../../ui/routes';
 import { classApi } from '../classApi';
 import { messageOf } from './useViewer';
 
-/** "assignments" as the person reads it: the table names of the server's deletion counts, in plain words. */
-const TABLE_WORDS: Record<string, string> = {
-  classes: 'class',
-  class_teachers: 'teachers',
-  class_members: 'students',
-  assignments: 'assignments',
-  assignment_secrets: 'hidden instructions',
-  assignment_material: 'prepared materials',
-  attempts: 'quiz attempts',
-  attempt_answers: 'answers',
-  class_work: 'pieces of work',
-  help_requests: 'help requests',
-  users: 'guest accounts',
+/** The server's deletion counts, by table, in plain words: one and many. */
+const TABLE_WORDS: Record<string, [string, string]> = {
+  classes: ['class', 'classes'],
+  class_teachers: ['teacher', 'teachers'],
+  class_members: ['student', 'students'],
+  assignments: ['assignment', 'assignments'],
+  assignment_secrets: ['hidden instruction', 'hidden instructions'],
+  assignment_material: ['prepared material', 'prepared materials'],
+  attempts: ['quiz attempt', 'quiz attempts'],
+  attempt_answers: ['answer', 'answers'],
+  class_work: ['piece of work', 'pieces of work'],
+  help_requests: ['help request', 'help requests'],
+  users: ['guest account', 'guest accounts'],
 };
 
 export function deletedSummary(deleted: Record<string, number>): string {
   return Object.entries(deleted)
     .filter(([, count]) => count > 0)
-    .map(([table, count]) => `${count} ${TABLE_WORDS[table] ?? table.replace(/_/g, ' ')}`)
+    .map(([table, count]) => {
+      const [one, many] = TABLE_WORDS[table] ?? [table.replace(/_/g, ' '), table.replace(/_/g, ' ')];
+      return `${count} ${count === 1 ? one : many}`;
+    })
     .join(', ');
 }
 

@@ -1,4 +1,9 @@
+import { configure } from '@testing-library/react';
 import { configureClassApi } from '../../classApi';
+
+// The first screen of a file loads its code (the catalogue, the form engine) while it waits: on a busy
+// two-core machine that can pass Testing Library's 1 s default. A wait, not a speed assertion.
+configure({ asyncUtilTimeout: 10_000 });
 
 /*
  * The gateway's class routes as the teacher screens' tests see them: each
