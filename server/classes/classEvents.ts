@@ -74,7 +74,7 @@ async function mayStillView(db: StudyForgeDb, viewer: ClassViewer, now: Date): P
   });
 }
 
-/** The assignment id of a notification about `key`'s class (ids are checked: the payload is only ever ours, but costs nothing to check). */
+/** A notification's class key and assignment id; null for any other form (only the gateway notifies, but checking costs nothing). */
 function parsePayload(payload: string): { key: string; assignmentId: string } | null {
   const [key, assignmentId, ...rest] = payload.split(':');
   if (!key || rest.length > 0 || !classIdSchema.safeParse(assignmentId).success) return null;
@@ -104,13 +104,13 @@ export function addClassEventRoutes(app: Hono, deps: Pick<ClassRouteDeps, 'db' |
     mayContinue: stillViewing,
   });
 
+  // Checked before telling, once per session, so a signed-out or removed teacher learns nothing more, not even an id.
   const tell = coalescedDelivery<string>(async (key, assignmentIds) => {
-    const following = streams.streamsOf(key);
     const verdicts = new Map<string, Promise<boolean>>();
-    for (const stream of following) {
-      const { userId } = stream.who;
-      const verdict = verdicts.get(`${userId} ${stream.who.sessionIdHash}`) ?? stillViewing(stream.who);
-      verdicts.set(`${userId} ${stream.who.sessionIdHash}`, verdict);
+    for (const stream of streams.streamsOf(key)) {
+      const session = `${stream.who.userId} ${stream.who.sessionIdHash}`;
+      const verdict = verdicts.get(session) ?? stillViewing(stream.who);
+      verdicts.set(session, verdict);
       if (!(await verdict)) {
         stream.close();
         continue;
