@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeEach, expect, it } from 'vitest';
 import { describeOnBothDatabases } from '../testing/bothDatabases';
-import { classRowCounts } from './testing/classRows';
+import { classRowCounts, type FilledClass } from './testing/classRows';
 import type { WorldPerson } from './testing/classPeople';
 import { classesIn, countsOf, isolationWorld, peopleIn, REFUSED, seenBy, type IsolationWorld } from './testing/isolationWorld';
 
@@ -16,6 +16,11 @@ import { classesIn, countsOf, isolationWorld, peopleIn, REFUSED, seenBy, type Is
  */
 
 const WORK_TABLES = ['attempts', 'attempt_answers', 'class_work', 'help_requests'] as const;
+
+/** Each class with its teacher, or with its first student. */
+function sidesOf(w: IsolationWorld, who: 'teacher' | 'student'): [WorldPerson, FilledClass][] {
+  return who === 'teacher' ? [[w.teacherA, w.classA], [w.teacherB, w.classB]] : [[w.studentA, w.classA], [w.studentB, w.classB]];
+}
 
 async function materialFor(world: IsolationWorld, person: WorldPerson, assignmentId: string): Promise<unknown[]> {
   const result = await world.db.asUser(person.id, (trx) => sql`select * from studyforge_material_for_student(${assignmentId})`.execute(trx));
@@ -39,10 +44,7 @@ describeOnBothDatabases('class rows as each person can read them', (open) => {
   });
 
   it("a teacher sees every row of their class in every table, and not one of another teacher's class", async () => {
-    for (const [teacher, own] of [
-      [world.teacherA, world.classA],
-      [world.teacherB, world.classB],
-    ] as const) {
+    for (const [teacher, own] of sidesOf(world, 'teacher')) {
       const seen = await seenBy(world.db, teacher);
       expect(classesIn(seen)).toEqual([own.id]);
       expect(countsOf(seen)).toEqual(await classRowCounts(world.db, own.id));
@@ -50,10 +52,7 @@ describeOnBothDatabases('class rows as each person can read them', (open) => {
   });
 
   it('a student sees their class, its teachers and assignments, and only their own work; nothing of another class', async () => {
-    for (const [student, own] of [
-      [world.studentA, world.classA],
-      [world.studentB, world.classB],
-    ] as const) {
+    for (const [student, own] of sidesOf(world, 'student')) {
       const seen = await seenBy(world.db, student);
       expect(classesIn(seen)).toEqual([own.id]);
       expect(countsOf(seen)).toEqual({

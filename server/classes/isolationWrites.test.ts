@@ -49,6 +49,7 @@ const TEACHER_WRITES: Record<string, Write> = {
   'an assignment in another class': (trx, w) =>
     trx.insertInto('assignments').values({ id: randomUUID(), class_id: w.classA.id, tool_id: 'quiz-whiz', title: 'Planted', ai_level: 'open' }).execute(),
   "themselves added as another class's teacher": (trx, w) => trx.insertInto('class_teachers').values({ class_id: w.classA.id, user_id: w.teacherB.id }).execute(),
+  "a student of their class made its teacher (who would read the answer keys)": (trx, w) => trx.insertInto('class_teachers').values({ class_id: w.classB.id, user_id: w.studentB.id }).execute(),
   "material put under another class's assignment": (trx, w) =>
     trx.insertInto('assignment_material').values({ assignment_id: w.classA.assignmentId, class_id: w.classB.id, group_name: 'x', content: '[]' }).execute(),
   "a member of their class moved to another person": (trx, w) => trx.updateTable('class_members').set({ user_id: w.outsider.id }).where('class_id', '=', w.classB.id).execute(),
@@ -109,6 +110,12 @@ describeOnBothDatabases('class rows as each person can change them', (open) => {
     expect(Number((await finish(1)).numUpdatedRows)).toBe(1);
     expect(Number((await finish(3)).numUpdatedRows)).toBe(0);
     expect(await world.db.system.selectFrom('attempts').select('score').where('id', '=', attemptId).executeTakeFirst()).toEqual({ score: 1 });
+  });
+
+  it('a teacher adds another teacher as a co-teacher of their class', async () => {
+    const world = await freshWorld();
+    await as(world, world.teacherA, (trx) => trx.insertInto('class_teachers').values({ class_id: world.classA.id, user_id: world.teacherB.id }).execute());
+    expect((await classRowCounts(world.db, world.classA.id)).class_teachers).toBe(2);
   });
 
   it('a teacher sets a group, renames a member and resolves a help request in their own class', async () => {

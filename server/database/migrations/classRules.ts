@@ -53,6 +53,7 @@ function policies(table: string, rules: TableRules): string[] {
 const FUNCTION_SIGNATURES = [
   'studyforge_teaches(text)',
   'studyforge_member_of(text)',
+  'studyforge_is_teacher(text)',
   'studyforge_create_class(text, text, text, text, text, boolean)',
   'studyforge_join_class(text, text)',
   'studyforge_material_for_student(text)',
@@ -64,6 +65,10 @@ export const classFunctions: string[] = [
    $$`,
   `create function studyforge_member_of(target text) returns boolean language sql stable security definer set search_path = public as $$
      select exists (select 1 from class_members where class_id = target and user_id = ${me})
+   $$`,
+  // Whether an account has the teacher role: users rows are their owner's alone, so a policy asks this instead.
+  `create function studyforge_is_teacher(target text) returns boolean language sql stable security definer set search_path = public as $$
+     select exists (select 1 from users where id = target and role = 'teacher')
    $$`,
   // Only a teacher creates a class, and becomes its first teacher in the same step.
   `create function studyforge_create_class(new_id text, new_name text, new_grade text, new_subject text, new_code text, name_join boolean)
@@ -103,7 +108,8 @@ const ownAsMember = `${own} and ${memberOf()}`;
 
 export const classRowSecurity: string[] = [
   ...policies('classes', { select: `${teaches('id')} or ${memberOf('id')}`, update: teaches('id'), delete: teaches('id') }),
-  ...policies('class_teachers', { select: `${teaches()} or ${memberOf()}`, insert: teaches(), delete: teaches() }),
+  // A co-teacher reads the answer keys: only an account with the teacher role can be made one.
+  ...policies('class_teachers', { select: `${teaches()} or ${memberOf()}`, insert: `${teaches()} and studyforge_is_teacher(user_id)`, delete: teaches() }),
   ...policies('class_members', { select: `${teaches()} or ${own}`, update: teaches(), updateColumns: ['display_name', 'group_name'], delete: teaches() }),
   ...policies('assignments', { select: `${teaches()} or ${memberOf()}`, insert: teaches(), update: teaches(), delete: teaches() }),
   ...policies('assignment_secrets', { select: teaches(), insert: teaches(), update: teaches(), delete: teaches() }),
