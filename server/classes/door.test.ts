@@ -33,6 +33,8 @@ interface DoorWorld {
   upcoming: string;
   /** Was due an hour ago. */
   pastDue: string;
+  /** A quiz of the archived class, which teacherA teaches and studentA belongs to as well. */
+  archivedQuiz: string;
 }
 
 async function doorWorld(db: StudyForgeDb): Promise<DoorWorld> {
@@ -48,6 +50,7 @@ async function doorWorld(db: StudyForgeDb): Promise<DoorWorld> {
   await joinAs(db, studentA, classA);
   await joinAs(db, studentA, archived);
   await joinAs(db, studentB, classB);
+  const archivedQuiz = await assignQuizAs(db, teacherA, archived);
   await db.system.updateTable('classes').set({ archived_at: new Date() }).where('id', '=', archived).execute();
   const now = Date.now();
   return {
@@ -63,6 +66,7 @@ async function doorWorld(db: StudyForgeDb): Promise<DoorWorld> {
     quizB: await assignQuizAs(db, teacherB, classB),
     upcoming: await assignQuizAs(db, teacherA, classA, { opensAt: new Date(now + HOUR) }),
     pastDue: await assignQuizAs(db, teacherA, classA, { opensAt: new Date(now - 2 * HOUR), dueAt: new Date(now - HOUR) }),
+    archivedQuiz,
   };
 }
 
@@ -120,6 +124,10 @@ describeOnBothDatabases('the class door', (open) => {
     expect(await through((fn) => withAssignment(w.db, w.teacherA, w.classA, w.quizB, 'teacher', fn))).toEqual(notFound);
     expect(await through((fn) => withAssignment(w.db, w.studentA, w.classA, w.quizB, 'member', fn))).toEqual(notFound);
     expect(await through((fn) => withAssignment(w.db, w.teacherB, w.classB, w.quizA, 'teacher', fn))).toEqual(notFound);
+    // Someone in both classes may read both, but an assignment is reached only under its own class: named under
+    // the active class, the archived class's quiz would otherwise take writes.
+    expect(await through((fn) => withAssignment(w.db, w.teacherA, w.classA, w.archivedQuiz, 'teacher', fn, { writes: true }))).toEqual(notFound);
+    expect(await through((fn) => withAssignment(w.db, w.studentA, w.classA, w.archivedQuiz, 'member', fn, { writes: true }))).toEqual(notFound);
   });
 
   it('refuses a write to an archived class with 423, to its teacher and its members, and still lets them read it', async () => {
