@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInFromAccountPage, startAccountGateway, type AccountGateway } from './support/accountGateway';
+import { gatewayForFile, signInFromAccountPage } from './support/accountGateway';
 import { appHeader } from './support/app';
 import { scan } from './support/a11y';
 import { heading1, tabTo } from './support/keyboard';
@@ -17,17 +17,10 @@ test.describe.configure({ mode: 'default' });
 const TEACHER = 'teacher@studyforge.test';
 const main = (page: Page) => page.getByRole('main');
 
-let gateway: AccountGateway;
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  gateway = await startAccountGateway();
-});
-test.afterAll(async () => {
-  await gateway?.stop();
-});
+const gateway = gatewayForFile();
 
 async function signInAsTeacher(page: Page): Promise<void> {
-  await signInFromAccountPage(page, gateway.url, TEACHER);
+  await signInFromAccountPage(page, gateway().url, TEACHER);
   await expect(main(page).getByText('Role: Teacher')).toBeVisible();
 }
 
@@ -38,7 +31,7 @@ async function typeInto(page: Page, field: ReturnType<Page['getByLabel']>, text:
 }
 
 test('signed out, the Classes page says to sign in and links to the Account page', async ({ page }) => {
-  await page.goto(`${gateway.url}/#/classes`);
+  await page.goto(`${gateway().url}/#/classes`);
   await expect(main(page).getByText('Sign in to use classes.')).toBeVisible();
   await expect(main(page).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '#/account');
   await expect(appHeader(page).getByRole('link', { name: 'Classes' })).toHaveCount(0);
@@ -74,7 +67,7 @@ test('a teacher makes a class, shares its code and QR code, and assigns a quiz, 
   const code = main(page).locator('.join-code');
   await expect(code).toHaveText(/^[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/);
   const plainCode = (await code.textContent())!.replace('-', '');
-  const link = `${gateway.url}/#/join/${plainCode}`;
+  const link = `${gateway().url}/#/join/${plainCode}`;
   await expect(main(page).getByRole('link', { name: link })).toHaveAttribute('href', link);
   const qr = main(page).getByRole('img', { name: 'QR code of the link to join Algebra 7B' });
   await expect(qr).toBeVisible();
@@ -108,7 +101,7 @@ test('a teacher makes a class, shares its code and QR code, and assigns a quiz, 
   await scan(page, 'a class with an assignment and its results');
 
   // The class is listed on the Classes page with its count of students.
-  await page.goto(`${gateway.url}/#/classes`);
+  await page.goto(`${gateway().url}/#/classes`);
   await expect(main(page).getByRole('link', { name: 'Algebra 7B' })).toBeVisible();
   await expect(main(page).getByText('Year 7 · Maths · 0 students')).toBeVisible();
 });
@@ -116,8 +109,8 @@ test('a teacher makes a class, shares its code and QR code, and assigns a quiz, 
 /** A JSON call as the signed-in browser makes it: its cookie, and the session's CSRF token on a change. */
 async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
   const request = page.context().request;
-  const { csrfToken } = (await (await request.get(`${gateway.url}/api/me`)).json()) as { csrfToken: string };
-  const response = await request.fetch(`${gateway.url}${path}`, {
+  const { csrfToken } = (await (await request.get(`${gateway().url}/api/me`)).json()) as { csrfToken: string };
+  const response = await request.fetch(`${gateway().url}${path}`, {
     method,
     headers: { 'X-CSRF-Token': csrfToken, 'Content-Type': 'application/json' },
     ...(body === undefined ? {} : { data: body }),
@@ -136,7 +129,7 @@ test('the results update live as a student works, and a help request can be mark
     aiLevel: 'practice',
     presets: { topic: { value: 'The water cycle', shown: true, locked: true } },
   });
-  await page.goto(`${gateway.url}/#/classes/${made.id}`);
+  await page.goto(`${gateway().url}/#/classes/${made.id}`);
   const results = main(page).getByRole('region', { name: 'Results' });
   await expect(results.getByText('No students in the class yet.')).toBeVisible();
   // Marks this page load: a reload would lose it.
@@ -146,7 +139,7 @@ test('the results update live as a student works, and a help request can be mark
   const student = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const studentPage = await student.newPage();
-    await signInFromAccountPage(studentPage, gateway.url, 'student01@studyforge.test');
+    await signInFromAccountPage(studentPage, gateway().url, 'student01@studyforge.test');
     await api(studentPage, 'POST', '/api/join', { code: made.joinCode });
     const base = `/api/classes/${made.id}/assignments/${assignment.id}`;
     const view = await api<{ quiz: { options: string[] }[] }>(studentPage, 'GET', base);

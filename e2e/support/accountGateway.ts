@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { freePort, spawnGroup, waitUntilUp, type GroupProcess } from '../../server/testing/processGroup';
 import { startDevIdp, type DevIdp } from '../../tooling/idpDev';
 import { cleanEnvironment, copyOfBuild } from './accounts';
@@ -75,4 +75,21 @@ export async function signInFromAccountPage(page: Page, url: string, email: stri
   await page.goto(`${url}/#/account`);
   await page.getByRole('main').getByRole('link', { name: 'Sign in with Demo school' }).click();
   await signInOnProviderPage(page, email);
+}
+
+/** One gateway for a spec file: started before its tests, stopped after them; read it inside a test. */
+export function gatewayForFile(): () => AccountGateway {
+  let gateway: AccountGateway | undefined;
+  test.beforeAll(async () => {
+    // A gateway and a provider starting can take more than a test's usual 30 s on a busy machine.
+    test.setTimeout(120_000);
+    gateway = await startAccountGateway();
+  });
+  test.afterAll(async () => {
+    await gateway?.stop();
+  });
+  return () => {
+    if (!gateway) throw new Error('The gateway for this file has not started.');
+    return gateway;
+  };
 }
