@@ -128,10 +128,19 @@ test('the results update live as a student works, and a help request can be mark
     title: 'Water cycle',
     aiLevel: 'practice',
     presets: { topic: { value: 'The water cycle', shown: true, locked: true } },
+    needsApproval: true,
   });
   await page.goto(`${gateway().url}/#/classes/${made.id}`);
   const results = main(page).getByRole('region', { name: 'Results' });
   await expect(results.getByText('No students in the class yet.')).toBeVisible();
+  // The quiz the server made, answers shown, labelled as the AI's; approved by keyboard before students see it.
+  await expect(results.getByText('For everyone: waiting for your approval')).toBeVisible();
+  await expect(results.getByText('AI-generated')).toBeVisible();
+  await expect(results.getByText(/\(answer\)$/).first()).toBeVisible();
+  await scan(page, 'material waiting for approval');
+  await tabTo(page, results.getByRole('button', { name: 'Approve for everyone' }));
+  await page.keyboard.press('Enter');
+  await expect(results.getByText('For everyone: approved')).toBeVisible();
   // Marks this page load: a reload would lose it.
   await page.evaluate(() => ((window as unknown as { sameLoad: boolean }).sameLoad = true));
 

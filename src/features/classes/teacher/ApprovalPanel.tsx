@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { AssignmentForTeacher } from '../../../kernel/classes/wire';
 import { classApi } from '../classApi';
+import { AiLabel } from '../student/AiLabel';
 import { MaterialView } from './MaterialView';
 import { useLoaded } from './useLoaded';
 import { messageOf } from './useViewer';
@@ -33,6 +34,8 @@ export function ApprovalPanel({ classId, assignmentId }: { classId: string; assi
           <summary>
             For {groupName(material.group)}: {material.approvedAt ? 'approved' : 'waiting for your approval'}
           </summary>
+          {/* The teacher checks what the AI made: said as plainly as it is to students. */}
+          <AiLabel />
           <MaterialView content={material.content} />
           {material.approvedAt === null && (
             <button type="button" className="button button-primary" onClick={() => void approve(material.group)}>

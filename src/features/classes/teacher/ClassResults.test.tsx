@@ -90,6 +90,7 @@ describe('the class results', () => {
     server.on('POST /api/classes/c1/assignments/a1/approve', { body: { view: 'teacher', needsApproval: true, material: [{ group: 'Blue', content: quiz, approvedAt: '2026-11-27T10:00:00.000Z' }] } });
     await showResults();
     expect(await screen.findByText('3/4 (answer)')).toBeTruthy();
+    expect(screen.getByText('AI-generated')).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Approve for Blue' }));
     expect(await screen.findByText('For Blue: approved')).toBeTruthy();
     expect(server.sent('POST /api/classes/c1/assignments/a1/approve')[0]?.body).toEqual({ group: 'Blue' });
