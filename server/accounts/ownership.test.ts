@@ -112,6 +112,7 @@ describeOnBothDatabases('every endpoint keeps to its owner', (open) => {
       const a = await addClassOwner(db, 'ana');
       const other = await addOtherSide(db, 'bo');
       const before = await ownerRows(db, a, SECRET);
+      const mixedRoutes: string[] = [];
       let index = 0;
       for (const key of mountedRoutes(app)) {
         const expectation = ROUTE_EXPECTATIONS[key];
@@ -133,6 +134,7 @@ describeOnBothDatabases('every endpoint keeps to its owner', (open) => {
           expect(leaks(answer.text, a), `${key} as ${who} answered with A's data`).toEqual([]);
         }
         const mixed = CLASS_ROUTE_EXPECTATIONS[key] ? mixedCall(expectation, a, other) : null;
+        if (mixed) mixedRoutes.push(key);
         for (const [who, person] of mixed ? ([['another teacher', other.teacher], ['another student', other.student]] as const) : []) {
           const answer = await send(app, person, expectation.method, mixed as Call);
           expect(answer.status, `${key} as ${who} with A's ids in their own class: ${mixed?.path}`).toBe(404);
@@ -140,6 +142,8 @@ describeOnBothDatabases('every endpoint keeps to its owner', (open) => {
         }
         expect(await ownerRows(db, a, SECRET), `${key} changed A's rows`).toEqual(before);
       }
+      // Every route naming an assignment, attempt, help request or member of A's was also tried inside B's class.
+      expect(mixedRoutes.length).toBeGreaterThanOrEqual(17);
       // A's own session still works after all that: nothing above ended it.
       expect((await request(app, a, '/api/me')).status).toBe(200);
     } finally {
