@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AssignmentForTeacher } from '../../../kernel/classes/wire';
 import { configureClassApi } from '../classApi';
 import { AssignmentPage } from './AssignmentPage';
-import { fakeStudentServer, studentAssignment, type FakeStudentServer } from './testing/fakeStudentServer';
+import { fakeStudentServer, quizQuestions, studentAssignment, type FakeStudentServer } from './testing/fakeStudentServer';
 
 let server: FakeStudentServer;
 
@@ -64,6 +64,22 @@ describe('an assigned quiz', () => {
     expect((await screen.findByRole('status')).textContent).toBe('Right!');
     await user.click(screen.getByRole('button', { name: 'Finish' }));
     expect((await screen.findByText('You scored 1 out of 2')).getAttribute('role')).toBe('status');
+  });
+
+  it('a question without options (fill in the blank) takes a typed answer and gets its verdict', async () => {
+    serve(fakeStudentServer({ assignment: studentAssignment({ quiz: [quizQuestions[0]!, { question: 'What is 2 + 2?', options: [] }] }) }));
+    const user = await openPage();
+    await user.click(screen.getByRole('button', { name: 'Start quiz' }));
+    await user.click(within(optionsGroup('What is the capital of France?')).getByRole('radio', { name: 'Paris' }));
+    await user.click(screen.getByRole('button', { name: 'Check answer' }));
+    await user.click(await screen.findByRole('button', { name: 'Next question' }));
+    const box = await screen.findByRole('textbox', { name: 'What is 2 + 2?' });
+    expect(screen.getByRole('button', { name: 'Check answer' })).toHaveProperty('disabled', true);
+    await user.type(box, '4');
+    await user.click(screen.getByRole('button', { name: 'Check answer' }));
+    expect((await screen.findByRole('status')).textContent).toContain('Right!');
+    expect(server.requests.at(-1)?.body).toEqual({ question: 1, chosen: '4' });
+    expect(box).toHaveProperty('readOnly', true);
   });
 
   it('a reload resumes the same attempt, showing the verdicts so far and the next question', async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AnswerVerdict, QuestionForStudent, Remediation } from '../../../kernel/classes/wire';
 import { OptionGroup } from './OptionGroup';
+import { TypedAnswer } from './TypedAnswer';
 import { RemediationView } from './RemediationView';
 
 /**
@@ -60,13 +61,18 @@ export function QuizQuestion({
       <h2 className="class-quiz-progress" tabIndex={-1} ref={headingRef}>
         Question {index + 1} of {total}
       </h2>
-      <OptionGroup
-        legend={question.question}
-        options={question.options}
-        selected={selected}
-        onSelect={setSelected}
-        {...(verdict ? { marks: { chosen: verdict.chosen, correctOption: verdict.correctOption } } : {})}
-      />
+      {question.options.length > 0 ? (
+        <OptionGroup
+          legend={question.question}
+          options={question.options}
+          selected={selected}
+          onSelect={setSelected}
+          {...(verdict ? { marks: { chosen: verdict.chosen, correctOption: verdict.correctOption } } : {})}
+        />
+      ) : (
+        // A fill-in-the-blank question (Interactive Quiz Builder) has no options: the answer is typed.
+        <TypedAnswer question={question.question} value={verdict ? verdict.chosen : (selected ?? '')} readOnly={answered} onChange={(typed) => setSelected(typed.trim() === '' ? null : typed)} />
+      )}
       {verdict && (
         <p className={`class-verdict ${verdict.correct ? 'class-verdict-right' : 'class-verdict-wrong'}`} role="status" tabIndex={-1} ref={verdictRef}>
           {verdict.correct ? 'Right!' : `Not quite. The answer is: ${verdict.correctOption}`}
