@@ -114,6 +114,9 @@ describeOnBothDatabases('a student cannot talk an assignment out of its rules', 
       // The student's view shows the locked preset, not the hidden one.
       const view = await world.asStudent(world.students[0], id);
       expect(view.presets).toEqual({ concept: { value: 'Evaporation', locked: true } });
+      // The hidden one is named, so the form leaves it out, and its value never leaves the server.
+      expect(view.hiddenFields).toEqual(['field']);
+      expect(JSON.stringify(view)).not.toContain('gardening');
     }));
 
   it('sends the model no name of the class roster, and gives the names back in the answer', async () =>

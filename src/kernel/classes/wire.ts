@@ -260,6 +260,8 @@ export interface AssignmentForStudent {
   open: boolean;
   /** The presets the student sees, with which they may not change. Hidden presets are absent. */
   presets: Record<string, { value: PresetValue; locked: boolean }>;
+  /** Fields the teacher filled in and keeps from view (names only, never values): the form leaves them out. */
+  hiddenFields?: string[];
   group: string | null;
   language?: string;
   readingLevel?: string;

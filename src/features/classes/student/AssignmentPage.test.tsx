@@ -174,6 +174,30 @@ describe('any other tool', () => {
   });
 });
 
+describe('a field the teacher keeps from view', () => {
+  it('is left out of the form, so the student is never asked to fill it, and the run sends only the rest', async () => {
+    serve(
+      fakeStudentServer({
+        assignment: studentAssignment({
+          toolId: 'analogy-generator',
+          title: 'Explain photosynthesis',
+          quiz: undefined,
+          material: null,
+          presets: { field: { value: 'cooking', locked: false } },
+          hiddenFields: ['concept'],
+        }),
+      }),
+    );
+    const user = userEvent.setup();
+    render(<AssignmentPage classId="c1" assignmentId="a1" />);
+    await screen.findByRole('textbox', { name: /Take the analogy from/ });
+    expect(screen.queryByRole('textbox', { name: 'Concept' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    await screen.findByRole('region', { name: 'Result' });
+    expect(server.requests.find((r) => r.path.endsWith('/run'))?.body).toEqual({ inputs: { field: 'cooking' } });
+  });
+});
+
 describe('a teacher opening the page', () => {
   it('sees the material with its answers, labelled as AI’s, and the instructions students never see', async () => {
     const teacherView: AssignmentForTeacher = {

@@ -69,6 +69,9 @@ export function ToolWork({ assignment }: { assignment: AssignmentForStudent }) {
 
 function ToolFormAndResult({ assignment, form }: { assignment: AssignmentForStudent; form: ToolForm }) {
   const idPrefix = useId();
+  // A field the teacher filled in and keeps from view is not the student's to fill: the gateway puts its value in.
+  const hidden = new Set(assignment.hiddenFields ?? []);
+  const fields = form.fields.filter((field) => !hidden.has(field.name));
   const [values, setValues] = useState(() => startingValues(form.fields, assignment.presets));
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -84,7 +87,7 @@ function ToolFormAndResult({ assignment, form }: { assignment: AssignmentForStud
     event.preventDefault();
     if (busy) return;
     const missing = Object.fromEntries(
-      form.fields
+      fields
         .filter((field) => field.required && !assignment.presets[field.name]?.locked && String(values[field.name] ?? '').trim() === '')
         .map((field) => [field.name, `Fill in ${field.label}.`]),
     );
@@ -97,7 +100,7 @@ function ToolFormAndResult({ assignment, form }: { assignment: AssignmentForStud
     setBusy(true);
     setFailure(null);
     try {
-      const inputs = Object.fromEntries(form.fields.map((field) => [field.name, sentValue(field, values[field.name] ?? defaultValueOf(field))]));
+      const inputs = Object.fromEntries(fields.map((field) => [field.name, sentValue(field, values[field.name] ?? defaultValueOf(field))]));
       setReply(await classApi.run(assignment.classId, assignment.id, { inputs }));
     } catch (error) {
       setFailure(messageOf(error));
@@ -109,7 +112,7 @@ function ToolFormAndResult({ assignment, form }: { assignment: AssignmentForStud
   return (
     <>
       <form className="card class-tool-form" onSubmit={onSubmit} noValidate aria-label="Your work">
-        {form.fields.map((field) => (
+        {fields.map((field) => (
           <ToolFieldInput
             key={field.name}
             field={field}
