@@ -53,6 +53,7 @@ let key: KeyedQuestion[] = [];
 const LIVE = { timeout: 20_000 };
 
 const main = (page: Page) => page.getByRole('main');
+const scoreOf = (student: Student) => key.length - student.misses.length;
 const resultsPanel = () => main(teacher).getByRole('region', { name: 'Results' });
 /** The class view's students as the teacher reads them: name, status and score, in name order. */
 async function studentRows(): Promise<string[][]> {
@@ -67,7 +68,6 @@ function expectedRows(finished: readonly Student[]): string[][] {
     .map((student) => (finished.includes(student) ? [student.name, 'Finished', `${scoreOf(student)} / ${key.length}`] : [student.name, 'Not started', '—']))
     .sort((a, b) => a.join().localeCompare(b.join()));
 }
-const scoreOf = (student: Student) => key.length - student.misses.length;
 
 /** The same path at another instance: the class's link names the teacher's instance; a student may be served by the other. */
 const atInstance = (link: string, instance: Instance) => `${instance.url}/${new URL(link).hash}`;
