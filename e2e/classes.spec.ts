@@ -82,9 +82,9 @@ test.beforeAll(async ({ browser }) => {
     // Recorded from the first page load: everything the student's browser is ever given.
     students.push({ email, name, misses, page, traffic: watchStudentTraffic(page, () => key, SECRET) });
   };
-  // A member shows in the class by the first word of the account's name: both demo students read "Student".
-  await device(second, 'student01@studyforge.test', 'Student', []);
-  await device(first, 'student02@studyforge.test', 'Student', [2]);
+  // A member shows in the class by the account's name, so the teacher tells each score's student apart.
+  await device(second, 'student01@studyforge.test', 'Student 01', []);
+  await device(first, 'student02@studyforge.test', 'Student 02', [2]);
   await device(second, null, 'Mia', [2, 4]);
 });
 
@@ -121,12 +121,11 @@ test('two students join by the link with their school account, one by the code a
     [second, world.instances[0]],
   ] as const) {
     const { page } = student;
-    // Signed out, the link offers the school account; back from the provider, the same link joins.
+    // Signed out, the link offers the school account; the provider sends the student back to the same link, which joins.
     await page.goto(atInstance(joinLink, instance));
     await expect(main(page).getByRole('heading', { level: 1, name: `Join ${CLASS_NAME} (Demo Teacher)` })).toBeVisible();
     await main(page).getByRole('link', { name: 'Sign in with your school account' }).click();
-    await signInOnProviderPage(page, student.email ?? '');
-    await page.goto(atInstance(joinLink, instance));
+    await signInOnProviderPage(page, student.email ?? '', /#\/join\/[A-Z0-9]+$/);
     await main(page).getByRole('button', { name: 'Join class' }).click();
     await expect(main(page).getByRole('heading', { level: 1, name: CLASS_NAME })).toBeVisible();
   }

@@ -62,12 +62,12 @@ export async function startAccountGateway(): Promise<AccountGateway> {
 }
 
 /** The provider's own login form (server/accounts/testing/devIdpLoginPage.ts), filled in as a person does; back at the app's Account page. */
-export async function signInOnProviderPage(page: Page, email: string): Promise<void> {
+export async function signInOnProviderPage(page: Page, email: string, landing: RegExp = /#\/account$/): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Demo school sign-in' })).toBeVisible();
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/#\/account$/);
+  await expect(page).toHaveURL(landing);
 }
 
 /** From the Account page of `url`, through the provider's login form, signed in as `email`. */

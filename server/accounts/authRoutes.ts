@@ -4,14 +4,14 @@ import type { LimitStore } from '../limitStore/types';
 import type { Audit } from './audit';
 import { clearCookie, cookieOptions, createSession, requireUser, SIGN_IN_NEEDED, userOf } from './currentUser';
 import type { StudyForgeDb } from './database';
-import { ATTEMPT_LIFETIME_MS, openAttempt, sealAttempt, useOnce } from './loginAttempt';
+import { ATTEMPT_LIFETIME_MS, openAttempt, returnRoute, sealAttempt, useOnce } from './loginAttempt';
 import { newAttempt, ProviderUnreachable, SignInRefused, type OidcClients } from './oidc';
 import type { AccountSettings } from './settings';
 import { roleOf, upsertUser } from './users';
 
 /*
- *   GET  /auth/login?provider=<id>   -> 302 to the school's sign-in
- *   GET  /auth/callback              -> 302 to /#/account, signed in
+ *   GET  /auth/login?provider=<id>[&return=<class route>]   -> 302 to the school's sign-in
+ *   GET  /auth/callback              -> 302 to /#/account (or the class route it started from), signed in
  *   POST /auth/logout                -> ends this session          (CSRF)
  *   POST /auth/logout-everywhere     -> ends all of the user's      (CSRF)
  *   GET  /api/me                     -> { user, csrfToken } or 401
@@ -51,9 +51,9 @@ function page(c: Context, status: 400 | 429 | 502, message: string, headers: Rec
   return c.html(html, status, { 'Cache-Control': 'no-store', ...headers });
 }
 
-function appAddress(settings: AccountSettings): string {
+function appAddress(settings: AccountSettings, route = '/account'): string {
   const base = settings.publicUrl.pathname.endsWith('/') ? settings.publicUrl.pathname : `${settings.publicUrl.pathname}/`;
-  return `${base}#/account`;
+  return `${base}#${route}`;
 }
 
 export function addAuthRoutes(app: Hono, deps: AuthRouteDeps): void {
@@ -66,7 +66,8 @@ export function addAuthRoutes(app: Hono, deps: AuthRouteDeps): void {
     if (!provider) return page(c, 400, MESSAGES.unknownProvider);
     const decision = await limitStore.consume(`signin:${deps.clientOf(c)}`, SIGN_IN_WINDOW_MS, settings.signInsPerMinute);
     if (!decision.allowed) return page(c, 429, MESSAGES.tooMany(decision.retryAfterSeconds), { 'Retry-After': String(decision.retryAfterSeconds) });
-    const attempt = newAttempt(provider.id, now());
+    const returnTo = returnRoute(c.req.query('return'));
+    const attempt = { ...newAttempt(provider.id, now()), ...(returnTo ? { returnTo } : {}) };
     let target: URL;
     try {
       target = await oidc.authorizationUrl(provider, attempt, settings.callbackUrl);
@@ -118,7 +119,7 @@ export function addAuthRoutes(app: Hono, deps: AuthRouteDeps): void {
     await audit('sign-in', userId, new URL(identity.issuer).host);
     setCookie(c, settings.sessionCookie, session.cookieValue, cookieOptions(settings, Math.round(settings.sessionHours * 3600)));
     c.header('Cache-Control', 'no-store');
-    return c.redirect(appAddress(settings), 302);
+    return c.redirect(appAddress(settings, attempt.returnTo), 302);
   });
 
   app.post('/auth/logout', mustBeSignedIn, async (c) => {

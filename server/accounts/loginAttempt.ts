@@ -29,6 +29,20 @@ export interface LoginAttempt {
   nonce: string;
   verifier: string;
   startedAt: number;
+  /** The app's route to come back to (a class's join link), checked by returnRoute; absent: the Account page. */
+  returnTo?: string;
+}
+
+/*
+ * Only the class screens a signed-out person is sent to sign in from: a
+ * class's join link and its pages. Anything else, or a malformed path, is
+ * ignored (the Account page), so the parameter cannot send anyone elsewhere.
+ */
+const RETURN_ROUTE = /^\/(join\/[A-Za-z0-9-]{1,20}|classes(\/[A-Za-z0-9-]{1,64}){0,3})$/;
+
+/** The app route to return to after signing in, when it is one of the class screens'; undefined otherwise. */
+export function returnRoute(value: string | undefined): string | undefined {
+  return value !== undefined && RETURN_ROUTE.test(value) ? value : undefined;
 }
 
 function keyOf(secret: string): Buffer {
@@ -45,7 +59,11 @@ export function sealAttempt(secret: string, attempt: LoginAttempt): string {
 function isAttempt(value: unknown): value is LoginAttempt {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Record<string, unknown>;
-  return ['provider', 'state', 'nonce', 'verifier'].every((key) => typeof record[key] === 'string') && typeof record.startedAt === 'number';
+  return (
+    ['provider', 'state', 'nonce', 'verifier'].every((key) => typeof record[key] === 'string') &&
+    typeof record.startedAt === 'number' &&
+    (record.returnTo === undefined || returnRoute(String(record.returnTo)) !== undefined)
+  );
 }
 
 /** The attempt sealed in the cookie, or undefined when it is absent, altered, from another deployment or too old. */

@@ -35,6 +35,16 @@ describeOnBothDatabases('signing in with the school provider', (open) => {
   }, 240_000);
   const world = async (more: Record<string, string> = {}) => signInWorld(db, providerEnv(idp.issuer, idp.clientId, idp.clientSecret, { STUDYFORGE_TEACHER_CLAIM: 'roles', ...more }));
 
+  it('a sign-in started from a class link comes back to it; any other return path is ignored', async () => {
+    const w = await world();
+    const fromJoin = await signIn(w, 'student08@studyforge.test', undefined, 'school', '/join/ABCD2345');
+    expect(fromJoin.response.headers.get('location')).toBe('/#/join/ABCD2345');
+    for (const elsewhere of ['//evil.example/x', 'https://evil.example/', '/settings', '/join/AB/../../x']) {
+      const other = await signIn(w, 'student08@studyforge.test', undefined, 'school', elsewhere);
+      expect(other.response.headers.get('location')).toBe('/#/account');
+    }
+  });
+
   it('a full sign-in gives a session whose /api/me names the person and their role', async () => {
     const w = await world();
     const teacher = await signIn(w, 'teacher@studyforge.test');

@@ -1,8 +1,9 @@
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLASS_MESSAGES, type ClassDetail, type JoinInfo } from '../../src/kernel/classes/wire';
 import { describeOnBothDatabases } from '../testing/bothDatabases';
 import { withFreshCode } from './codes';
 import { MISSES_PER_MINUTE } from './joinLimit';
+import { memberNameOf } from './joinRoutes';
 import { CLASS_WORLD_ORIGIN, classWorld, type ClassWorld } from './testing/classWorld';
 import { classSnapshot } from './testing/membershipRows';
 
@@ -12,6 +13,15 @@ import { classSnapshot } from './testing/membershipRows';
  * the refusals (a wrong, renewed, expired or archived class's code; a
  * teacher of the class), and how fast one address may try codes.
  */
+
+describe('the name a member shows in the class', () => {
+  it("is the account's whole name, so two students with one first name stay apart; else the address before the @", () => {
+    expect(memberNameOf({ name: '  Maria   Garcia ', email: 'mg@school.test' })).toBe('Maria Garcia');
+    expect(memberNameOf({ name: 'Maria Lopez', email: 'ml@school.test' })).toBe('Maria Lopez');
+    expect(memberNameOf({ name: null, email: 'sam.lee@school.test' })).toBe('sam.lee');
+    expect(memberNameOf({ name: 'x'.repeat(80), email: null })).toHaveLength(60);
+  });
+});
 
 async function json<T>(response: Response, status = 200): Promise<T> {
   const text = await response.text();
@@ -58,14 +68,14 @@ describeOnBothDatabases('joining a class with its code', (open) => {
     await world.stop();
   });
 
-  it('a pupil joins under the first word of their name; joining again is the same class and changes nothing', async () => {
+  it("a pupil joins under their account's name; joining again is the same class and changes nothing", async () => {
     const world = await classWorld(await open());
     const made = await world.createClassAs(world.teacher, 'Year 7 Science');
     const [sam] = world.students;
     expect(await json(await world.request(sam, 'POST', '/api/join', { code: made.joinCode.toLowerCase() }))).toEqual({ classId: made.id });
     const once = await classSnapshot(world.db, made.id);
     expect(once.class_members).toHaveLength(1);
-    expect(JSON.parse(once.class_members?.[0] ?? '{}')).toMatchObject({ user_id: sam.id, display_name: 'Sam' });
+    expect(JSON.parse(once.class_members?.[0] ?? '{}')).toMatchObject({ user_id: sam.id, display_name: sam.name });
     world.clock.now += 60_000;
     expect(await json(await world.request(sam, 'POST', '/api/join', { code: made.joinCode }))).toEqual({ classId: made.id });
     expect(await classSnapshot(world.db, made.id)).toEqual(once);

@@ -20,10 +20,14 @@ import { classBodyLimit, signedIn } from './routeKit';
  * (joinCheck.ts, joinLimit.ts).
  */
 
-/** The name a member shows in the class: the first word of the account's name, or of the address before the @. */
+/**
+ * The name a member shows in the class: the account's name as the school's
+ * provider gives it (a teacher tells two Marias apart by the surname), else
+ * the address before the @.
+ */
 export function memberNameOf(user: Pick<SessionUser, 'name' | 'email'>): string {
-  const first = (text: string | null | undefined) => text?.trim().split(/\s+/)[0] ?? '';
-  const name = first(user.name) || first(user.email?.split('@')[0]) || 'Student';
+  const clean = (text: string | null | undefined) => text?.trim().replace(/\s+/g, ' ') ?? '';
+  const name = clean(user.name) || clean(user.email?.split('@')[0]) || 'Student';
   return name.slice(0, 60);
 }
 

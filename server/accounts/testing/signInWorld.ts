@@ -47,14 +47,14 @@ export function providerEnv(issuer: string, clientId: string, clientSecret: stri
 }
 
 /** Starts a sign-in as a browser does: the gateway's redirect to the provider (its address), with the attempt's cookie in the jar. */
-export async function startSignIn(world: SignInWorld, browser: Browser = newBrowser(world.app), provider = 'school'): Promise<{ browser: Browser; response: Response }> {
-  const response = await browser.gateway(`/auth/login?provider=${provider}`);
+export async function startSignIn(world: SignInWorld, browser: Browser = newBrowser(world.app), provider = 'school', returnTo?: string): Promise<{ browser: Browser; response: Response }> {
+  const response = await browser.gateway(`/auth/login?provider=${provider}${returnTo === undefined ? '' : `&return=${encodeURIComponent(returnTo)}`}`);
   return { browser, response };
 }
 
 /** A whole sign-in through the provider's form; answers the gateway's last answer (a 302 to the app when it worked). */
-export async function signIn(world: SignInWorld, email: string, browser: Browser = newBrowser(world.app), provider = 'school'): Promise<{ browser: Browser; response: Response; callback: string }> {
-  const { response: started } = await startSignIn(world, browser, provider);
+export async function signIn(world: SignInWorld, email: string, browser: Browser = newBrowser(world.app), provider = 'school', returnTo?: string): Promise<{ browser: Browser; response: Response; callback: string }> {
+  const { response: started } = await startSignIn(world, browser, provider, returnTo);
   const location = started.headers.get('location');
   if (started.status !== 302 || !location) throw new Error(`sign-in did not start: ${started.status} ${await started.text()}`);
   const callback = await throughProvider(browser, location, { email, password: 'studyforge' });

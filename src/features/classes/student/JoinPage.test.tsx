@@ -43,7 +43,7 @@ describe('joining a class by its link', () => {
     render(<JoinPage code="abcd-2345" />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Join Year 7 Geography (Ms Rivera)' })).toBeTruthy();
     expect(server.requests[0]?.path).toBe('/api/join/ABCD2345');
-    expect(screen.getByRole('link', { name: 'Sign in with your school account' }).getAttribute('href')).toBe('/auth/login?provider=school');
+    expect(screen.getByRole('link', { name: 'Sign in with your school account' }).getAttribute('href')).toBe('/auth/login?provider=school&return=%2Fjoin%2FABCD2345');
     // No email asked for: one box, the first name.
     expect(screen.getAllByRole('textbox')).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Join class' }));

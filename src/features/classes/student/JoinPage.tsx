@@ -125,21 +125,21 @@ function JoinSignedOut({ code, info }: { code: string; info: JoinInfo }) {
         <ul className="join-providers">
           {only ? (
             <li>
-              <a className="button button-primary" href={signInPath(only.id)}>
+              <a className="button button-primary" href={signInPath(only.id, code)}>
                 Sign in with your school account
               </a>
             </li>
           ) : (
             providers.map((provider) => (
               <li key={provider.id}>
-                <a className="button button-primary" href={signInPath(provider.id)}>
+                <a className="button button-primary" href={signInPath(provider.id, code)}>
                   Sign in with {provider.label}
                 </a>
               </li>
             ))
           )}
         </ul>
-        <p className="hint">After signing in, open this class link again to join.</p>
+        <p className="hint">After signing in, you come back here to join.</p>
       </section>
       {info.allowNameJoin && <JoinByName code={code} />}
     </>
@@ -147,4 +147,6 @@ function JoinSignedOut({ code, info }: { code: string; info: JoinInfo }) {
 }
 
 /** The gateway's sign-in route, as the accounts feature links to it. */
-const signInPath = (providerId: string) => `/auth/login?provider=${encodeURIComponent(providerId)}`;
+/** The gateway's sign-in, asked to bring the person back to this class's join page. */
+const signInPath = (providerId: string, code: string) =>
+  `/auth/login?provider=${encodeURIComponent(providerId)}&return=${encodeURIComponent(`/join/${code.toUpperCase().replace(/[^A-Z0-9]/g, '')}`)}`;
