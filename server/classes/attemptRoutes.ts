@@ -4,7 +4,7 @@ import type { ClassRouteDeps } from './deps';
 import { ClassRuleError, NotFoundError } from './door';
 import { addMemberWrite } from './memberWrites';
 import { checkedChoice, isRight, quizFor } from './quizKey';
-import { attemptStateOf, finishAttempt, ownAttempt, verdictFor } from './scoring';
+import { attemptStateOf, finishAttempt, latestAttempt, ownAttempt, verdictFor } from './scoring';
 
 /*
  * A student's quiz attempt, driven by the server: the browser starts an
@@ -31,6 +31,10 @@ export function addAttemptRoutes(app: Hono, deps: ClassRouteDeps): void {
       if (existing.assignment_id !== access.assignment.id || existing.user_id !== user.id) throw new NotFoundError();
       return { reply: await attemptStateOf(trx, existing, (await quizFor(trx, access, existing.group_name, true)).key), changed: false };
     }
+    // One attempt per student: a quiz whose verdicts teach the key must not be taken again on a fresh id for a clean score.
+    // A start from another tab or device (its own id) resumes the attempt the student already has.
+    const earlier = await latestAttempt(trx, access.assignment.id, user.id);
+    if (earlier) return { reply: await attemptStateOf(trx, earlier, (await quizFor(trx, access, earlier.group_name, true)).key), changed: false };
     const quiz = await quizFor(trx, access, access.groupName);
     const started = await trx
       .insertInto('attempts')
@@ -39,7 +43,8 @@ export function addAttemptRoutes(app: Hono, deps: ClassRouteDeps): void {
       .onConflict((conflict) => conflict.column('id').doNothing())
       .returningAll()
       .executeTakeFirst();
-    const attempt = started ?? (await ownAttempt(trx, access, user.id, attemptId));
+    // Taken meanwhile: by the same start sent side by side, or by another of the student's starts (one attempt each).
+    const attempt = started ?? (await latestAttempt(trx, access.assignment.id, user.id)) ?? (await ownAttempt(trx, access, user.id, attemptId));
     // A started attempt moves the student from "not started" in the teacher's view.
     return { reply: await attemptStateOf(trx, attempt, quiz.key), changed: started !== undefined };
   });

@@ -129,16 +129,21 @@ describeOnBothDatabases('quiz attempts', (open) => {
     expect(students.find((student) => student.userId === sam.id)).toMatchObject({ status: 'finished', score: 1, total: 3 });
   });
 
-  it('lets a student retake a finished quiz with a new attempt, starting from nothing', async () => {
+  it('keeps one attempt per student: a start on a new id (another tab, or a try for a clean score) resumes it', async () => {
     const world = await attemptWorld(await open());
     const [sam] = world.students;
     const firstTry = (await world.start(sam)).attemptId;
-    await world.answer(sam, firstTry, 0, 'Venus');
+    expect(await world.answer(sam, firstTry, 0, 'Venus')).toMatchObject({ correct: false, correctOption: 'Mercury' });
+    // Another tab's start, before finishing: the same attempt, its verdict so far.
+    expect(await world.start(sam)).toMatchObject({ attemptId: firstTry, score: { answered: 1 } });
     await world.finish(sam, firstTry);
-    const retake = await world.start(sam);
-    expect(retake).toMatchObject({ verdicts: [], score: { score: 0, total: 3, answered: 0, finishedAt: null } });
-    expect(await world.answer(sam, retake.attemptId, 0, 'Mercury')).toMatchObject({ correct: true });
-    expect(await world.rows('attempts', 'user_id', sam.id)).toHaveLength(2);
+    // Having learnt the right option, a fresh id cannot start over: the finished attempt is the answer.
+    const again = await world.start(sam);
+    expect(again).toMatchObject({ attemptId: firstTry, score: { score: 0, answered: 1 } });
+    expect(again.score.finishedAt).not.toBeNull();
+    const late = await world.post(sam, `/attempts/${firstTry}/answers`, { question: 1, chosen: 'Venus' });
+    expect(late.status).toBe(409);
+    expect(await world.rows('attempts', 'user_id', sam.id)).toHaveLength(1);
   });
 
   it('refuses work on a quiz not open yet, past its due time, or awaiting the teacher’s approval, storing nothing', async () => {

@@ -10,12 +10,12 @@ import type { KeyQuestion } from './quizKey';
  * strict bodies refuse the key), and an answer once stored is never
  * changed, so sending it again cannot move the score.
  *
- * For the results (aggregation and export): a student may retake a quiz
- * with a new attempt id once their attempt is finished, so a student can
- * have several attempts. Their result is their LATEST FINISHED attempt
- * (finished_at descending); while none is finished, their latest started
- * one shows as 'started'. attempts.score is set when an attempt finishes
- * and equals the count of correct rows in attempt_answers.
+ * A student has one attempt per quiz (a start on a new id resumes it), as
+ * each verdict teaches a right option: a second attempt would score what
+ * the first one taught. The results still read the latest finished attempt
+ * (finished_at descending), else the latest started one as 'started', so
+ * rows from before that rule read the same. attempts.score is set when an
+ * attempt finishes and equals the count of correct rows in attempt_answers.
  */
 
 export type AttemptRow = Selectable<AttemptsTable>;
