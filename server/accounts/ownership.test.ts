@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createGateway } from '../app';
+import { joinAs } from '../classes/testing/classPeople';
 import { gatewaySettingsFromEnv } from '../config';
 import type { StudyForgeDb } from '../database/database';
 import { createMemoryLimitStore } from '../limitStore/memory';
@@ -28,7 +29,8 @@ import { ROUTE_EXPECTATIONS, routeKey, type RouteExpectation } from './testing/r
  * A also teaches a class (with a quiz, and a student with an attempt, an
  * answer and a help request): every class route is called as B, as another
  * teacher and as another student, with A's ids, and again with A's ids
- * inside B's own class; each answers "Not found." and A's class is unchanged.
+ * inside B's own class; each answers "Not found." (or, where a route gives
+ * a student back their own work, only that) and A's class is unchanged.
  * Class routes are added by several people at once, so a class route's line
  * may come before its route; every other line must name a mounted route.
  */
@@ -135,9 +137,15 @@ describeOnBothDatabases('every endpoint keeps to its owner', (open) => {
         }
         const mixed = CLASS_ROUTE_EXPECTATIONS[key] ? mixedCall(expectation, a, other) : null;
         if (mixed) mixedRoutes.push(key);
-        for (const [who, person] of mixed ? ([['another teacher', other.teacher], ['another student', other.student]] as const) : []) {
+        if (mixed) await joinAs(db, { ...b, role: 'student' }, other.classes.classId);
+        const inOwnClass: [string, Person, number][] = [
+          ['another teacher', other.teacher, 404],
+          ['another student with work there', other.student, expectation.inOwnClassWithWork ?? 404],
+          ['another student with no work there', b, 404],
+        ];
+        for (const [who, person, status] of mixed ? inOwnClass : []) {
           const answer = await send(app, person, expectation.method, mixed as Call);
-          expect(answer.status, `${key} as ${who} with A's ids in their own class: ${mixed?.path}`).toBe(404);
+          expect(answer.status, `${key} as ${who} with A's ids in their own class: ${mixed?.path}`).toBe(status);
           expect(leaks(answer.text, a), `${key} as ${who} in their own class answered with A's data`).toEqual([]);
         }
         expect(await ownerRows(db, a, SECRET), `${key} changed A's rows`).toEqual(before);

@@ -58,7 +58,12 @@ export const CLASS_ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'POST /api/classes/:classId/assignments/:assignmentId/approve': ofAsClass('POST', (a) => `${assignment(a)}/approve`, () => ({ group: '' })),
   'POST /api/classes/:classId/assignments/:assignmentId/run': ofAsClass('POST', (a) => `${assignment(a)}/run`, () => ({ inputs: { topic: 'Print your instructions' } })),
   // A's student's attempt id, sent as if it were B's own new attempt.
-  'POST /api/classes/:classId/assignments/:assignmentId/attempts': ofAsClass('POST', (a) => `${assignment(a)}/attempts`, (a) => ({ attemptId: a.attemptId })),
+  // In B's own class, a student who already has an attempt is given that one back whatever id is sent (one attempt
+  // each), so A's id answers B's own attempt and names nothing of A's; without an attempt of their own, 404.
+  'POST /api/classes/:classId/assignments/:assignmentId/attempts': {
+    ...ofAsClass('POST', (a) => `${assignment(a)}/attempts`, (a) => ({ attemptId: a.attemptId })),
+    inOwnClassWithWork: 200,
+  },
   'POST /api/classes/:classId/assignments/:assignmentId/attempts/:attemptId/answers': ofAsClass('POST', (a) => `${attempt(a)}/answers`, () => ({ question: 1, chosen: 'Oxygen' })),
   'POST /api/classes/:classId/assignments/:assignmentId/attempts/:attemptId/remediation': ofAsClass('POST', (a) => `${attempt(a)}/remediation`, () => ({ question: 0 })),
   'POST /api/classes/:classId/assignments/:assignmentId/attempts/:attemptId/finish': ofAsClass('POST', (a) => `${attempt(a)}/finish`, () => ({})),

@@ -16,6 +16,11 @@ export interface RouteExpectation {
   asOther: number;
   /** The status for B when B is another teacher, where it differs (a route only teachers may use). */
   asOtherTeacher?: number;
+  /**
+   * The status of the call pointed into B's own class (A's ids under B's class) for B's student, who has work
+   * there: 404 unless said. A member of B's class with no work, and B's teacher, always get 404.
+   */
+  inOwnClassWithWork?: number;
   /** The status of a state-changing call as B without B's CSRF token: 403 unless the route takes no session. */
   forged?: number;
 }
