@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import { sql } from 'kysely';
 import { CLASS_MESSAGES, answerBody, finishBody, startAttemptBody } from '../../src/kernel/classes/wire';
 import type { ClassRouteDeps } from './deps';
 import { ClassRuleError, NotFoundError } from './door';
@@ -33,6 +34,8 @@ export function addAttemptRoutes(app: Hono, deps: ClassRouteDeps): void {
     }
     // One attempt per student: a quiz whose verdicts teach the key must not be taken again on a fresh id for a clean score.
     // A start from another tab or device (its own id) resumes the attempt the student already has.
+    // Two starts on two ids at the same instant would both find none: one student's starts wait for each other.
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`${access.assignment.id}:${user.id}`}, 0))`.execute(trx);
     const earlier = await latestAttempt(trx, access.assignment.id, user.id);
     if (earlier) return { reply: await attemptStateOf(trx, earlier, (await quizFor(trx, access, earlier.group_name, true)).key), changed: false };
     const quiz = await quizFor(trx, access, access.groupName);

@@ -144,6 +144,11 @@ describeOnBothDatabases('quiz attempts', (open) => {
     const late = await world.post(sam, `/attempts/${firstTry}/answers`, { question: 1, chosen: 'Venus' });
     expect(late.status).toBe(409);
     expect(await world.rows('attempts', 'user_id', sam.id)).toHaveLength(1);
+    // Starts on new ids sent side by side still make one attempt.
+    const [, pat] = world.students;
+    const starts = await Promise.all([world.start(pat), world.start(pat), world.start(pat)]);
+    expect(new Set(starts.map((state) => state.attemptId)).size).toBe(1);
+    expect(await world.rows('attempts', 'user_id', pat.id)).toHaveLength(1);
   });
 
   it('refuses work on a quiz not open yet, past its due time, or awaiting the teacher’s approval, storing nothing', async () => {
