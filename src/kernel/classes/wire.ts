@@ -198,16 +198,20 @@ export const approveBody = z.strictObject({ group: text(CLASS_LIMITS.groupChars)
 
 export type AssignmentStatus = 'not-started' | 'started' | 'finished';
 
-export interface AssignmentListItem {
+/** What every view of an assignment says of it. */
+export interface AssignmentBasics {
   id: string;
   classId: string;
-  className: string;
   toolId: string;
   title: string;
   note: string;
   aiLevel: AiUseLevel;
   opensAt: string;
   dueAt: string | null;
+}
+
+export interface AssignmentListItem extends AssignmentBasics {
+  className: string;
   /** The asker's own status (a student); absent for a teacher. */
   status?: AssignmentStatus;
   score?: { score: number; total: number } | null;
@@ -246,17 +250,9 @@ export interface AttemptState {
   score: AttemptScore;
 }
 
-export interface AssignmentForStudent {
+export interface AssignmentForStudent extends AssignmentBasics {
   view: 'student';
-  id: string;
-  classId: string;
   className: string;
-  toolId: string;
-  title: string;
-  note: string;
-  aiLevel: AiUseLevel;
-  opensAt: string;
-  dueAt: string | null;
   open: boolean;
   /** The presets the student sees, with which they may not change. Hidden presets are absent. */
   presets: Record<string, { value: PresetValue; locked: boolean }>;
@@ -272,19 +268,11 @@ export interface AssignmentForStudent {
   attempt?: AttemptState | null;
 }
 
-export interface AssignmentForTeacher {
+export interface AssignmentForTeacher extends AssignmentBasics {
   view: 'teacher';
-  id: string;
-  classId: string;
-  toolId: string;
-  title: string;
-  note: string;
   instructions: string;
-  aiLevel: AiUseLevel;
   presets: Record<string, Preset>;
   groups: AssignmentGroup[];
-  opensAt: string;
-  dueAt: string | null;
   needsApproval: boolean;
   /** By group name ('' = everyone): the material with its answers, and whether it is approved. */
   material: { group: string; content: unknown; approvedAt: string | null }[];
