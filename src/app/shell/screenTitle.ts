@@ -34,7 +34,8 @@ const screenNames: Record<Exclude<ScreenId, PageScreen['id']>, (params: Record<s
   classes: () => 'Classes',
   class: () => 'Class',
   assignment: () => 'Assignment',
-  join: () => 'Join a class',
+  // The code in the title tells two join tabs apart (and the history's entries).
+  join: ({ code = '' }) => `Join class ${code.toUpperCase()}`,
   joinForm: () => 'Join a class',
   tool: ({ toolId = '' }) => findTool(toolId)?.title ?? NOT_FOUND,
 };

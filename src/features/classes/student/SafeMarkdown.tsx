@@ -1,6 +1,10 @@
-import { markdownToSafeHtml } from '../../../kernel/safeHtml';
+import { MarkdownView } from '../../../../renderers/markdown/MarkdownView';
 
-/** A model's markdown as HTML, always through the kernel's sanitiser (model output is untrusted). */
+/** A model's markdown as the tool pages show it: through the one sanitised markdown view (model output is untrusted). */
 export function SafeMarkdown({ text, className }: { text: string; className?: string }) {
-  return <div className={className ? `class-markdown ${className}` : 'class-markdown'} dangerouslySetInnerHTML={{ __html: markdownToSafeHtml(text) }} />;
+  return (
+    <div className={className ? `class-markdown ${className}` : 'class-markdown'}>
+      <MarkdownView text={text} />
+    </div>
+  );
 }
