@@ -4,7 +4,5 @@
  * listed file is within the limit, so the list never hides a new long file.
  */
 
-export const LONG_FILES: Readonly<Record<string, string>> = {
-  'src/kernel/classes/wire.ts':
-    'Every class request body and reply, read by the gateway and the app alike: one file, so a body is never redeclared on either side; mostly type declarations.',
-};
+/* None today: every source file outside registry/ is within the limit. */
+export const LONG_FILES: Readonly<Record<string, string>> = {};
